@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, four layers. `npm test` runs them in order (scripts/test.ts):
+// unit (pure rules, with coverage), api (real PostgreSQL), pglite (what `npm start` uses), e2e (Chromium).
+export default defineConfig({
+  test: {
+    coverage: {
+      provider: 'v8',
+      include: ['server/domain/**/*.ts'],
+      exclude: ['**/*.test.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
+    },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'tenants/**/*.test.ts', 'db/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/setup/postgres-global.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'pglite',
+          include: ['tests/pglite/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/setup/postgres-global.ts', 'tests/setup/server-global.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
