@@ -1,0 +1,117 @@
+import type { Temporal } from 'temporal-polyfill';
+import { type Channel, type Consent, type PaymentMethod, isPaymentAvailable, requiredConsents } from './country.ts';
+import { type DeliveryArea, type DeliveryPoint, isInsideDeliveryArea } from './delivery-area.ts';
+import { type ErrorKey, RuleError } from './errors.ts';
+import { type WorkingHours, canTakeOrders } from './hours.ts';
+import type { Country } from './money.ts';
+import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
+
+export const BLIK_CODE_LENGTH = 6;
+
+/**
+ * Spec section 5: a Blik code is exactly 6 digits, digits only. Anything that is not a digit is
+ * blikCodeMustBeNumber (checked first: it is the more helpful message); digits of the wrong length
+ * are blikCode. No normalisation: the input field only takes digits.
+ */
+export function checkBlikCode(code: string): void {
+  if (!/^\d*$/.test(code)) throw new RuleError('blikCodeMustBeNumber', 'Blik code must contain only digits');
+  if (code.length !== BLIK_CODE_LENGTH)
+    throw new RuleError('blikCode', `Blik code must have ${BLIK_CODE_LENGTH} digits`);
+}
+
+export type BasketOwner = { restaurantId: number | string; locationId: number | string };
+
+/**
+ * Adding an item to a basket (null or undefined = empty basket, anything goes). Another restaurant
+ * is restaurantLocation ("clear the basket to order there"); the same restaurant at another
+ * location is mishmashedLocations.
+ */
+export function assertCanAddItem(basket: BasketOwner | null | undefined, item: BasketOwner): void {
+  if (!basket) return;
+  if (basket.restaurantId !== item.restaurantId) {
+    throw new RuleError('restaurantLocation', 'the basket holds items of another restaurant', {
+      basketRestaurantId: basket.restaurantId,
+      itemRestaurantId: item.restaurantId,
+    });
+  }
+  if (basket.locationId !== item.locationId) {
+    throw new RuleError('mishmashedLocations', 'products from different locations cannot be ordered together', {
+      basketLocationId: basket.locationId,
+      itemLocationId: item.locationId,
+    });
+  }
+}
+
+export type CheckoutInput = {
+  restaurant: {
+    id: number | string;
+    locationId: number | string;
+    isEnabled: boolean;
+    hours: WorkingHours;
+    timeZone: string;
+    deliveryArea: DeliveryArea | null | undefined;
+  };
+  /** Every line of the basket, with the state of its product (and chosen options) now. */
+  items: { restaurantId: number | string; locationId: number | string; unavailable?: boolean }[];
+  summary: Pick<BasketSummary, 'productsValue' | 'minBasketValue'>;
+  deliveryMethod: DeliveryMethod;
+  /** Delivery address; ignored for pickup. */
+  address?: DeliveryPoint | null;
+  /** The applied code as looked up now: missing from the database, or found with its active flag. */
+  discount?: { exists: boolean; active: boolean } | null;
+  /** Left out to check the basket before the customer has chosen how to pay. */
+  payment?: { method: PaymentMethod; channel: Channel; country: Country; blikCode?: string | null } | null;
+  /** The ticked consents; left out to skip the consent check (e.g. for a basket preview). */
+  consents?: Partial<Record<Consent, boolean>> | null;
+  now: Temporal.Instant;
+};
+
+/**
+ * Everything that stops an order, as error keys, in a fixed order: first what is wrong with the
+ * basket itself (restaurantLocation, mishmashedLocations, productUnavailable), then the restaurant
+ * (restaurantClosed), the value (minBasketValueError), the address
+ * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive) and lastly
+ * the payment step (paymentMethodUnavailable, blikCodeMustBeNumber / blikCode, consentRequired).
+ * Each key appears at most once; an empty list means the order may be placed.
+ */
+export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
+  const problems: ErrorKey[] = [];
+  const { restaurant } = input;
+
+  if (input.items.some((i) => i.restaurantId !== restaurant.id)) problems.push('restaurantLocation');
+  else if (input.items.some((i) => i.locationId !== restaurant.locationId)) problems.push('mishmashedLocations');
+  if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
+
+  if (!canTakeOrders(restaurant, input.now)) problems.push('restaurantClosed');
+  if (!meetsMinimum(input.summary)) problems.push('minBasketValueError');
+
+  if (input.deliveryMethod !== 'pickup' && !isInsideDeliveryArea(restaurant.deliveryArea, input.address ?? {})) {
+    problems.push('addressOutOfRestaurantsDeliveryArea');
+  }
+
+  if (input.discount && !input.discount.exists) problems.push('discountCode');
+  else if (input.discount && !input.discount.active) problems.push('discountNotActive');
+
+  const { payment, consents } = input;
+  if (payment) {
+    if (!isPaymentAvailable(payment.method, payment.channel, payment.country)) {
+      problems.push('paymentMethodUnavailable');
+    } else if (payment.method === 'blik') {
+      try {
+        checkBlikCode(payment.blikCode ?? '');
+      } catch (error) {
+        problems.push((error as RuleError).key);
+      }
+    }
+    if (consents && requiredConsents(payment.country, payment.method).some((c) => consents[c] !== true)) {
+      problems.push('consentRequired');
+    }
+  }
+  return problems;
+}
+
+/** checkoutProblems for callers that want the first problem thrown. */
+export function assertCheckout(input: CheckoutInput): void {
+  const [first, ...rest] = checkoutProblems(input);
+  if (first) throw new RuleError(first, `checkout refused: ${first}`, { problems: [first, ...rest] });
+}

@@ -1,0 +1,132 @@
+import { Temporal } from 'temporal-polyfill';
+import { RuleError } from './errors.ts';
+
+/** day: 0 = Sunday … 6 = Saturday. from/to: 'HH:MM' (or 'HH:MM:SS', as PostgreSQL `time` prints). */
+export type WorkingHours = { day: number; from: string; to: string }[];
+
+export type RestaurantState = {
+  state: 'open' | 'closed' | 'unavailable';
+  /** ISO 8601 with offset, e.g. '2025-03-31T10:00:00+02:00'; null when open, unavailable or never opening. */
+  nextOpening: string | null;
+};
+
+const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?|(24):(00)(?::(00))?)$/;
+
+/** Parses a working-hours time. '24:00' is accepted as the end of the day. */
+export function parseTime(value: string): { hour: number; minute: number; second: number } {
+  const m = TIME.exec(value);
+  if (!m) throw new RuleError('validation', `not a working-hours time: '${value}'`);
+  return { hour: Number(m[1] ?? m[4]), minute: Number(m[2] ?? m[5]), second: Number(m[3] ?? m[6] ?? 0) };
+}
+
+function secondsOf(value: string): number {
+  const t = parseTime(value);
+  return t.hour * 3600 + t.minute * 60 + t.second;
+}
+
+/** Temporal numbers days Monday = 1 … Sunday = 7; the spec numbers them Sunday = 0 … Saturday = 6. */
+export function dayIndex(date: Temporal.PlainDate | Temporal.ZonedDateTime): number {
+  return date.dayOfWeek % 7;
+}
+
+/**
+ * The instant a wall-clock time first happens on a date. On a spring-forward day a time inside the
+ * skipped hour never shows on the clock; the first instant the clock is past it is the transition
+ * itself. On a fall-back day a time in the repeated hour happens twice; the first one counts.
+ */
+function firstInstantAt(date: Temporal.PlainDate, seconds: number, timeZone: string): Temporal.Instant {
+  const wall = date.toPlainDateTime().add({ seconds });
+  const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+  if (Temporal.PlainDateTime.compare(zoned.toPlainDateTime(), wall) === 0) return zoned.toInstant();
+  // In a gap 'earlier' lands before it; the transition is the next one after that point.
+  // A gap always ends in a transition, hence the assertion.
+  return zoned.getTimeZoneTransition('next')!.toInstant();
+}
+
+type Interval = { start: Temporal.Instant; end: Temporal.Instant };
+
+/**
+ * The opening intervals of the entries for one local date. Open means strictly after `from` and
+ * strictly before `to` (spec section 4), so an interval is exclusive at both ends. A `to` earlier
+ * than `from` runs past midnight into the next date; `to` equal to `from` is an empty interval
+ * (a 24-hour day is written '00:00'–'24:00').
+ */
+function intervalsOn(hours: WorkingHours, date: Temporal.PlainDate, timeZone: string): Interval[] {
+  const day = dayIndex(date);
+  const out: Interval[] = [];
+  for (const entry of hours) {
+    if (entry.day !== day) continue;
+    const from = secondsOf(entry.from);
+    const to = secondsOf(entry.to);
+    if (from === to) continue;
+    const endDate = to < from ? date.add({ days: 1 }) : date;
+    const start = firstInstantAt(date, from, timeZone);
+    const end = firstInstantAt(endDate, to, timeZone);
+    // Both ends inside a skipped hour collapse to one instant: such an entry never opens.
+    if (Temporal.Instant.compare(start, end) < 0) out.push({ start, end });
+  }
+  return out;
+}
+
+function validateHours(hours: WorkingHours): void {
+  for (const entry of hours) {
+    if (!Number.isInteger(entry.day) || entry.day < 0 || entry.day > 6) {
+      throw new RuleError('validation', `working-hours day must be 0 (Sunday) … 6, got ${entry.day}`);
+    }
+    parseTime(entry.from);
+    parseTime(entry.to);
+  }
+}
+
+/** Strictly inside one of the intervals of today's entries, or of yesterday's entries that run past midnight. */
+export function isOpenAt(hours: WorkingHours, timeZone: string, instant: Temporal.Instant): boolean {
+  validateHours(hours);
+  const today = instant.toZonedDateTimeISO(timeZone).toPlainDate();
+  return [today.subtract({ days: 1 }), today].some((date) =>
+    intervalsOn(hours, date, timeZone).some(
+      (i) => Temporal.Instant.compare(i.start, instant) < 0 && Temporal.Instant.compare(instant, i.end) < 0,
+    ),
+  );
+}
+
+/**
+ * When a restaurant that is closed at `instant` next opens: the start of the earliest interval
+ * starting at or after `instant` (at exactly `from` it is still closed, yet opens that moment).
+ * Null when it is open at `instant` or has no opening hours at all.
+ */
+export function nextOpening(
+  hours: WorkingHours,
+  timeZone: string,
+  instant: Temporal.Instant,
+): Temporal.ZonedDateTime | null {
+  if (isOpenAt(hours, timeZone, instant)) return null;
+  const today = instant.toZonedDateTimeISO(timeZone).toPlainDate();
+  // Eight days ahead covers a week plus the rest of today.
+  for (let offset = 0; offset <= 7; offset++) {
+    const starts = intervalsOn(hours, today.add({ days: offset }), timeZone)
+      .map((i) => i.start)
+      .filter((s) => Temporal.Instant.compare(s, instant) >= 0)
+      .sort(Temporal.Instant.compare);
+    if (starts[0]) return starts[0].toZonedDateTimeISO(timeZone);
+  }
+  return null;
+}
+
+/** What the restaurant page shows: 'temporarily unavailable' when disabled, else open now / closed now. */
+export function restaurantState(
+  restaurant: { isEnabled: boolean; hours: WorkingHours; timeZone: string },
+  instant: Temporal.Instant,
+): RestaurantState {
+  if (!restaurant.isEnabled) return { state: 'unavailable', nextOpening: null };
+  if (isOpenAt(restaurant.hours, restaurant.timeZone, instant)) return { state: 'open', nextOpening: null };
+  const next = nextOpening(restaurant.hours, restaurant.timeZone, instant);
+  return { state: 'closed', nextOpening: next ? next.toString({ timeZoneName: 'never' }) : null };
+}
+
+/** A restaurant takes orders only when enabled and open now (spec section 4). */
+export function canTakeOrders(
+  restaurant: { isEnabled: boolean; hours: WorkingHours; timeZone: string },
+  instant: Temporal.Instant,
+): boolean {
+  return restaurant.isEnabled && isOpenAt(restaurant.hours, restaurant.timeZone, instant);
+}
