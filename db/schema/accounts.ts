@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    phone: text('phone'),
+    role: text('role').notNull().default('user'),
+    marketingSms: boolean('marketing_sms').notNull().default(false),
+    marketingEmail: boolean('marketing_email').notNull().default(false),
+    shopPolicies: boolean('shop_policies').notNull().default(false),
+    restaurantPolicies: boolean('restaurant_policies').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // E-mail addresses are unique regardless of case: Jan@x.pl and jan@x.pl are one person.
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('user', 'callCenter', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie token: a stolen database does not yield usable sessions.
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullAddress: text('full_address').notNull(),
+    street: text('street').notNull(),
+    streetNo: text('street_no').notNull(),
+    aptNo: text('apt_no'),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_addresses_user_idx').on(t.userId),
+    check('user_addresses_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+  ],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    // SHA-256 of the token sent by e-mail (account activation, password reset).
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'passwordReset')`),
+  ],
+);

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const COUNTRIES = ['pl', 'ua', 'pt'] as const;
+const countryCheck = (column: string) => sql.raw(`${column} in ('pl', 'ua', 'pt')`);
+
+export const concepts = pgTable(
+  'concepts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    domain: text('domain').notNull(),
+    name: text('name').notNull(),
+    country: text('country').notNull().default('pl'),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    chef: text('chef'),
+    chefsComment: text('chefs_comment'),
+    contactEmail: text('contact_email').notNull(),
+    facebook: text('facebook'),
+    instagram: text('instagram'),
+    tiktok: text('tiktok'),
+    gtm: text('gtm'),
+    favicon: text('favicon'),
+    logo: text('logo'),
+    logoBlack: text('logo_black'),
+    cover: text('cover'),
+    rrRegulationsUrl: text('rr_regulations_url'),
+    rrPolicyUrl: text('rr_policy_url'),
+    showOnCompanyPortfolio: boolean('show_on_company_portfolio').notNull().default(true),
+    // The restaurant whose menu the brand site shows; set after restaurants exist.
+    defaultRestaurantSlug: text('default_restaurant_slug'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('concepts_slug_key').on(t.slug),
+    uniqueIndex('concepts_domain_key').on(t.domain),
+    check('concepts_country_check', countryCheck('country')),
+  ],
+);
+
+export const conceptReviews = pgTable(
+  'concept_reviews',
+  {
+    id: serial('id').primaryKey(),
+    conceptId: integer('concept_id')
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    city: text('city').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('concept_reviews_concept_idx').on(t.conceptId)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    no: text('no').notNull(),
+    zip: text('zip').notNull(),
+    city: text('city').notNull(),
+    citySlug: text('city_slug').notNull(),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    pickupEnabled: boolean('pickup_enabled').notNull().default(true),
+    deliveryEnabled: boolean('delivery_enabled').notNull().default(true),
+    deleted: boolean('deleted').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('locations_slug_key').on(t.slug),
+    index('locations_city_slug_idx').on(t.citySlug),
+    check('locations_country_check', countryCheck('country')),
+    check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    conceptId: integer('concept_id')
+      .notNull()
+      .references(() => concepts.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    phone: text('phone'),
+    about: text('about').notNull().default(''),
+    // Money in minor units of the location's currency.
+    deliveryValue: integer('delivery_value').notNull().default(0),
+    minBasketValue: integer('min_basket_value').notNull().default(0),
+    smallOrderThreshold: integer('small_order_threshold').notNull().default(0),
+    extraFee: integer('extra_fee').notNull().default(0),
+    acceptanceMinutes: integer('acceptance_minutes').notNull().default(10),
+    preparationMinutes: integer('preparation_minutes').notNull().default(30),
+    // GeoJSON Polygon ([lng, lat] rings) and/or a list of zip codes: inside if either matches.
+    deliveryPolygon: jsonb('delivery_polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] } | null>(),
+    deliveryZips: text('delivery_zips').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('restaurants_slug_key').on(t.slug),
+    index('restaurants_concept_idx').on(t.conceptId),
+    index('restaurants_location_idx').on(t.locationId),
+    check('restaurants_delivery_value_check', sql`${t.deliveryValue} >= 0`),
+    check('restaurants_min_basket_value_check', sql`${t.minBasketValue} >= 0`),
+    check('restaurants_small_order_threshold_check', sql`${t.smallOrderThreshold} >= 0`),
+    check('restaurants_extra_fee_check', sql`${t.extraFee} >= 0`),
+    check('restaurants_acceptance_minutes_check', sql`${t.acceptanceMinutes} > 0`),
+    check('restaurants_preparation_minutes_check', sql`${t.preparationMinutes} > 0`),
+  ],
+);
+
+export const workingHours = pgTable(
+  'working_hours',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    // 0 is Sunday, as everywhere in the product.
+    day: integer('day').notNull(),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.day] }),
+    check('working_hours_day_check', sql`${t.day} between 0 and 6`),
+    check('working_hours_from_check', sql`${t.from} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('working_hours_to_check', sql`${t.to} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('menu_categories_restaurant_idx').on(t.restaurantId, t.position)],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => menuCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    photo: text('photo'),
+    // Set for items whose price is carried by their options (e.g. "build your own"): price becomes 0.
+    resetPrices: boolean('reset_prices').notNull().default(false),
+    unavailable: boolean('unavailable').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('menu_items_category_idx').on(t.categoryId, t.position),
+    index('menu_items_restaurant_idx').on(t.restaurantId),
+    check('menu_items_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+export const modifierGroups = pgTable(
+  'modifier_groups',
+  {
+    id: serial('id').primaryKey(),
+    menuItemId: integer('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    required: boolean('required').notNull().default(false),
+    min: integer('min').notNull().default(0),
+    max: integer('max').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('modifier_groups_item_idx').on(t.menuItemId),
+    check('modifier_groups_min_max_check', sql`${t.min} >= 0 and ${t.max} >= 1 and ${t.min} <= ${t.max}`),
+  ],
+);
+
+export const modifierOptions = pgTable(
+  'modifier_options',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => modifierGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull().default(0),
+    unavailable: boolean('unavailable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('modifier_options_group_idx').on(t.groupId), check('modifier_options_price_check', sql`${t.price} >= 0`)],
+);
+
+export const countryConfigs = pgTable(
+  'country_configs',
+  {
+    country: text('country').primaryKey(),
+    currency: text('currency').notNull(),
+    serviceFee: integer('service_fee').notNull().default(0),
+    callCenterPhone: text('call_center_phone'),
+  },
+  (t) => [
+    check('country_configs_country_check', countryCheck('country')),
+    check('country_configs_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
+    check('country_configs_service_fee_check', sql`${t.serviceFee} >= 0`),
+  ],
+);
+
+export const PAYMENT_TYPES = ['online', 'cash', 'card'] as const;
+
+export const paymentOptions = pgTable(
+  'payment_options',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country')
+      .notNull()
+      .references(() => countryConfigs.country),
+    // The payment method name used by the domain rules (blik, googlePay, fastTransfer, cashOnDelivery, cardOnDelivery).
+    name: text('name').notNull(),
+    group: text('group').notNull(),
+    subgroup: text('subgroup'),
+    status: text('status').notNull().default('active'),
+    imgUrl: text('img_url'),
+    mobileImgUrl: text('mobile_img_url'),
+    translateKey: text('translate_key').notNull(),
+    mobile: boolean('mobile').notNull().default(true),
+    availableFor: text('available_for').array().notNull(),
+    highlighted: boolean('highlighted').notNull().default(false),
+    config: jsonb('config').$type<Record<string, unknown>>(),
+    availabilityHours: jsonb('availability_hours').$type<{
+      mondayToFriday: { from: string; to: string } | null;
+      saturday: { from: string; to: string } | null;
+      sunday: { from: string; to: string } | null;
+    }>(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('payment_options_country_name_key').on(t.country, t.name),
+    check('payment_options_group_check', sql`${t.group} in ('online', 'cash', 'card')`),
+    check('payment_options_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('payment_options_available_for_check', sql`${t.availableFor} <@ array['web', 'cc', 'bot']::text[]`),
+  ],
+);

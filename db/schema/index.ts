@@ -1,0 +1,4 @@
+export * from './catalogue.ts';
+export * from './accounts.ts';
+export * from './orders.ts';
+export * from './system.ts';

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
+
+export const DELIVERY_METHODS = ['door2door', 'outside', 'leave@door', 'pickup'] as const;
+export const ORDER_STATUSES = [
+  'waiting_for_payment',
+  'new',
+  'processing',
+  'finished',
+  'rejected',
+  'canceled',
+  'waiting_for_courier',
+  'waiting_for_pickup',
+  'ready_for_pickup',
+] as const;
+export const ORDER_SOURCES = ['web', 'cc', 'bot'] as const;
+export const DISCOUNT_TYPES = ['amount', 'percentage', 'freeDelivery'] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    type: text('type').notNull(),
+    // amount: minor units; percentage: whole percent; freeDelivery: 0.
+    value: integer('value').notNull().default(0),
+    country: text('country').notNull().default('pl'),
+    quantity: integer('quantity').notNull(),
+    used: integer('used').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are typed by people: LATO10 and lato10 are the same code.
+    uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
+    check('discount_codes_type_check', inList('type', DISCOUNT_TYPES)),
+    check('discount_codes_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    check('discount_codes_value_check', sql`${t.value} >= 0`),
+    check('discount_codes_percentage_check', sql`${t.type} <> 'percentage' or ${t.value} <= 100`),
+    check('discount_codes_quantity_check', sql`${t.quantity} >= 0`),
+    // The last line of defence against over-redemption under concurrency.
+    check('discount_codes_used_check', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
+  ],
+);
+
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('collecting'),
+    country: text('country').notNull().default('pl'),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deliveryMethod: text('delivery_method').notNull().default('door2door'),
+    address: jsonb('address').$type<{
+      street: string;
+      streetNo: string;
+      aptNo?: string;
+      city: string;
+      zip: string;
+      lat?: number;
+      lng?: number;
+    }>(),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('baskets_user_idx').on(t.userId),
+    check('baskets_status_check', sql`${t.status} in ('collecting', 'created')`),
+    check('baskets_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    check('baskets_delivery_method_check', inList('delivery_method', DELIVERY_METHODS)),
+  ],
+);
+
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    id: serial('id').primaryKey(),
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id),
+    quantity: integer('quantity').notNull(),
+    optionIds: integer('option_ids').array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('basket_items_basket_idx').on(t.basketId),
+    check('basket_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => baskets.id),
+    displayId: text('display_id').notNull(),
+    status: text('status').notNull(),
+    source: text('source').notNull().default('web'),
+    deliveryType: text('delivery_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentType: text('payment_type').notNull(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    discount: jsonb('discount').$type<{ code: string; type: string; value: number; country: string; orderDiscountValue: number }>(),
+    currency: text('currency').notNull(),
+    value: integer('value').notNull(),
+    deliveryCosts: integer('delivery_costs').notNull(),
+    discountValue: integer('discount_value').notNull(),
+    serviceFee: integer('service_fee').notNull(),
+    extraFee: integer('extra_fee').notNull(),
+    total: integer('total').notNull(),
+    customer: jsonb('customer')
+      .$type<{
+        firstname: string;
+        lastname: string;
+        phone: string;
+        email: string;
+        street?: string;
+        streetNo?: string;
+        aptNo?: string;
+        city?: string;
+        zip?: string;
+      }>()
+      .notNull(),
+    comment: text('comment').notNull().default(''),
+    consents: jsonb('consents').$type<Record<string, boolean>>().notNull(),
+    // SHA-256 of the token a guest uses to follow the order.
+    accessTokenHash: text('access_token_hash').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    acceptDeadline: timestamp('accept_deadline', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_basket_key').on(t.basketId),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_restaurant_idx').on(t.restaurantId, t.createdAt),
+    check('orders_status_check', inList('status', ORDER_STATUSES)),
+    check('orders_source_check', inList('source', ORDER_SOURCES)),
+    check('orders_delivery_type_check', inList('delivery_type', DELIVERY_METHODS)),
+    check('orders_payment_type_check', sql`${t.paymentType} in ('online', 'cash', 'card')`),
+    check('orders_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
+    check(
+      'orders_money_check',
+      sql`${t.value} >= 0 and ${t.deliveryCosts} >= 0 and ${t.discountValue} >= 0 and ${t.serviceFee} >= 0 and ${t.extraFee} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_money_check', sql`${t.unitPrice} >= 0 and ${t.value} >= 0`),
+  ],
+);
+
+export const orderItemMods = pgTable(
+  'order_item_mods',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    modifierOptionId: integer('modifier_option_id').references(() => modifierOptions.id, { onDelete: 'set null' }),
+    groupName: text('group_name').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [index('order_item_mods_item_idx').on(t.orderItemId), check('order_item_mods_value_check', sql`${t.value} >= 0`)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    externalId: text('external_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_external_key').on(t.provider, t.externalId),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'canceled', 'refunded')`),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    externalId: text('external_id'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One refund per payment: a rejected order is refunded once, whoever notices first.
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    // The provider's notification id: a replayed notification is recognised and changes nothing.
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);

@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import {
+  concepts,
+  conceptReviews,
+  countryConfigs,
+  discountCodes,
+  locations,
+  menuCategories,
+  menuItems,
+  modifierGroups,
+  modifierOptions,
+  paymentOptions,
+  restaurants,
+  users,
+  workingHours,
+} from '../schema/index.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import type { Tenant } from '../../tenants/schema.ts';
+import type { SeedLocation } from './places.ts';
+import type { SeedMenu } from './menus.ts';
+
+// Shared by the seed and the tests: every row the tests need is made the way the seed makes it.
+type Writer = Db | Tx;
+
+export type Hours = { day: number; from: string; to: string }[];
+export const everyDay = (from: string, to: string): Hours => [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from, to }));
+
+export async function insertConcept(db: Writer, tenant: Tenant) {
+  const [row] = await db
+    .insert(concepts)
+    .values({
+      slug: tenant.slug,
+      domain: tenant.domain,
+      name: tenant.name,
+      country: tenant.country,
+      shortDescription: tenant.shortDescription,
+      description: tenant.description,
+      chef: tenant.chef ?? null,
+      chefsComment: tenant.chefsComment ?? null,
+      contactEmail: tenant.contactEmail,
+      facebook: tenant.facebook ?? null,
+      instagram: tenant.instagram ?? null,
+      tiktok: tenant.tiktok ?? null,
+      gtm: tenant.gtm ?? null,
+      rrRegulationsUrl: tenant.rrRegulationsUrl ?? null,
+      rrPolicyUrl: tenant.rrPolicyUrl ?? null,
+      showOnCompanyPortfolio: tenant.showOnCompanyPortfolio,
+      defaultRestaurantSlug: tenant.defaultRestaurant,
+      logo: `/brands/${tenant.slug}/logo.svg`,
+    })
+    .returning();
+  if (tenant.reviews.length > 0) {
+    await db.insert(conceptReviews).values(tenant.reviews.map((r) => ({ conceptId: row!.id, author: r.author, city: r.city, text: r.text })));
+  }
+  return row!;
+}
+
+export async function insertLocation(db: Writer, location: Omit<SeedLocation, 'zips'>) {
+  const [row] = await db.insert(locations).values(location).returning();
+  return row!;
+}
+
+/** A square of about ±5 km around a point, as a GeoJSON polygon ([lng, lat]). */
+export function areaAround(latitude: number, longitude: number, km = 5): { type: 'Polygon'; coordinates: [number, number][][] } {
+  const dLat = km / 111;
+  const dLng = km / (111 * Math.cos((latitude * Math.PI) / 180));
+  const r = (n: number) => Math.round(n * 1e5) / 1e5;
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [r(longitude - dLng), r(latitude - dLat)],
+        [r(longitude + dLng), r(latitude - dLat)],
+        [r(longitude + dLng), r(latitude + dLat)],
+        [r(longitude - dLng), r(latitude + dLat)],
+        [r(longitude - dLng), r(latitude - dLat)],
+      ],
+    ],
+  };
+}
+
+export type RestaurantInput = {
+  slug: string;
+  name: string;
+  conceptId: number;
+  locationId: number;
+  hours: Hours;
+  isEnabled?: boolean;
+  deliveryValue?: number;
+  minBasketValue?: number;
+  smallOrderThreshold?: number;
+  extraFee?: number;
+  acceptanceMinutes?: number;
+  preparationMinutes?: number;
+  deliveryPolygon?: { type: 'Polygon'; coordinates: [number, number][][] } | null;
+  deliveryZips?: string[];
+  about?: string;
+  phone?: string;
+};
+
+export async function insertRestaurant(db: Writer, input: RestaurantInput) {
+  const { hours, ...values } = input;
+  const [row] = await db.insert(restaurants).values(values).returning();
+  if (hours.length > 0) await db.insert(workingHours).values(hours.map((h) => ({ ...h, restaurantId: row!.id })));
+  return row!;
+}
+
+/** Inserts a menu; `priceScale` turns the PLN demo prices into another currency's minor units. */
+export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMenu, priceScale = 1) {
+  const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
+  let itemCount = 0;
+  for (const [position, [categoryName, items]] of menu.categories.entries()) {
+    const [category] = await db.insert(menuCategories).values({ restaurantId, name: categoryName, position }).returning();
+    for (const [itemPosition, item] of items.entries()) {
+      const unavailable = item.name.endsWith('*');
+      const [menuItem] = await db
+        .insert(menuItems)
+        .values({
+          restaurantId,
+          categoryId: category!.id,
+          name: unavailable ? item.name.slice(0, -1) : item.name,
+          description: item.desc ?? '',
+          price: scale(item.price),
+          resetPrices: item.build ?? false,
+          unavailable,
+          position: itemPosition,
+        })
+        .returning();
+      itemCount += 1;
+      for (const [groupPosition, key] of (item.groups ?? []).entries()) {
+        const group = menu.groups[key];
+        if (!group) throw new Error(`menu group ${key} is not defined`);
+        const [groupRow] = await db
+          .insert(modifierGroups)
+          .values({ menuItemId: menuItem!.id, name: group.name, required: group.required, min: group.min, max: group.max, position: groupPosition })
+          .returning();
+        await db
+          .insert(modifierOptions)
+          .values(group.options.map(([name, price], i) => ({ groupId: groupRow!.id, name, price: scale(price), position: i })));
+      }
+    }
+  }
+  return itemCount;
+}
+
+export type UserInput = {
+  email: string;
+  password: string;
+  role?: 'user' | 'callCenter' | 'admin';
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  activated?: boolean;
+};
+
+export async function insertUser(db: Writer, input: UserInput) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: input.role ?? 'user',
+      firstname: input.firstname ?? '',
+      lastname: input.lastname ?? '',
+      phone: input.phone ?? null,
+      shopPolicies: true,
+      restaurantPolicies: true,
+      activatedAt: input.activated === false ? null : new Date(),
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertDiscountCode(
+  db: Writer,
+  input: { code: string; type: 'amount' | 'percentage' | 'freeDelivery'; value: number; country?: 'pl' | 'ua' | 'pt'; quantity: number; used?: number; active?: boolean },
+) {
+  const [row] = await db.insert(discountCodes).values(input).returning();
+  return row!;
+}
+
+const allDays = { mondayToFriday: { from: '00:00', to: '23:59' }, saturday: { from: '00:00', to: '23:59' }, sunday: { from: '00:00', to: '23:59' } };
+
+/** Country rules and payment options; which channel may use which method follows spec section 6. */
+export async function insertCountryConfigs(db: Writer) {
+  await db.insert(countryConfigs).values([
+    { country: 'pl', currency: 'PLN', serviceFee: 299, callCenterPhone: '+48 22 100 20 30' },
+    { country: 'ua', currency: 'UAH', serviceFee: 1500, callCenterPhone: '+380 44 100 20 30' },
+    { country: 'pt', currency: 'EUR', serviceFee: 99, callCenterPhone: '+351 21 100 20 30' },
+  ]);
+  await db.insert(paymentOptions).values([
+    { country: 'pl', name: 'blik', group: 'online', subgroup: 'blik', translateKey: 'payment.blik', availableFor: ['web', 'cc', 'bot'], highlighted: true, availabilityHours: allDays, position: 0 },
+    {
+      country: 'pl',
+      name: 'googlePay',
+      group: 'online',
+      subgroup: 'wallet',
+      translateKey: 'payment.googlePay',
+      availableFor: ['web'],
+      availabilityHours: allDays,
+      position: 1,
+      config: {
+        merchantId: 'BCR2DN4TWW3Y7ZQK',
+        gateway: 'sandbox',
+        gatewayMerchantId: 'marketplace-pl',
+        paymentMethodSpecification: {
+          type: 'CARD',
+          parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['VISA', 'MASTERCARD'] },
+        },
+      },
+    },
+    { country: 'pl', name: 'fastTransfer', group: 'online', subgroup: 'transfer', translateKey: 'payment.fastTransfer', availableFor: ['web'], availabilityHours: allDays, position: 2 },
+    { country: 'pl', name: 'cashOnDelivery', group: 'cash', translateKey: 'payment.cashOnDelivery', availableFor: ['cc'], availabilityHours: allDays, position: 3 },
+    { country: 'pl', name: 'cardOnDelivery', group: 'card', translateKey: 'payment.cardOnDelivery', availableFor: ['cc'], availabilityHours: allDays, position: 4 },
+    { country: 'ua', name: 'cashOnDelivery', group: 'cash', translateKey: 'payment.cashOnDelivery', availableFor: ['web', 'cc', 'bot'], highlighted: true, availabilityHours: allDays, position: 0 },
+    { country: 'ua', name: 'cardOnDelivery', group: 'card', translateKey: 'payment.cardOnDelivery', availableFor: ['web', 'cc', 'bot'], availabilityHours: allDays, position: 1 },
+  ]);
+}
+
+export async function conceptBySlug(db: Writer, slug: string) {
+  const [row] = await db.select().from(concepts).where(eq(concepts.slug, slug));
+  return row;
+}

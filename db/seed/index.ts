@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { concepts } from '../schema/index.ts';
+import { loadTenants } from '../../tenants/index.ts';
+import { menus } from './menus.ts';
+import { seedLocations, seedRestaurants } from './places.ts';
+import {
+  areaAround,
+  everyDay,
+  insertConcept,
+  insertCountryConfigs,
+  insertDiscountCode,
+  insertLocation,
+  insertMenu,
+  insertRestaurant,
+  insertUser,
+  type Hours,
+} from './factories.ts';
+
+/** The demo logins, also listed in the README. */
+export const demoUsers = [
+  { email: 'admin@example.com', password: 'admin-demo-2026', role: 'admin', firstname: 'Anna', lastname: 'Adminowska' },
+  { email: 'callcenter@example.com', password: 'cc-demo-2026', role: 'callCenter', firstname: 'Celina', lastname: 'Telefoniczna', phone: '501234567' },
+  { email: 'user@example.com', password: 'user-demo-2026', role: 'user', firstname: 'Jan', lastname: 'Kowalski', phone: '600700800' },
+] as const;
+
+// Exceptions to the usual 10:00–22:00 that the demo data should show.
+const specialHours: Record<string, Hours> = {
+  'pasta-fresca-warszawa-mokotow': everyDay('00:00', '23:59'),
+  // Open past midnight on Friday and Saturday nights.
+  'smash-club-warszawa-mokotow': [
+    ...everyDay('12:00', '23:00').filter((h) => h.day !== 5 && h.day !== 6),
+    { day: 5, from: '12:00', to: '02:00' },
+    { day: 6, from: '12:00', to: '02:00' },
+  ],
+  // Closed on Mondays.
+  'pierogi-babci-krakow-kazimierz': everyDay('11:00', '21:00').filter((h) => h.day !== 1),
+};
+const disabledRestaurants = new Set(['pierogi-babci-warszawa-wola']);
+
+/**
+ * Seeds the demo data in one transaction, only into an empty database: running it twice changes nothing,
+ * and a failure half-way leaves nothing behind.
+ */
+export async function seedDatabase(db: Db): Promise<'seeded' | 'skipped'> {
+  const tenants = loadTenants();
+  return db.transaction(async (tx) => {
+    // One seeder at a time, even when several processes start together.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(concepts);
+    if ((existing?.n ?? 0) > 0) return 'skipped';
+
+    await insertCountryConfigs(tx);
+    const conceptIds = new Map<string, number>();
+    for (const tenant of tenants) conceptIds.set(tenant.slug, (await insertConcept(tx, tenant)).id);
+    const locationRows = new Map<string, { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }>();
+    for (const { zips, ...location } of seedLocations) {
+      const row = await insertLocation(tx, location);
+      locationRows.set(location.slug, { id: row.id, country: location.country, zips, latitude: location.latitude, longitude: location.longitude, name: location.name });
+    }
+    for (const [conceptSlug, locationSlug] of seedRestaurants) {
+      const location = locationRows.get(locationSlug)!;
+      const tenant = tenants.find((t) => t.slug === conceptSlug)!;
+      const slug = `${conceptSlug}-${locationSlug}`;
+      const ua = location.country === 'ua';
+      const restaurant = await insertRestaurant(tx, {
+        slug,
+        name: `${tenant.name} ${location.name}`,
+        conceptId: conceptIds.get(conceptSlug)!,
+        locationId: location.id,
+        hours: specialHours[slug] ?? everyDay('10:00', '22:00'),
+        isEnabled: !disabledRestaurants.has(slug),
+        deliveryValue: ua ? 6000 : 799,
+        minBasketValue: ua ? 25000 : 3000,
+        smallOrderThreshold: ua ? 40000 : 5000,
+        extraFee: ua ? 3000 : 499,
+        acceptanceMinutes: 10,
+        preparationMinutes: 25 + (slug.length % 4) * 5,
+        deliveryPolygon: areaAround(location.latitude, location.longitude),
+        deliveryZips: location.zips,
+        about: tenant.description,
+        phone: ua ? '0441002030' : '221002030',
+      });
+      await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1);
+    }
+    await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
+    await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });
+    await insertDiscountCode(tx, { code: 'DOSTAWA0', type: 'freeDelivery', value: 0, quantity: 1000 });
+    await insertDiscountCode(tx, { code: 'ZIMA2025', type: 'percentage', value: 20, quantity: 100, used: 12, active: false });
+    await insertDiscountCode(tx, { code: 'OSTATNI', type: 'amount', value: 2000, quantity: 50, used: 49 });
+    await insertDiscountCode(tx, { code: 'KYIV100', type: 'amount', value: 10000, country: 'ua', quantity: 1000 });
+    for (const user of demoUsers) await insertUser(tx, user);
+    return 'seeded';
+  });
+}

@@ -1,0 +1,30 @@
+// `npm start`: builds the sites when the build is missing or older than its sources, then starts the server,
+// which migrates and seeds the database. One command on a fresh clone.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const distDir = process.env['DIST_DIR'] ?? 'dist';
+const stamp = path.join(distDir, 'index.html');
+const sources = ['sites', 'app', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
+
+function newest(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(target).reduce((max, entry) => Math.max(max, newest(path.join(target, entry))), info.mtimeMs);
+}
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newest))) {
+  console.log('Building the sites…');
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('Cannot start: the site build failed (see above)');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

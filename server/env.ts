@@ -1,0 +1,70 @@
+import { type } from 'arktype';
+
+const envSchema = type({
+  'NODE_ENV?': "'development' | 'production' | 'test'",
+  'PORT?': /^\d{1,5}$/,
+  'HOST?': 'string > 0',
+  'DATABASE_URL?': /^postgres(ql)?:\/\/.+/,
+  'DATA_DIR?': 'string > 0',
+  /** Comma-separated hosts that serve the shop and admin. */
+  'SHOP_HOSTS?': 'string > 0',
+  'SURVEY_HOST?': 'string > 0',
+  /** The third-party form embedded by the survey page. */
+  'SURVEY_FORM_URL?': 'string > 0',
+  'PUBLIC_BASE_URL?': 'string.url',
+  'SMTP_URL?': /^smtps?:\/\/.+/,
+  'MAIL_FROM?': 'string.email',
+  /** HMAC-SHA256 key shared with the payment provider; required in production. */
+  'PAYMENT_WEBHOOK_SECRET?': 'string >= 16',
+  'LOG_REQUESTS?': "'0' | '1'",
+  'DIST_DIR?': 'string > 0',
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  shopHosts: string[];
+  surveyHost: string;
+  surveyFormUrl: string;
+  publicBaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentWebhookSecret: string;
+  logRequests: boolean;
+  distDir: string;
+};
+
+/** Parses the environment once at boot; every bad key is listed in one message. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const known = new Set(envSchema.props.map((prop) => prop.key));
+  const relevant = Object.fromEntries(Object.entries(source).filter(([key, value]) => known.has(key) && value !== undefined && value !== ''));
+  const result = envSchema(relevant);
+  if (result instanceof type.errors) {
+    throw new Error(`Invalid configuration: ${result.map((e) => `${e.path.join('.')} ${e.problem}`).join('; ')}`);
+  }
+  const nodeEnv = result.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production' && !result.PAYMENT_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production');
+  }
+  const port = Number(result.PORT ?? 3000);
+  if (port < 1 || port > 65535) throw new Error(`Invalid configuration: PORT must be 1-65535, got ${port}`);
+  return {
+    nodeEnv,
+    port,
+    host: result.HOST ?? '0.0.0.0',
+    databaseUrl: result.DATABASE_URL,
+    dataDir: result.DATA_DIR ?? '.data',
+    shopHosts: (result.SHOP_HOSTS ?? 'localhost,127.0.0.1').split(',').map((h) => h.trim().toLowerCase()),
+    surveyHost: (result.SURVEY_HOST ?? 'survey.localhost').toLowerCase(),
+    surveyFormUrl: result.SURVEY_FORM_URL ?? '/survey-form/',
+    publicBaseUrl: result.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
+    smtpUrl: result.SMTP_URL,
+    mailFrom: result.MAIL_FROM ?? 'zamowienia@example.com',
+    paymentWebhookSecret: result.PAYMENT_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-for-development',
+    logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
+    distDir: result.DIST_DIR ?? 'dist',
+  };
+}

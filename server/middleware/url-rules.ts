@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono';
+
+const ogonek = /ą|%C4%85/gi;
+const ogonekUpper = /Ą|%C4%84/gi;
+
+/**
+ * Spec section 2: a URL with a double slash → 301 to the single-slash form; a URL with 'ą' (raw or
+ * percent-encoded) → 301 with plain 'a'. Both are applied in one redirect.
+ */
+export const urlRules = (): MiddlewareHandler => async (c, next) => {
+  const raw = c.req.url;
+  const schemeEnd = raw.indexOf('://') + 3;
+  const pathStart = raw.indexOf('/', schemeEnd);
+  const pathAndQuery = pathStart === -1 ? '/' : raw.slice(pathStart);
+  const queryAt = pathAndQuery.indexOf('?');
+  const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : pathAndQuery.slice(queryAt);
+  const fixed = path
+    .replace(/\/{2,}/g, '/')
+    .replace(ogonek, 'a')
+    .replace(ogonekUpper, 'A');
+  const fixedQuery = query.replace(ogonek, 'a').replace(ogonekUpper, 'A');
+  if (fixed !== path || fixedQuery !== query) return c.redirect(`${fixed}${fixedQuery}`, 301);
+  await next();
+};

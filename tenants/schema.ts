@@ -1,0 +1,70 @@
+import { type } from 'arktype';
+
+const url = type('string.url');
+const colour = type(/^#[0-9a-fA-F]{6}$/);
+
+/**
+ * One brand ("concept"). Marketers edit `tenants/<slug>/tenant.json`; this schema explains every field
+ * and `npm run tenants:check` names the file and field of anything wrong.
+ */
+export const tenantSchema = type({
+  /** Folder name and URL slug; lowercase letters, digits and hyphens. @example "pasta-fresca" */
+  slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  /** Production domain the brand site is served on, without protocol. @example "pastafresca.pl" */
+  domain: /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/,
+  /** Brand name as customers see it. @example "Pasta Fresca" */
+  name: '1 <= string <= 60',
+  /** Country the brand mainly sells in: pl, ua or pt. @example "pl" */
+  country: "'pl' | 'ua' | 'pt'",
+  /** One line under the name, also used in the page title. @example "Świeży makaron z Bolonii" */
+  shortDescription: '1 <= string <= 120',
+  /** A paragraph for the about section. @example "Makaron robimy codziennie rano…" */
+  description: '1 <= string <= 2000',
+  /** Name of the chef shown in the about section. @example "Giulia Rossi" */
+  'chef?': 'string <= 80',
+  /** The chef's own words, in quotes on the page. @example "Sos robię jak babcia." */
+  'chefsComment?': 'string <= 500',
+  /** Where messages from the contact form go. @example "kontakt@pastafresca.pl" */
+  contactEmail: 'string.email',
+  /** Full link to the brand's Facebook page; leave out to hide the icon. @example "https://facebook.com/pastafresca" */
+  'facebook?': url,
+  /** Full link to Instagram; leave out to hide the icon. @example "https://instagram.com/pastafresca" */
+  'instagram?': url,
+  /** Full link to TikTok; leave out to hide the icon. @example "https://tiktok.com/@pastafresca" */
+  'tiktok?': url,
+  /** Google Tag Manager container id; leave out for none. @example "GTM-ABC1234" */
+  'gtm?': /^GTM-[A-Z0-9]+$/,
+  /** Slug of the restaurant whose menu the site shows. @example "pasta-fresca-warszawa-mokotow" */
+  defaultRestaurant: /^[a-z0-9-]+$/,
+  /** External script with the terms; leave out to use terms.md from this folder. @example "https://legal.example.com/terms.js" */
+  'rrRegulationsUrl?': url,
+  /** External script with the privacy policy; leave out to use policy.md. @example "https://legal.example.com/policy.js" */
+  'rrPolicyUrl?': url,
+  /** Show this brand in the "our other brands" list of every brand site. @example true */
+  showOnCompanyPortfolio: 'boolean',
+  /** Brand colours (hex). @example { "primary": "#b3261e", "accent": "#f4c542", "background": "#fffaf2", "text": "#1f1a17" } */
+  theme: {
+    primary: colour,
+    accent: colour,
+    background: colour,
+    text: colour,
+  },
+  /** Links to the brand in the four delivery apps; each opens in a new tab. @example { "glovo": "https://glovoapp.com/pl/pl/warszawa/pasta-fresca" } */
+  aggregators: {
+    glovo: url,
+    uberEats: url,
+    wolt: url,
+    bolt: url,
+  },
+  /** External recruiting page for the join-us section. @example "https://jobs.example.com/pasta-fresca" */
+  recruitingUrl: url,
+  /** Customer reviews; leave empty for none. @example [{ "id": 1, "author": "Ania", "city": "Warszawa", "text": "Najlepsze carbonara." }] */
+  reviews: type({ id: 'number.integer > 0', author: '1 <= string <= 60', city: '1 <= string <= 60', text: '1 <= string <= 500' }).array(),
+  /** Texts in English and Ukrainian where the brand has them; Polish is the default above. @example { "en": { "shortDescription": "Fresh pasta from Bologna" } } */
+  'texts?': {
+    'en?': { 'shortDescription?': 'string <= 120', 'description?': 'string <= 2000', 'chefsComment?': 'string <= 500' },
+    'ua?': { 'shortDescription?': 'string <= 120', 'description?': 'string <= 2000', 'chefsComment?': 'string <= 500' },
+  },
+});
+
+export type Tenant = typeof tenantSchema.infer;
