@@ -1,0 +1,171 @@
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { type CheckoutInput, assertCanAddItem, assertCheckout, checkBlikCode, checkoutProblems } from './checkout.ts';
+import type { RuleError } from './errors.ts';
+
+function keyOf(fn: () => unknown): string | null {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return (e as RuleError).key;
+  }
+}
+
+describe('checkBlikCode: exactly 6 digits, digits only', () => {
+  it.each([
+    ['123456', null],
+    ['000000', null],
+    ['12345', 'blikCode'],
+    ['1234567', 'blikCode'],
+    ['', 'blikCode'],
+    ['12345a', 'blikCodeMustBeNumber'],
+    ['123 456', 'blikCodeMustBeNumber'],
+    ['12-34', 'blikCodeMustBeNumber'],
+    ['١٢٣٤٥٦', 'blikCodeMustBeNumber'], // Arabic-Indic digits are not what the bank expects
+    ['abcdef', 'blikCodeMustBeNumber'],
+  ])('%j → %s', (code, key) => expect(keyOf(() => checkBlikCode(code))).toBe(key));
+});
+
+describe('assertCanAddItem', () => {
+  it('anything goes into an empty basket', () => {
+    expect(keyOf(() => assertCanAddItem(null, { restaurantId: 1, locationId: 10 }))).toBeNull();
+    expect(keyOf(() => assertCanAddItem(undefined, { restaurantId: 1, locationId: 10 }))).toBeNull();
+  });
+  it('same restaurant and location is fine', () => {
+    expect(
+      keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 10 })),
+    ).toBeNull();
+  });
+  it('another restaurant is restaurantLocation', () => {
+    expect(
+      keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 2, locationId: 10 })),
+    ).toBe('restaurantLocation');
+  });
+  it('another location is mishmashedLocations', () => {
+    expect(
+      keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 11 })),
+    ).toBe('mishmashedLocations');
+  });
+});
+
+// Monday 2025-03-31 12:00 in Warsaw.
+const NOON = Temporal.ZonedDateTime.from('2025-03-31T12:00[Europe/Warsaw]').toInstant();
+const ok: CheckoutInput = {
+  restaurant: {
+    id: 1,
+    locationId: 10,
+    isEnabled: true,
+    hours: [{ day: 1, from: '10:00', to: '22:00' }],
+    timeZone: 'Europe/Warsaw',
+    deliveryArea: { zips: ['00-950'] },
+  },
+  items: [
+    { restaurantId: 1, locationId: 10 },
+    { restaurantId: 1, locationId: 10, unavailable: false },
+  ],
+  summary: { productsValue: 3000, minBasketValue: 2000 },
+  deliveryMethod: 'door2door',
+  address: { zip: '00-950' },
+  discount: { exists: true, active: true },
+  payment: { method: 'blik', channel: 'web', country: 'pl', blikCode: '123456' },
+  consents: { agree1: true, agree2: true, providerTerms: true, orderWithObligation: true },
+  now: NOON,
+};
+
+describe('checkoutProblems', () => {
+  it('a good order has none', () => {
+    expect(checkoutProblems(ok)).toEqual([]);
+    expect(() => assertCheckout(ok)).not.toThrow();
+  });
+
+  it.each<[string, Partial<CheckoutInput>, string[]]>([
+    ['item of another restaurant', { items: [{ restaurantId: 2, locationId: 10 }] }, ['restaurantLocation']],
+    ['item of another location', { items: [{ restaurantId: 1, locationId: 11 }] }, ['mishmashedLocations']],
+    [
+      'unavailable product',
+      { items: [{ restaurantId: 1, locationId: 10, unavailable: true }] },
+      ['productUnavailable'],
+    ],
+    ['closed now', { now: NOON.add({ hours: 11 }) }, ['restaurantClosed']],
+    ['disabled restaurant', { restaurant: { ...ok.restaurant, isEnabled: false } }, ['restaurantClosed']],
+    ['under the minimum', { summary: { productsValue: 1999, minBasketValue: 2000 } }, ['minBasketValueError']],
+    ['address outside', { address: { zip: '31-154' } }, ['addressOutOfRestaurantsDeliveryArea']],
+    ['no address', { address: null }, ['addressOutOfRestaurantsDeliveryArea']],
+    [
+      'no delivery area configured',
+      { restaurant: { ...ok.restaurant, deliveryArea: null } },
+      ['addressOutOfRestaurantsDeliveryArea'],
+    ],
+    ['pickup ignores the address', { deliveryMethod: 'pickup', address: null }, []],
+    ['unknown discount code', { discount: { exists: false, active: false } }, ['discountCode']],
+    ['inactive discount code', { discount: { exists: true, active: false } }, ['discountNotActive']],
+    ['no discount', { discount: null }, []],
+    ['blik with letters', { payment: { ...ok.payment!, blikCode: '12a456' } }, ['blikCodeMustBeNumber']],
+    ['blik too short', { payment: { ...ok.payment!, blikCode: '12345' } }, ['blikCode']],
+    ['blik missing', { payment: { ...ok.payment!, blikCode: null } }, ['blikCode']],
+    ['google pay needs no blik code', { payment: { method: 'googlePay', channel: 'web', country: 'pl' } }, []],
+    [
+      'cash on delivery on the web in pl',
+      { payment: { method: 'cashOnDelivery', channel: 'web', country: 'pl' } },
+      ['paymentMethodUnavailable'],
+    ],
+    [
+      'cash on delivery by the call centre in pl',
+      { payment: { method: 'cashOnDelivery', channel: 'cc', country: 'pl' } },
+      [],
+    ],
+    [
+      'google pay by the call centre',
+      { payment: { method: 'googlePay', channel: 'cc', country: 'pl' } },
+      ['paymentMethodUnavailable'],
+    ],
+    ['provider terms not ticked', { consents: { ...ok.consents, providerTerms: false } }, ['consentRequired']],
+    ['final consent missing', { consents: { agree1: true, agree2: true, providerTerms: true } }, ['consentRequired']],
+    ['no consents given: not checked', { consents: null }, []],
+    ['no payment yet', { payment: null }, []],
+  ])('%s → %j', (_name, patch, keys) => {
+    expect(checkoutProblems({ ...ok, ...patch })).toEqual(keys);
+  });
+
+  it('ua hides agree1 and agree2, so they are not required there', () => {
+    const ua: CheckoutInput = {
+      ...ok,
+      payment: { method: 'cashOnDelivery', channel: 'web', country: 'ua' },
+      consents: { orderWithObligation: true },
+    };
+    expect(checkoutProblems(ua)).toEqual([]);
+  });
+
+  it('reports everything at once, in the documented order', () => {
+    const bad: CheckoutInput = {
+      ...ok,
+      items: [
+        { restaurantId: 1, locationId: 11 },
+        { restaurantId: 1, locationId: 10, unavailable: true },
+      ],
+      now: NOON.subtract({ hours: 5 }),
+      summary: { productsValue: 0, minBasketValue: 2000 },
+      address: {},
+      discount: { exists: true, active: false },
+      payment: { method: 'blik', channel: 'web', country: 'pl', blikCode: 'x' },
+      consents: {},
+    };
+    expect(checkoutProblems(bad)).toEqual([
+      'mishmashedLocations',
+      'productUnavailable',
+      'restaurantClosed',
+      'minBasketValueError',
+      'addressOutOfRestaurantsDeliveryArea',
+      'discountNotActive',
+      'blikCodeMustBeNumber',
+      'consentRequired',
+    ]);
+    expect(keyOf(() => assertCheckout(bad))).toBe('mishmashedLocations');
+    try {
+      assertCheckout(bad);
+    } catch (e) {
+      expect((e as RuleError).details?.['problems']).toHaveLength(8);
+    }
+  });
+});
