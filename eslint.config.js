@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', '.astro/', 'coverage/', 'db/migrations/', 'sites/paraglide/', 'app/paraglide/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.data/',
+      '.astro/',
+      'coverage/',
+      'db/migrations/',
+      'sites/paraglide/',
+      'app/paraglide/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -17,7 +28,10 @@ export default tseslint.config(
     // Layering: routes and islands go through services; only services and db/ write queries.
     files: ['server/routes/**', 'app/**', 'server/domain/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in server/services.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in server/services.' }] },
+      ],
     },
   },
   {

@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/setup/postgres-global.ts', 'tests/setup/server-global.ts'],
+          globalSetup: ['tests/setup/e2e-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

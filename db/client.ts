@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -18,7 +19,11 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** DATABASE_URL set → PostgreSQL; otherwise embedded PGlite in dataDir, so a fresh clone needs no server. */
-export async function openDatabase(options: { url?: string | undefined; dataDir?: string; max?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string;
+  max?: number;
+}): Promise<Database> {
   if (options.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -43,4 +48,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });
   }
+}
+
+/** Rows of a raw SQL query on either driver (postgres-js answers an array, PGlite an object with rows). */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -49,7 +49,9 @@ export function createApp(deps: AppDeps) {
     await next();
     if (deps.env.logRequests) {
       const ms = (performance.now() - started).toFixed(1);
-      console.log(`${c.req.method} ${c.req.header('host') ?? '-'}${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`);
+      console.log(
+        `${c.req.method} ${c.req.header('host') ?? '-'}${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`,
+      );
     }
   });
   app.use(urlRules());
@@ -111,7 +113,9 @@ export function createApp(deps: AppDeps) {
     }
     if (host.kind === 'tenant') {
       const root = path.join(dist, 'brands', host.tenant.slug);
-      const file = (await resolveStaticFile(root, urlPath)) ?? (urlPath.startsWith('/_astro/') ? await resolveStaticFile(dist, urlPath) : null);
+      const file =
+        (await resolveStaticFile(root, urlPath)) ??
+        (urlPath.startsWith('/_astro/') ? await resolveStaticFile(dist, urlPath) : null);
       if (file) return fileResponse(file, 200, method);
       const brand404 = await resolveStaticFile(root, '/404.html');
       return brand404 ? fileResponse(brand404, 404, method) : notFoundPage(dist, method);
@@ -119,11 +123,18 @@ export function createApp(deps: AppDeps) {
     return c.text('Unknown host', 404);
   });
 
-  app.notFound((c) => (new URL(c.req.url).pathname.startsWith('/api/') ? c.json({ error: 'notFound' }, 404) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    new URL(c.req.url).pathname.startsWith('/api/') ? c.json({ error: 'notFound' }, 404) : c.text('Not found', 404),
+  );
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
-    if (error instanceof RuleError) return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, ruleStatus[error.key] ?? 400);
+    if (error instanceof AppError)
+      return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
+    if (error instanceof RuleError)
+      return c.json(
+        { error: error.key, ...(error.details ? { details: error.details } : {}) },
+        ruleStatus[error.key] ?? 400,
+      );
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);

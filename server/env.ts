@@ -39,8 +39,10 @@ export type Env = {
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const known = new Set(envSchema.props.map((prop) => prop.key));
-  const relevant = Object.fromEntries(Object.entries(source).filter(([key, value]) => known.has(key) && value !== undefined && value !== ''));
+  const known = new Set<string>(envSchema.props.map((prop) => prop.key));
+  const relevant = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => known.has(key) && value !== undefined && value !== ''),
+  );
   const result = envSchema(relevant);
   if (result instanceof type.errors) {
     throw new Error(`Invalid configuration: ${result.map((e) => `${e.path.join('.')} ${e.problem}`).join('; ')}`);

@@ -27,7 +27,8 @@ const tenants = (() => {
     return fail((error as Error).message.replace(/\n/g, ' | '));
   }
 })();
-if (!existsSync(path.join(env.distDir, 'index.html'))) fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
+if (!existsSync(path.join(env.distDir, 'index.html')))
+  fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
 
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir }).catch((error: Error) =>
   fail(`database ${env.databaseUrl ? 'at DATABASE_URL' : `in ${env.dataDir}`} cannot be opened: ${error.message}`),

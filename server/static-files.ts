@@ -47,7 +47,9 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
 export function fileResponse(file: string, status = 200, method = 'GET'): Response {
   const type = types[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   // Astro fingerprints everything under /_astro/, so it may be cached forever; pages must be revalidated.
-  const cache = file.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  const cache = file.includes(`${path.sep}_astro${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
   const headers = { 'content-type': type, 'cache-control': cache };
   if (method === 'HEAD') return new Response(null, { status, headers });
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status, headers });

@@ -49,7 +49,11 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
   for (const tenant of tenants) {
     const other = domains.get(tenant.domain);
     if (other) {
-      problems.push({ file: `tenants/${tenant.slug}/tenant.json`, field: 'domain', message: `already used by ${other}` });
+      problems.push({
+        file: `tenants/${tenant.slug}/tenant.json`,
+        field: 'domain',
+        message: `already used by ${other}`,
+      });
     }
     domains.set(tenant.domain, tenant.slug);
   }

@@ -59,7 +59,12 @@ export const tenantSchema = type({
   /** External recruiting page for the join-us section. @example "https://jobs.example.com/pasta-fresca" */
   recruitingUrl: url,
   /** Customer reviews; leave empty for none. @example [{ "id": 1, "author": "Ania", "city": "Warszawa", "text": "Najlepsze carbonara." }] */
-  reviews: type({ id: 'number.integer > 0', author: '1 <= string <= 60', city: '1 <= string <= 60', text: '1 <= string <= 500' }).array(),
+  reviews: type({
+    id: 'number.integer > 0',
+    author: '1 <= string <= 60',
+    city: '1 <= string <= 60',
+    text: '1 <= string <= 500',
+  }).array(),
   /** Texts in English and Ukrainian where the brand has them; Polish is the default above. @example { "en": { "shortDescription": "Fresh pasta from Bologna" } } */
   'texts?': {
     'en?': { 'shortDescription?': 'string <= 120', 'description?': 'string <= 2000', 'chefsComment?': 'string <= 500' },

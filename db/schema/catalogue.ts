@@ -118,7 +118,10 @@ export const restaurants = pgTable(
     preparationMinutes: integer('preparation_minutes').notNull().default(30),
     // GeoJSON Polygon ([lng, lat] rings) and/or a list of zip codes: inside if either matches.
     deliveryPolygon: jsonb('delivery_polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] } | null>(),
-    deliveryZips: text('delivery_zips').array().notNull().default(sql`'{}'::text[]`),
+    deliveryZips: text('delivery_zips')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -225,7 +228,10 @@ export const modifierOptions = pgTable(
     unavailable: boolean('unavailable').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('modifier_options_group_idx').on(t.groupId), check('modifier_options_price_check', sql`${t.price} >= 0`)],
+  (t) => [
+    index('modifier_options_group_idx').on(t.groupId),
+    check('modifier_options_price_check', sql`${t.price} >= 0`),
+  ],
 );
 
 export const countryConfigs = pgTable(

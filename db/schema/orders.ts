@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
 
@@ -89,7 +101,10 @@ export const basketItems = pgTable(
       .notNull()
       .references(() => menuItems.id),
     quantity: integer('quantity').notNull(),
-    optionIds: integer('option_ids').array().notNull().default(sql`'{}'::integer[]`),
+    optionIds: integer('option_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -117,7 +132,13 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
-    discount: jsonb('discount').$type<{ code: string; type: string; value: number; country: string; orderDiscountValue: number }>(),
+    discount: jsonb('discount').$type<{
+      code: string;
+      type: string;
+      value: number;
+      country: string;
+      orderDiscountValue: number;
+    }>(),
     currency: text('currency').notNull(),
     value: integer('value').notNull(),
     deliveryCosts: integer('delivery_costs').notNull(),
@@ -199,7 +220,10 @@ export const orderItemMods = pgTable(
     name: text('name').notNull(),
     value: integer('value').notNull(),
   },
-  (t) => [index('order_item_mods_item_idx').on(t.orderItemId), check('order_item_mods_value_check', sql`${t.value} >= 0`)],
+  (t) => [
+    index('order_item_mods_item_idx').on(t.orderItemId),
+    check('order_item_mods_value_check', sql`${t.value} >= 0`),
+  ],
 );
 
 export const payments = pgTable(
@@ -247,13 +271,10 @@ export const refunds = pgTable(
   ],
 );
 
-export const paymentNotifications = pgTable(
-  'payment_notifications',
-  {
-    // The provider's notification id: a replayed notification is recognised and changes nothing.
-    id: text('id').primaryKey(),
-    provider: text('provider').notNull(),
-    payload: jsonb('payload').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const paymentNotifications = pgTable('payment_notifications', {
+  // The provider's notification id: a replayed notification is recognised and changes nothing.
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

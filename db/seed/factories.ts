@@ -16,6 +16,7 @@ import {
   workingHours,
 } from '../schema/index.ts';
 import { hashPassword } from '../../server/auth/password.ts';
+import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '../../server/domain/country.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
@@ -51,7 +52,9 @@ export async function insertConcept(db: Writer, tenant: Tenant) {
     })
     .returning();
   if (tenant.reviews.length > 0) {
-    await db.insert(conceptReviews).values(tenant.reviews.map((r) => ({ conceptId: row!.id, author: r.author, city: r.city, text: r.text })));
+    await db
+      .insert(conceptReviews)
+      .values(tenant.reviews.map((r) => ({ conceptId: row!.id, author: r.author, city: r.city, text: r.text })));
   }
   return row!;
 }
@@ -62,7 +65,11 @@ export async function insertLocation(db: Writer, location: Omit<SeedLocation, 'z
 }
 
 /** A square of about ±5 km around a point, as a GeoJSON polygon ([lng, lat]). */
-export function areaAround(latitude: number, longitude: number, km = 5): { type: 'Polygon'; coordinates: [number, number][][] } {
+export function areaAround(
+  latitude: number,
+  longitude: number,
+  km = 5,
+): { type: 'Polygon'; coordinates: [number, number][][] } {
   const dLat = km / 111;
   const dLng = km / (111 * Math.cos((latitude * Math.PI) / 180));
   const r = (n: number) => Math.round(n * 1e5) / 1e5;
@@ -111,7 +118,10 @@ export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMen
   const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
   let itemCount = 0;
   for (const [position, [categoryName, items]] of menu.categories.entries()) {
-    const [category] = await db.insert(menuCategories).values({ restaurantId, name: categoryName, position }).returning();
+    const [category] = await db
+      .insert(menuCategories)
+      .values({ restaurantId, name: categoryName, position })
+      .returning();
     for (const [itemPosition, item] of items.entries()) {
       const unavailable = item.name.endsWith('*');
       const [menuItem] = await db
@@ -133,11 +143,23 @@ export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMen
         if (!group) throw new Error(`menu group ${key} is not defined`);
         const [groupRow] = await db
           .insert(modifierGroups)
-          .values({ menuItemId: menuItem!.id, name: group.name, required: group.required, min: group.min, max: group.max, position: groupPosition })
+          .values({
+            menuItemId: menuItem!.id,
+            name: group.name,
+            required: group.required,
+            min: group.min,
+            max: group.max,
+            position: groupPosition,
+          })
           .returning();
-        await db
-          .insert(modifierOptions)
-          .values(group.options.map(([name, price], i) => ({ groupId: groupRow!.id, name, price: scale(price), position: i })));
+        await db.insert(modifierOptions).values(
+          group.options.map(([name, price], i) => ({
+            groupId: groupRow!.id,
+            name,
+            price: scale(price),
+            position: i,
+          })),
+        );
       }
     }
   }
@@ -174,13 +196,29 @@ export async function insertUser(db: Writer, input: UserInput) {
 
 export async function insertDiscountCode(
   db: Writer,
-  input: { code: string; type: 'amount' | 'percentage' | 'freeDelivery'; value: number; country?: 'pl' | 'ua' | 'pt'; quantity: number; used?: number; active?: boolean },
+  input: {
+    code: string;
+    type: 'amount' | 'percentage' | 'freeDelivery';
+    value: number;
+    country?: 'pl' | 'ua' | 'pt';
+    quantity: number;
+    used?: number;
+    active?: boolean;
+  },
 ) {
   const [row] = await db.insert(discountCodes).values(input).returning();
   return row!;
 }
 
-const allDays = { mondayToFriday: { from: '00:00', to: '23:59' }, saturday: { from: '00:00', to: '23:59' }, sunday: { from: '00:00', to: '23:59' } };
+const allDays = {
+  mondayToFriday: { from: '00:00', to: '23:59' },
+  saturday: { from: '00:00', to: '23:59' },
+  sunday: { from: '00:00', to: '23:59' },
+};
+
+/** The channels a payment method is offered on, from the one rule in server/domain/country.ts. */
+const channelsFor = (method: PaymentMethod, country: 'pl' | 'ua') =>
+  CHANNELS.filter((channel) => isPaymentAvailable(method, channel, country));
 
 /** Country rules and payment options; which channel may use which method follows spec section 6. */
 export async function insertCountryConfigs(db: Writer) {
@@ -190,14 +228,24 @@ export async function insertCountryConfigs(db: Writer) {
     { country: 'pt', currency: 'EUR', serviceFee: 99, callCenterPhone: '+351 21 100 20 30' },
   ]);
   await db.insert(paymentOptions).values([
-    { country: 'pl', name: 'blik', group: 'online', subgroup: 'blik', translateKey: 'payment.blik', availableFor: ['web', 'cc', 'bot'], highlighted: true, availabilityHours: allDays, position: 0 },
+    {
+      country: 'pl',
+      name: 'blik',
+      group: 'online',
+      subgroup: 'blik',
+      translateKey: 'payment.blik',
+      availableFor: channelsFor('blik', 'pl'),
+      highlighted: true,
+      availabilityHours: allDays,
+      position: 0,
+    },
     {
       country: 'pl',
       name: 'googlePay',
       group: 'online',
       subgroup: 'wallet',
       translateKey: 'payment.googlePay',
-      availableFor: ['web'],
+      availableFor: channelsFor('googlePay', 'pl'),
       availabilityHours: allDays,
       position: 1,
       config: {
@@ -206,15 +254,60 @@ export async function insertCountryConfigs(db: Writer) {
         gatewayMerchantId: 'marketplace-pl',
         paymentMethodSpecification: {
           type: 'CARD',
-          parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['VISA', 'MASTERCARD'] },
+          parameters: {
+            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+            allowedCardNetworks: ['VISA', 'MASTERCARD'],
+          },
         },
       },
     },
-    { country: 'pl', name: 'fastTransfer', group: 'online', subgroup: 'transfer', translateKey: 'payment.fastTransfer', availableFor: ['web'], availabilityHours: allDays, position: 2 },
-    { country: 'pl', name: 'cashOnDelivery', group: 'cash', translateKey: 'payment.cashOnDelivery', availableFor: ['cc'], availabilityHours: allDays, position: 3 },
-    { country: 'pl', name: 'cardOnDelivery', group: 'card', translateKey: 'payment.cardOnDelivery', availableFor: ['cc'], availabilityHours: allDays, position: 4 },
-    { country: 'ua', name: 'cashOnDelivery', group: 'cash', translateKey: 'payment.cashOnDelivery', availableFor: ['web', 'cc', 'bot'], highlighted: true, availabilityHours: allDays, position: 0 },
-    { country: 'ua', name: 'cardOnDelivery', group: 'card', translateKey: 'payment.cardOnDelivery', availableFor: ['web', 'cc', 'bot'], availabilityHours: allDays, position: 1 },
+    {
+      country: 'pl',
+      name: 'fastTransfer',
+      group: 'online',
+      subgroup: 'transfer',
+      translateKey: 'payment.fastTransfer',
+      availableFor: channelsFor('fastTransfer', 'pl'),
+      availabilityHours: allDays,
+      position: 2,
+    },
+    {
+      country: 'pl',
+      name: 'cashOnDelivery',
+      group: 'cash',
+      translateKey: 'payment.cashOnDelivery',
+      availableFor: channelsFor('cashOnDelivery', 'pl'),
+      availabilityHours: allDays,
+      position: 3,
+    },
+    {
+      country: 'pl',
+      name: 'cardOnDelivery',
+      group: 'card',
+      translateKey: 'payment.cardOnDelivery',
+      availableFor: channelsFor('cardOnDelivery', 'pl'),
+      availabilityHours: allDays,
+      position: 4,
+    },
+    {
+      country: 'ua',
+      name: 'cashOnDelivery',
+      group: 'cash',
+      translateKey: 'payment.cashOnDelivery',
+      availableFor: channelsFor('cashOnDelivery', 'ua'),
+      highlighted: true,
+      availabilityHours: allDays,
+      position: 0,
+    },
+    {
+      country: 'ua',
+      name: 'cardOnDelivery',
+      group: 'card',
+      translateKey: 'payment.cardOnDelivery',
+      availableFor: channelsFor('cardOnDelivery', 'ua'),
+      availabilityHours: allDays,
+      position: 1,
+    },
   ]);
 }
 

@@ -20,8 +20,22 @@ import {
 /** The demo logins, also listed in the README. */
 export const demoUsers = [
   { email: 'admin@example.com', password: 'admin-demo-2026', role: 'admin', firstname: 'Anna', lastname: 'Adminowska' },
-  { email: 'callcenter@example.com', password: 'cc-demo-2026', role: 'callCenter', firstname: 'Celina', lastname: 'Telefoniczna', phone: '501234567' },
-  { email: 'user@example.com', password: 'user-demo-2026', role: 'user', firstname: 'Jan', lastname: 'Kowalski', phone: '600700800' },
+  {
+    email: 'callcenter@example.com',
+    password: 'cc-demo-2026',
+    role: 'callCenter',
+    firstname: 'Celina',
+    lastname: 'Telefoniczna',
+    phone: '501234567',
+  },
+  {
+    email: 'user@example.com',
+    password: 'user-demo-2026',
+    role: 'user',
+    firstname: 'Jan',
+    lastname: 'Kowalski',
+    phone: '600700800',
+  },
 ] as const;
 
 // Exceptions to the usual 10:00–22:00 that the demo data should show.
@@ -53,10 +67,20 @@ export async function seedDatabase(db: Db): Promise<'seeded' | 'skipped'> {
     await insertCountryConfigs(tx);
     const conceptIds = new Map<string, number>();
     for (const tenant of tenants) conceptIds.set(tenant.slug, (await insertConcept(tx, tenant)).id);
-    const locationRows = new Map<string, { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }>();
+    const locationRows = new Map<
+      string,
+      { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }
+    >();
     for (const { zips, ...location } of seedLocations) {
       const row = await insertLocation(tx, location);
-      locationRows.set(location.slug, { id: row.id, country: location.country, zips, latitude: location.latitude, longitude: location.longitude, name: location.name });
+      locationRows.set(location.slug, {
+        id: row.id,
+        country: location.country,
+        zips,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        name: location.name,
+      });
     }
     for (const [conceptSlug, locationSlug] of seedRestaurants) {
       const location = locationRows.get(locationSlug)!;
@@ -86,7 +110,14 @@ export async function seedDatabase(db: Db): Promise<'seeded' | 'skipped'> {
     await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
     await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });
     await insertDiscountCode(tx, { code: 'DOSTAWA0', type: 'freeDelivery', value: 0, quantity: 1000 });
-    await insertDiscountCode(tx, { code: 'ZIMA2025', type: 'percentage', value: 20, quantity: 100, used: 12, active: false });
+    await insertDiscountCode(tx, {
+      code: 'ZIMA2025',
+      type: 'percentage',
+      value: 20,
+      quantity: 100,
+      used: 12,
+      active: false,
+    });
     await insertDiscountCode(tx, { code: 'OSTATNI', type: 'amount', value: 2000, quantity: 50, used: 49 });
     await insertDiscountCode(tx, { code: 'KYIV100', type: 'amount', value: 10000, country: 'ua', quantity: 1000 });
     for (const user of demoUsers) await insertUser(tx, user);

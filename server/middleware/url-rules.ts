@@ -21,5 +21,5 @@ export const urlRules = (): MiddlewareHandler => async (c, next) => {
     .replace(ogonekUpper, 'A');
   const fixedQuery = query.replace(ogonek, 'a').replace(ogonekUpper, 'A');
   if (fixed !== path || fixedQuery !== query) return c.redirect(`${fixed}${fixedQuery}`, 301);
-  await next();
+  return next();
 };

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../helpers/app.ts';
+
+const ctx = useTestApp();
+
+describe('health', () => {
+  it('answers /healthz and /readyz when the database answers', async () => {
+    expect(await (await request(ctx, '/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await request(ctx, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('reports 503 on /readyz when the database is gone', async () => {
+    await ctx.database.close();
+    const ready = await request(ctx, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ database: 'unreachable' });
+  });
+});
+
+describe('URL rules', () => {
+  it.each([
+    ['//', '/'],
+    ['//en//basket', '/en/basket'],
+    ['/koncepty///pasta-fresca?x=1', '/koncepty/pasta-fresca?x=1'],
+  ])('redirects %s with a double slash to %s', async (from, to) => {
+    const response = await request(ctx, from);
+    expect(response.status).toBe(301);
+    expect(
+      new URL(response.headers.get('location')!, 'http://localhost').pathname +
+        new URL(response.headers.get('location')!, 'http://localhost').search,
+    ).toBe(to);
+  });
+
+  it.each([
+    ['/miasta/pozna%C4%85', '/miasta/poznaa'],
+    ['/miasta/pozna%c4%85', '/miasta/poznaa'],
+    ['/miasta/poznań-ą', '/miasta/pozna%C5%84-a'],
+    ['/%C4%84bc', '/Abc'],
+    ['/szukaj?q=%C4%85', '/szukaj?q=a'],
+  ])('replaces a-ogonek in %s with a 301 to %s', async (from, to) => {
+    const response = await request(ctx, from);
+    expect(response.status).toBe(301);
+    const location = new URL(response.headers.get('location')!, 'http://localhost');
+    expect(location.pathname + location.search).toBe(to);
+  });
+
+  it('leaves ordinary paths alone', async () => {
+    expect((await request(ctx, '/en')).status).toBe(200);
+  });
+});
+
+describe('host dispatch', () => {
+  it('serves the shop on the main host in three languages', async () => {
+    for (const [path, lang] of [
+      ['/', 'pl'],
+      ['/en', 'en'],
+      ['/ua', 'uk'],
+    ] as const) {
+      const response = await request(ctx, path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`<html lang="${lang}"`);
+    }
+  });
+
+  it('serves only the survey page on the survey host', async () => {
+    const page = await request(ctx, '/', { host: 'survey.localhost' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Ankieta</title>');
+    expect((await request(ctx, '/koszyk', { host: 'survey.localhost' })).status).toBe(404);
+    expect((await request(ctx, '/en', { host: 'survey.localhost' })).status).toBe(404);
+  });
+
+  it("serves each tenant's site on <slug>.localhost and on its production domain", async () => {
+    for (const tenant of ctx.deps.tenants) {
+      for (const host of [`${tenant.slug}.localhost`, tenant.domain, `www.${tenant.domain}`]) {
+        const response = await request(ctx, '/', { host });
+        expect(response.status, host).toBe(200);
+        expect(await response.text()).toContain(`<title>${tenant.name}`);
+      }
+    }
+  });
+
+  it('does not serve brand folders on the main host, nor anything on an unknown host', async () => {
+    expect((await request(ctx, '/brands/smash-club/')).status).toBe(404);
+    const unknown = await request(ctx, '/', { host: 'evil.example.com' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers unknown pages with the 404 page', async () => {
+    const response = await request(ctx, '/nie-ma-takiej-strony');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('This page could not be found');
+  });
+
+  it('keeps the static files inside the build folder', async () => {
+    const response = await request(ctx, '/..%2f..%2fpackage.json');
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('API errors', () => {
+  it('answers an unknown API path with a JSON error key', async () => {
+    const response = await request(ctx, '/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'notFound' });
+  });
+
+  it('refuses bodies over the size limit with a JSON error', async () => {
+    const response = await request(ctx, '/api/ping', {
+      method: 'POST',
+      body: 'x'.repeat(70 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'payloadTooLarge' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await request(ctx, '/');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach } from 'vitest';
+import { createApp, type AppDeps } from '#server/app.ts';
+import { parseEnv } from '#server/env.ts';
+import { loadTenants } from '#tenants/index.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+export type TestContext = {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: TestDatabase;
+  /** Moves the app's clock; the default is the real time. */
+  setNow: (date: Date) => void;
+};
+
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+): Promise<TestContext & { close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  let now: Date | undefined;
+  const deps: AppDeps = {
+    db: database.db,
+    env: parseEnv({ NODE_ENV: 'test', ...envOverrides }),
+    tenants: loadTenants(),
+    now: () => now ?? new Date(),
+  };
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    setNow: (date) => {
+      now = date;
+    },
+    close: () => database.drop(),
+  };
+}
+
+/**
+ * Gives every test of the file its own app on its own copy of the seeded database, so no test sees
+ * another's writes. Read the returned object's fields inside tests (they are replaced before each one).
+ */
+export function useTestApp(envOverrides: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  let close: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const created = await createTestApp(envOverrides);
+    close = created.close;
+    Object.assign(context, created);
+  });
+  afterEach(async () => {
+    await close?.();
+  });
+  return context;
+}
+
+/** Sends a request to the given host through the whole app, as a browser would. */
+export const request = (ctx: TestContext, path: string, init: RequestInit & { host?: string } = {}) => {
+  const { host = 'localhost', headers, ...rest } = init;
+  return ctx.app.request(`http://${host}${path}`, {
+    ...rest,
+    headers: { host, ...(headers as Record<string, string>) },
+  });
+};

@@ -1,0 +1,62 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverPort: number;
+  }
+}
+
+/**
+ * End-to-end tests run against the real server, started the way `npm start` starts it (server/main.ts on
+ * the built sites), on a free port and its own copy of the seeded database.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/index.html')) {
+    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('astro build failed');
+  }
+  const { adminUrl, stop } = await startPostgres();
+  const template = `mp_template_e2e_${process.pid}`;
+  const name = `mp_e2e_${process.pid}`;
+  await prepareTemplate(adminUrl, template);
+  const url = await cloneDatabase(adminUrl, template, name);
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_REQUESTS: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverPort', port);
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await dropDatabase(adminUrl, name);
+    await dropDatabase(adminUrl, template);
+    await stop();
+  };
+}
