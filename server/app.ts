@@ -11,6 +11,9 @@ import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { RuleError } from './domain/errors.ts';
+import { csrf } from 'hono/csrf';
+import { session } from './middleware/session.ts';
+import type { SessionUser } from './services/auth/sessions.ts';
 
 export type AppDeps = {
   db: Db;
@@ -20,7 +23,7 @@ export type AppDeps = {
   now: () => Date;
 };
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
 
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
 
@@ -86,6 +89,9 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  // Cross-site form posts are refused; JSON bodies cannot be sent cross-site without CORS, which we never grant.
+  app.use('/api/*', csrf());
+  app.use('/api/*', session());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
   app.route('/api', createApiRoutes());
   app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));

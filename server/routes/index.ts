@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import { authRoutes } from './auth/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
  * Add a resource with `.route('/<resource>', <resource>Routes)`.
  */
 export function createApiRoutes() {
-  return new Hono<AppEnv>().get('/ping', (c) => c.json({ ok: true }));
+  return new Hono<AppEnv>().get('/ping', (c) => c.json({ ok: true })).route('/auth', authRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import type { AppEnv } from '../../app.ts';
+import { clearSessionCookie, setSessionCookie } from '../../middleware/session.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { login } from '../../services/auth/login.ts';
+import { invalidateSession } from '../../services/auth/sessions.ts';
+import { claimGuestBasket } from '../../services/auth/claim-basket.ts';
+import { validate } from '../validate.ts';
+
+const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
+
+export const authRoutes = new Hono<AppEnv>()
+  .post(
+    '/login',
+    rateLimit({ name: 'login', limit: 10, windowSeconds: 15 * 60 }),
+    validate('json', credentials),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const result = await login(db, c.req.valid('json'), now());
+      setSessionCookie(c, result.token, result.expiresAt);
+      await claimGuestBasket(c, result.user.id);
+      return c.json({ user: result.user });
+    },
+  )
+  .get('/logout', async (c) => {
+    const sessionId = c.var.sessionId;
+    if (sessionId) await invalidateSession(c.var.deps.db, sessionId);
+    clearSessionCookie(c);
+    return c.json({ ok: true });
+  })
+  .get('/getUser', (c) => c.json({ user: c.var.user }));

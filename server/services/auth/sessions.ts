@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { sessions, users } from '#db/schema/index.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: 'user' | 'callCenter' | 'admin';
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+};
+
+/** Only the hash is stored: a leaked sessions table does not log anyone in. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user behind a cookie token, extending a session that is past half its life (sliding expiry). */
+export async function validateSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ user: SessionUser; sessionId: string; renewedUntil: Date | null } | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      phone: users.phone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  let renewedUntil: Date | null = null;
+  if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY) {
+    renewedUntil = new Date(now.getTime() + SESSION_DAYS * DAY);
+    await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, id));
+  }
+  const { expiresAt: _expiresAt, ...user } = row;
+  return { user: user as SessionUser, sessionId: id, renewedUntil };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

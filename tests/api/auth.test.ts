@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { insertUser } from '#db/seed/factories.ts';
+import { request, useTestApp } from '../helpers/app.ts';
+
+const ctx = useTestApp();
+
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  request(ctx, '/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
+
+describe('login, getUser, logout', () => {
+  it('logs a user in with an httpOnly SameSite cookie and returns the role', async () => {
+    const response = await login('ADMIN@example.com', 'admin-demo-2026');
+    expect(response.status).toBe(200);
+    expect((await response.json()).user).toMatchObject({ email: 'admin@example.com', role: 'admin' });
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^sid=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    const me = await request(ctx, '/api/auth/getUser', { headers: { cookie: cookieOf(response) } });
+    expect((await me.json()).user).toMatchObject({ role: 'admin', firstname: 'Anna' });
+  });
+
+  it('answers Unauthorized for a wrong password and for an unknown e-mail alike', async () => {
+    for (const [email, password] of [
+      ['user@example.com', 'wrong-password'],
+      ['nobody@example.com', 'user-demo-2026'],
+    ]) {
+      const response = await login(email!, password!);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('answers UserIsNotActivated for an account not yet activated', async () => {
+    await insertUser(ctx.database.db, { email: 'new@example.com', password: 'new-password-1', activated: false });
+    const response = await login('new@example.com', 'new-password-1');
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'UserIsNotActivated' });
+  });
+
+  it('rejects a malformed body with the field in error', async () => {
+    const response = await login('not-an-email', '');
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe('validation');
+    expect(Object.keys(body.details)).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('logs out: the cookie stops working', async () => {
+    const cookie = cookieOf(await login('user@example.com', 'user-demo-2026'));
+    await request(ctx, '/api/auth/logout', { headers: { cookie } });
+    const me = await request(ctx, '/api/auth/getUser', { headers: { cookie } });
+    expect((await me.json()).user).toBeNull();
+  });
+
+  it('rate-limits login attempts per address', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    for (let i = 0; i < 10; i += 1) expect((await login('user@example.com', 'wrong', headers)).status).toBe(401);
+    const blocked = await login('user@example.com', 'user-demo-2026', headers);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected, and the window passes.
+    expect((await login('user@example.com', 'user-demo-2026', { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+    ctx.setNow(new Date(Date.now() + 16 * 60 * 1000));
+    expect((await login('user@example.com', 'user-demo-2026', headers)).status).toBe(200);
+  });
+
+  it('refuses a cross-site form post', async () => {
+    const response = await request(ctx, '/api/auth/login', {
+      method: 'POST',
+      body: 'email=user%40example.com&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+});
