@@ -49,8 +49,15 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests`);
-  // close() stops accepting and resolves once every open request has been answered.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // close() stops accepting and resolves once every open request has been answered; long-lived streams
+  // (order status events) would hold it open forever, so they are cut after a grace period.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const grace = setTimeout(
+    () => (server as unknown as { closeAllConnections: () => void }).closeAllConnections(),
+    10_000,
+  );
+  await closed;
+  clearTimeout(grace);
   await database.close();
   console.log('stopped');
   process.exit(0);

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../setup/postgres.ts';
+
+// The server as `npm start` runs it (on the built sites, PGlite in a data folder), as a real process.
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('start-up and shutdown', () => {
+  it('starts on an empty PGlite folder, serves, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    let ready = false;
+    for (let i = 0; i < 300 && !ready; i += 1) {
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ready, server.output().stderr).toBe(true);
+    expect(server.output().stdout).toContain('demo data seeded');
+    const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'localhost' } });
+    expect(home.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('stopped');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /Cannot start: Invalid configuration: PORT/],
+    [{ DATABASE_URL: 'mysql://root@localhost/shop' }, /Cannot start: Invalid configuration: DATABASE_URL/],
+    [
+      { NODE_ENV: 'production' },
+      /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      /Cannot start: database at DATABASE_URL cannot be opened|Cannot start: migrations failed/,
+    ],
+  ])('refuses to start with %j, saying what is wrong in one line', async (env, message) => {
+    const server = startServer(env);
+    expect(await server.exited).toBe(1);
+    const lines = server
+      .output()
+      .stderr.trim()
+      .split('\n')
+      .filter((line) => line.startsWith('Cannot start'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});
