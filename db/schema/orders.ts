@@ -239,6 +239,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     externalId: text('external_id'),
+    // Where the customer completes a redirect-based payment; kept so an idempotent replay answers the same.
+    redirectUrl: text('redirect_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "redirect_url" text;
