@@ -35,7 +35,7 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
     const result = tenantSchema(raw);
     if (result instanceof ArkErrors) {
       for (const error of result) {
-        problems.push({ file: shown, field: error.path.join('.') || '(root)', message: error.message });
+        problems.push({ file: shown, field: error.path.join('.') || '(root)', message: error.problem });
       }
       continue;
     }
@@ -43,7 +43,9 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
       problems.push({ file: shown, field: 'slug', message: `must equal the folder name "${folder}"` });
       continue;
     }
-    tenants.push(result);
+    const fileProblems = checkFilesAndColours(result, path.join(dir, folder)).map((p) => ({ file: shown, ...p }));
+    problems.push(...fileProblems);
+    if (fileProblems.length === 0) tenants.push(result);
   }
   const domains = new Map<string, string>();
   for (const tenant of tenants) {
@@ -58,6 +60,44 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
     domains.set(tenant.domain, tenant.slug);
   }
   return { tenants, problems };
+}
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// What the schema cannot see: that the pictures and documents named exist, and that the colours stay readable.
+function checkFilesAndColours(tenant: Tenant, folder: string): Omit<TenantProblem, 'file'>[] {
+  const problems: Omit<TenantProblem, 'file'>[] = [];
+  const mustExist = (field: string, relative: string | undefined) => {
+    if (relative && !existsSync(path.join(folder, relative)))
+      problems.push({ field, message: `${relative} does not exist in ${path.relative(process.cwd(), folder)}` });
+  };
+  for (const field of ['favicon', 'logo', 'logoBlack', 'cover'] as const) mustExist(field, tenant[field]);
+  tenant.about.forEach((file, i) => mustExist(`about.${i}`, file));
+  if (!tenant.rrRegulationsUrl && !tenant.terms)
+    problems.push({ field: 'terms', message: 'must name a Markdown file when rrRegulationsUrl is not set' });
+  if (!tenant.rrPolicyUrl && !tenant.policy)
+    problems.push({ field: 'policy', message: 'must name a Markdown file when rrPolicyUrl is not set' });
+  mustExist('terms', tenant.terms);
+  mustExist('policy', tenant.policy);
+  const { primary, background, text } = tenant.theme;
+  if (contrast(text, background) < 4.5)
+    problems.push({ field: 'theme.text', message: `contrast with theme.background is below 4.5:1` });
+  if (contrast(primary, background) < 4.5)
+    problems.push({ field: 'theme.primary', message: `contrast with theme.background is below 4.5:1` });
+  return problems;
 }
 
 export const formatProblems = (problems: TenantProblem[]): string =>

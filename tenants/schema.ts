@@ -2,6 +2,17 @@ import { type } from 'arktype';
 
 const url = type('string.url');
 const colour = type(/^#[0-9a-fA-F]{6}$/);
+/** A picture in this brand's images/ folder (SVG, PNG, JPEG or WebP). */
+const image = type(/^images\/[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/);
+/** A Markdown file in this brand's folder. */
+const markdown = type(/^[a-z0-9][a-z0-9._-]*\.md$/);
+/** Texts a brand may give in another language; anything left out falls back to the Polish field. */
+const localText = type({
+  'shortDescription?': '1 <= string <= 120',
+  'description?': '1 <= string <= 2000',
+  'chefsComment?': '1 <= string <= 500',
+  'joinUs?': '1 <= string <= 300',
+});
 
 /**
  * One brand ("concept"). Marketers edit `tenants/<slug>/tenant.json`; this schema explains every field
@@ -42,12 +53,34 @@ export const tenantSchema = type({
   'rrPolicyUrl?': url,
   /** Show this brand in the "our other brands" list of every brand site. @example true */
   showOnCompanyPortfolio: 'boolean',
-  /** Brand colours (hex). @example { "primary": "#b3261e", "accent": "#f4c542", "background": "#fffaf2", "text": "#1f1a17" } */
+  /** Browser-tab icon, square, in images/. @example "images/favicon.svg" */
+  favicon: image,
+  /** Logo on light backgrounds (header, brand list), in images/. @example "images/logo.svg" */
+  logo: image,
+  /** One-colour dark logo for the footer and print, in images/. @example "images/logo-black.svg" */
+  logoBlack: image,
+  /** Wide picture at the top of the page (about 16:9), in images/. @example "images/cover.svg" */
+  cover: image,
+  /** Exactly three pictures for the about section, shown in this order. @example ["images/about-1.svg", "images/about-2.svg", "images/about-3.svg"] */
+  about: [image, image, image],
+  /** Terms in Markdown in this folder; used unless rrRegulationsUrl is set. @example "terms.md" */
+  'terms?': markdown,
+  /** Privacy policy in Markdown in this folder; used unless rrPolicyUrl is set. @example "policy.md" */
+  'policy?': markdown,
+  /** Brand colours (hex) and look. Text and background must be readable together (contrast 4.5:1). @example { "primary": "#b3261e", "accent": "#f4c542", "background": "#fffaf2", "text": "#1f1a17", "font": "serif", "corners": "round" } */
   theme: {
+    /** Buttons, headings, links. */
     primary: colour,
+    /** Decoration: stripes, badges, highlights. */
     accent: colour,
+    /** Page background. */
     background: colour,
+    /** Body text. */
     text: colour,
+    /** Letter style: serif (classic), sans (modern), rounded (friendly), condensed (loud), mono (technical). */
+    'font?': "'serif' | 'sans' | 'rounded' | 'condensed' | 'mono'",
+    /** Corner style of buttons and cards. */
+    'corners?': "'square' | 'soft' | 'round'",
   },
   /** Links to the brand in the four delivery apps; each opens in a new tab. @example { "glovo": "https://glovoapp.com/pl/pl/warszawa/pasta-fresca" } */
   aggregators: {
@@ -65,10 +98,12 @@ export const tenantSchema = type({
     city: '1 <= string <= 60',
     text: '1 <= string <= 500',
   }).array(),
-  /** Texts in English and Ukrainian where the brand has them; Polish is the default above. @example { "en": { "shortDescription": "Fresh pasta from Bologna" } } */
+  /** One sentence for the join-us section; leave out for the standard text. @example "Szukamy ludzi, którzy kochają makaron." */
+  'joinUs?': '1 <= string <= 300',
+  /** Texts in English and Ukrainian where the brand has them; Polish is the default above, and anything left out falls back to the site's standard translation or the Polish text. @example { "en": { "shortDescription": "Fresh pasta from Bologna" } } */
   'texts?': {
-    'en?': { 'shortDescription?': 'string <= 120', 'description?': 'string <= 2000', 'chefsComment?': 'string <= 500' },
-    'ua?': { 'shortDescription?': 'string <= 120', 'description?': 'string <= 2000', 'chefsComment?': 'string <= 500' },
+    'en?': localText,
+    'ua?': localText,
   },
 });
 
