@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { authRoutes } from './auth/index.ts';
+import { catalogueRoutes } from './catalogue/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
  * Add a resource with `.route('/<resource>', <resource>Routes)`.
  */
 export function createApiRoutes() {
-  return new Hono<AppEnv>().get('/ping', (c) => c.json({ ok: true })).route('/auth', authRoutes);
+  return new Hono<AppEnv>()
+    .get('/ping', (c) => c.json({ ok: true }))
+    .route('/auth', authRoutes)
+    .route('/', catalogueRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

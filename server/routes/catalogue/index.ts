@@ -1,0 +1,120 @@
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { isValidZipCode } from '#server/domain/country.ts';
+import { notFound, AppError } from '#server/errors.ts';
+import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
+import { getRestaurant } from '#server/services/catalogue/menu.ts';
+import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
+import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { validate } from '../validate.ts';
+import { cachedJson } from './cache.ts';
+
+const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
+const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
+const coordinate = type('string.numeric.parse');
+const deliveryQuery = type({
+  'lat?': coordinate.to('-90 <= number <= 90'),
+  'lng?': coordinate.to('-180 <= number <= 180'),
+  'zip?': '1 <= string <= 12',
+  'country?': "'pl' | 'ua' | 'pt'",
+});
+
+const cached = {
+  200: jsonResponse('The answer; ETag and Cache-Control: public, max-age=60'),
+  304: { description: 'Not modified (If-None-Match)' },
+};
+const tags = ['catalogue'];
+
+/** Public, cacheable reads: locations, cities, concepts, restaurants and their menus. */
+export const catalogueRoutes = new Hono<AppEnv>()
+  .get(
+    '/getLocationsAndConcepts',
+    describeRoute({
+      tags,
+      summary: 'Every location, concept and city (footer, city and concept pages)',
+      responses: cached,
+    }),
+    async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps.db)),
+  )
+  .get(
+    '/cities/:slug',
+    describeRoute({
+      tags,
+      summary: 'A city with its locations and restaurants (each with its state now)',
+      responses: { ...cached, 404: errorResponse('notFound') },
+    }),
+    validate('param', slugParam),
+    async (c) => {
+      const city = await getCity(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      if (!city) throw notFound();
+      return cachedJson(c, city);
+    },
+  )
+  .get(
+    '/locations/:slug',
+    describeRoute({
+      tags,
+      summary: 'A location (kitchen address) with its restaurants',
+      responses: { ...cached, 404: errorResponse('notFound') },
+    }),
+    validate('param', slugParam),
+    async (c) => {
+      const location = await getLocation(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      if (!location) throw notFound();
+      return cachedJson(c, location);
+    },
+  )
+  .get(
+    '/concepts/:slug',
+    describeRoute({
+      tags,
+      summary: 'A concept (brand) with its restaurants and reviews',
+      responses: { ...cached, 404: errorResponse('notFound') },
+    }),
+    validate('param', slugParam),
+    async (c) => {
+      const concept = await getConcept(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      if (!concept) throw notFound();
+      return cachedJson(c, concept);
+    },
+  )
+  .get(
+    '/restaurants',
+    describeRoute({
+      tags,
+      summary: 'Restaurants delivering to an address (a point lat/lng and/or a zip), open ones first',
+      responses: { ...cached, 400: errorResponse('validation') },
+    }),
+    validate('query', deliveryQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const hasPoint = query.lat !== undefined && query.lng !== undefined;
+      if (!hasPoint && query.zip === undefined) {
+        throw new AppError('validation', 400, { zip: 'notEmpty' });
+      }
+      if ((query.lat === undefined) !== (query.lng === undefined)) {
+        throw new AppError('validation', 400, { [query.lat === undefined ? 'lat' : 'lng']: 'notEmpty' });
+      }
+      if (query.zip !== undefined && query.country && !isValidZipCode(query.country, query.zip)) {
+        throw new AppError('validation', 400, { zip: 'isValidZipCode' });
+      }
+      const list = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
+      return cachedJson(c, { restaurants: list });
+    },
+  )
+  .get(
+    '/restaurants/:idOrSlug',
+    describeRoute({
+      tags,
+      summary: 'A restaurant with its menu: categories, active items, modifier groups; its state now',
+      responses: { ...cached, 404: errorResponse('notFound') },
+    }),
+    validate('param', idOrSlugParam),
+    async (c) => {
+      const restaurant = await getRestaurant(c.var.deps.db, c.req.valid('param').idOrSlug, c.var.deps.now());
+      if (!restaurant) throw notFound();
+      return cachedJson(c, restaurant);
+    },
+  );

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { locations, restaurants } from '#db/schema/index.ts';
+import { isInsideDeliveryArea } from '#server/domain/delivery-area.ts';
+import type { Country } from '#server/domain/money.ts';
+import { restaurantSummaries, type RestaurantSummary } from './restaurants.ts';
+
+export type DeliveryQuery = { lat?: number; lng?: number; zip?: string; country?: Country };
+
+/**
+ * The homepage's "restaurants in your neighbourhood": those whose delivery area holds the address
+ * (its point, or its zip) at locations that deliver. Areas are a handful of polygons and zip lists,
+ * so they are checked in code with the one rule in server/domain rather than re-derived in SQL.
+ */
+export async function restaurantsDeliveringTo(db: Db, query: DeliveryQuery, now: Date): Promise<RestaurantSummary[]> {
+  const rows = await db
+    .select({ id: restaurants.id, polygon: restaurants.deliveryPolygon, zips: restaurants.deliveryZips })
+    .from(restaurants)
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .where(query.country ? eq(locations.country, query.country) : undefined);
+  const point = { lat: query.lat ?? null, lng: query.lng ?? null, zip: query.zip ?? null };
+  const inside = new Set(
+    rows.filter((r) => isInsideDeliveryArea({ polygon: r.polygon, zips: r.zips }, point)).map((r) => r.id),
+  );
+  const all = await restaurantSummaries(db, eq(locations.deliveryEnabled, true), now);
+  return all.filter((r) => inside.has(r.id));
+}

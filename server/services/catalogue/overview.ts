@@ -1,0 +1,129 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { concepts, conceptReviews, locations, restaurants } from '#db/schema/index.ts';
+import type { Country } from '#server/domain/money.ts';
+import {
+  asCountry,
+  locationView,
+  restaurantSummaries,
+  type LocationView,
+  type RestaurantSummary,
+} from './restaurants.ts';
+
+export type ConceptView = {
+  id: number;
+  slug: string;
+  name: string;
+  domain: string;
+  country: Country;
+  shortDescription: string;
+  logo: string | null;
+  showOnCompanyPortfolio: boolean;
+  defaultRestaurant: string | null;
+};
+
+export type City = { slug: string; name: string; country: Country };
+
+function conceptView(c: typeof concepts.$inferSelect): ConceptView {
+  return {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    domain: c.domain,
+    country: asCountry(c.country),
+    shortDescription: c.shortDescription,
+    logo: c.logo,
+    showOnCompanyPortfolio: c.showOnCompanyPortfolio,
+    defaultRestaurant: c.defaultRestaurantSlug,
+  };
+}
+
+/** Cities are not a table: they are the distinct cities of the locations, named as the locations name them. */
+function citiesOf(list: LocationView[]): City[] {
+  const bySlug = new Map<string, City>();
+  for (const l of list)
+    if (!bySlug.has(l.citySlug)) bySlug.set(l.citySlug, { slug: l.citySlug, name: l.city, country: l.country });
+  return [...bySlug.values()].sort((a, b) => a.country.localeCompare(b.country) || a.name.localeCompare(b.name, 'pl'));
+}
+
+async function visibleLocations(db: Db): Promise<LocationView[]> {
+  const rows = await db.select().from(locations).where(eq(locations.deleted, false)).orderBy(asc(locations.name));
+  return rows.map(locationView);
+}
+
+/** GET /api/getLocationsAndConcepts: what the footer and the city/concept pages link to. */
+export async function getLocationsAndConcepts(
+  db: Db,
+): Promise<{ locations: LocationView[]; concepts: ConceptView[]; cities: City[] }> {
+  const list = await visibleLocations(db);
+  const conceptRows = await db.select().from(concepts).where(eq(concepts.active, true)).orderBy(asc(concepts.name));
+  return { locations: list, concepts: conceptRows.map(conceptView), cities: citiesOf(list) };
+}
+
+export async function getCity(
+  db: Db,
+  slug: string,
+  now: Date,
+): Promise<(City & { locations: LocationView[]; restaurants: RestaurantSummary[] }) | null> {
+  const inCity = (await visibleLocations(db)).filter((l) => l.citySlug === slug);
+  const [city] = citiesOf(inCity);
+  if (!city) return null;
+  return { ...city, locations: inCity, restaurants: await restaurantSummaries(db, eq(locations.citySlug, slug), now) };
+}
+
+export async function getLocation(
+  db: Db,
+  slug: string,
+  now: Date,
+): Promise<(LocationView & { restaurants: RestaurantSummary[] }) | null> {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.slug, slug), eq(locations.deleted, false)));
+  if (!row) return null;
+  return { ...locationView(row), restaurants: await restaurantSummaries(db, eq(restaurants.locationId, row.id), now) };
+}
+
+export type ConceptDetail = ConceptView & {
+  description: string;
+  chef: string | null;
+  chefsComment: string | null;
+  contactEmail: string;
+  facebook: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  cover: string | null;
+  reviews: { id: number; author: string; city: string; text: string }[];
+  restaurants: RestaurantSummary[];
+};
+
+export async function getConcept(db: Db, slug: string, now: Date): Promise<ConceptDetail | null> {
+  const [row] = await db
+    .select()
+    .from(concepts)
+    .where(and(eq(concepts.slug, slug), eq(concepts.active, true)));
+  if (!row) return null;
+  const reviews = await db
+    .select({
+      id: conceptReviews.id,
+      author: conceptReviews.author,
+      city: conceptReviews.city,
+      text: conceptReviews.text,
+    })
+    .from(conceptReviews)
+    .where(eq(conceptReviews.conceptId, row.id))
+    .orderBy(asc(conceptReviews.id));
+  return {
+    ...conceptView(row),
+    description: row.description,
+    chef: row.chef,
+    chefsComment: row.chefsComment,
+    contactEmail: row.contactEmail,
+    facebook: row.facebook,
+    instagram: row.instagram,
+    tiktok: row.tiktok,
+    cover: row.cover,
+    reviews,
+    restaurants: await restaurantSummaries(db, eq(restaurants.conceptId, row.id), now),
+  };
+}

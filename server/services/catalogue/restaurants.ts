@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '#db/client.ts';
+import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
+import { timeZoneOf } from '#server/domain/country.ts';
+import { restaurantState, type RestaurantState, type WorkingHours } from '#server/domain/hours.ts';
+import { type Country, type Currency, currencyOf, isCountry } from '#server/domain/money.ts';
+
+export type LocationView = {
+  id: number;
+  slug: string;
+  name: string;
+  street: string;
+  no: string;
+  zip: string;
+  city: string;
+  citySlug: string;
+  country: Country;
+  latitude: number;
+  longitude: number;
+  pickupEnabled: boolean;
+  deliveryEnabled: boolean;
+};
+
+export type RestaurantSummary = {
+  id: number;
+  slug: string;
+  name: string;
+  concept: { slug: string; name: string; logo: string | null };
+  location: LocationView;
+  currency: Currency;
+  hours: WorkingHours;
+  state: RestaurantState;
+  deliveryValue: number;
+  minBasketValue: number;
+  preparationMinutes: number;
+};
+
+export const asCountry = (value: string): Country => (isCountry(value) ? value : 'pl');
+
+export function locationView(l: typeof locations.$inferSelect): LocationView {
+  return {
+    id: l.id,
+    slug: l.slug,
+    name: l.name,
+    street: l.street,
+    no: l.no,
+    zip: l.zip,
+    city: l.city,
+    citySlug: l.citySlug,
+    country: asCountry(l.country),
+    latitude: l.latitude,
+    longitude: l.longitude,
+    pickupEnabled: l.pickupEnabled,
+    deliveryEnabled: l.deliveryEnabled,
+  };
+}
+
+export const instantOf = (now: Date) => Temporal.Instant.fromEpochMilliseconds(now.getTime());
+
+/** Working hours of many restaurants in one query, Sunday first. */
+export async function hoursByRestaurant(db: Db, ids: number[]): Promise<Map<number, WorkingHours>> {
+  const byId = new Map<number, WorkingHours>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select()
+    .from(workingHours)
+    .where(inArray(workingHours.restaurantId, ids))
+    .orderBy(asc(workingHours.day));
+  for (const row of rows) byId.get(row.restaurantId)?.push({ day: row.day, from: row.from, to: row.to });
+  return byId;
+}
+
+/** The state a customer sees: a disabled restaurant is "temporarily unavailable" whatever the clock says. */
+export function stateOf(
+  restaurant: { isEnabled: boolean },
+  location: { country: string },
+  hours: WorkingHours,
+  now: Date,
+): RestaurantState {
+  return restaurantState(
+    { isEnabled: restaurant.isEnabled, hours, timeZone: timeZoneOf(asCountry(location.country)) },
+    instantOf(now),
+  );
+}
+
+const STATE_ORDER: Record<RestaurantState['state'], number> = { open: 0, closed: 1, unavailable: 2 };
+
+/**
+ * Restaurants customers may see (active, at a location not deleted, of an active concept), with their
+ * state at `now`: open first, then closed, then temporarily unavailable; by name within each.
+ */
+export async function restaurantSummaries(db: Db, where: SQL | undefined, now: Date): Promise<RestaurantSummary[]> {
+  const rows = await db
+    .select({ restaurant: restaurants, location: locations, concept: concepts })
+    .from(restaurants)
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
+    .where(and(eq(restaurants.active, true), eq(locations.deleted, false), eq(concepts.active, true), where))
+    .orderBy(asc(restaurants.name));
+  const hours = await hoursByRestaurant(
+    db,
+    rows.map((r) => r.restaurant.id),
+  );
+  return rows
+    .map(({ restaurant: r, location: l, concept: c }): RestaurantSummary => {
+      const h = hours.get(r.id) ?? [];
+      return {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        concept: { slug: c.slug, name: c.name, logo: c.logo },
+        location: locationView(l),
+        currency: currencyOf(asCountry(l.country)),
+        hours: h,
+        state: stateOf(r, l, h, now),
+        deliveryValue: r.deliveryValue,
+        minBasketValue: r.minBasketValue,
+        preparationMinutes: r.preparationMinutes,
+      };
+    })
+    .sort((a, b) => STATE_ORDER[a.state.state] - STATE_ORDER[b.state.state]);
+}
