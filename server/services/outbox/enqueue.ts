@@ -1,0 +1,29 @@
+import type { Db, Tx } from '#db/client.ts';
+import { emailOutbox } from '#db/schema/index.ts';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** What kind of message this is (contact, orderConfirmation, activation …), for admins reading the outbox. */
+  template: string;
+};
+
+/**
+ * Queues an e-mail. Called inside the caller's transaction, so the message exists exactly when
+ * the thing it reports was committed; the sender (send.ts) delivers it later, with retries.
+ */
+export async function enqueueEmail(db: Db | Tx, email: OutgoingEmail): Promise<number> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      template: email.template,
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
