@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
+import { basketRoutes } from './basket/index.ts';
+import { myOrdersRoutes, ordersRoutes } from './orders/index.ts';
+import { paymentsRoutes } from './payments/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -11,7 +14,11 @@ export function createApiRoutes() {
   return new Hono<AppEnv>()
     .get('/ping', (c) => c.json({ ok: true }))
     .route('/auth', authRoutes)
-    .route('/', catalogueRoutes);
+    .route('/', catalogueRoutes)
+    .route('/basket', basketRoutes)
+    .route('/orders', ordersRoutes)
+    .route('/my-orders', myOrdersRoutes)
+    .route('/payments', paymentsRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

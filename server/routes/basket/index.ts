@@ -1,0 +1,146 @@
+import { Hono, type Context } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import type { Tx } from '#db/client.ts';
+import { notFound } from '#server/errors.ts';
+import { rateLimit } from '#server/middleware/rate-limit.ts';
+import { sameSiteOnly } from '#server/middleware/session.ts';
+import { basketCookie, setBasketCookie } from '#server/services/basket/cookie.ts';
+import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
+import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
+import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
+import { findBasket, writeBasket, type BasketRow } from '#server/services/basket/writable.ts';
+import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { validate } from '../validate.ts';
+
+// Undeclared keys (a "price" the client made up, say) are ignored: the server prices from the database.
+const addItemBody = type({
+  menuItemId: '0 < number.integer < 2147483648',
+  quantity: '1 <= number.integer <= 99',
+  'optionIds?': type('0 < number.integer < 2147483648').array().atMostLength(50),
+});
+const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
+const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
+const addressBody = type({
+  street: 'string <= 200',
+  streetNo: 'string <= 20',
+  'aptNo?': 'string <= 20',
+  city: 'string <= 100',
+  zip: 'string <= 12',
+  'lat?': '-90 <= number <= 90',
+  'lng?': '-180 <= number <= 180',
+});
+const deliveryBody = type({
+  deliveryMethod: "'door2door' | 'outside' | 'leave@door' | 'pickup'",
+  'country?': "'pl' | 'ua' | 'pt'",
+  'address?': addressBody.or('null'),
+});
+const discountBody = type({ code: '1 <= string <= 64' });
+
+const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.var.user?.id ?? null });
+
+/** Changes the visitor's basket in one transaction and answers it re-priced from the database. */
+async function change(c: Context<AppEnv>, fn: (tx: Tx, basket: BasketRow) => Promise<void>) {
+  const { db, now } = c.var.deps;
+  const { basketId } = await writeBasket(db, ownerOf(c), now(), fn);
+  setBasketCookie(c, basketId);
+  const basket = await loadPricedBasket(db, basketId, now());
+  if (!basket) throw notFound();
+  return c.json(basket, 200);
+}
+
+const tags = ['basket'];
+const answers = (summary: string, ...errors: string[]) =>
+  describeRoute({
+    tags,
+    summary,
+    responses: {
+      200: jsonResponse('The basket, priced on the server from database prices'),
+      ...Object.fromEntries(
+        errors.map((e) => {
+          const [status, keys] = e.split(':') as [string, string];
+          return [status, errorResponse(keys)];
+        }),
+      ),
+    },
+  });
+
+/**
+ * The server-side basket (spec section 7 paths kept: GET /basket, /basket/remove/{itemId}, /basket/clear).
+ * Named by the httpOnly `basket` cookie; stored in PostgreSQL, so it survives restarts and any process serves it.
+ */
+export const basketRoutes = new Hono<AppEnv>()
+  .get('/', answers('The visitor’s basket (an empty one when there is none)'), async (c) => {
+    const { db, now } = c.var.deps;
+    const found = await findBasket(db, ownerOf(c));
+    if (!found) return c.json(emptyBasket(), 200);
+    setBasketCookie(c, found.id);
+    const basket = await loadPricedBasket(db, found.id, now());
+    return c.json(basket ?? emptyBasket(), 200);
+  })
+  .post(
+    '/items',
+    answers(
+      'Add a menu item with its chosen options; the same item and options add up on one line',
+      '400:validation, requiredOptions, productUnavailable',
+      '404:notFound',
+      '409:restaurantLocation, mishmashedLocations',
+    ),
+    validate('json', addItemBody),
+    (c) => {
+      const input = c.req.valid('json');
+      return change(c, (tx, basket) =>
+        addItem(tx, basket, {
+          menuItemId: input.menuItemId,
+          quantity: input.quantity,
+          optionIds: input.optionIds ?? [],
+        }),
+      );
+    },
+  )
+  .patch(
+    '/items/:itemId',
+    answers('Change a line’s quantity (0 removes it)', '400:validation', '404:notFound'),
+    validate('param', itemParam),
+    validate('json', quantityBody),
+    (c) =>
+      change(c, (tx, basket) => setQuantity(tx, basket, c.req.valid('param').itemId, c.req.valid('json').quantity)),
+  )
+  .get(
+    '/remove/:itemId',
+    answers('Remove a line (a GET, as the spec has it; same-site requests only)', '403:Forbidden', '404:notFound'),
+    sameSiteOnly(),
+    validate('param', itemParam),
+    async (c) => {
+      if (!(await findBasket(c.var.deps.db, ownerOf(c)))) throw notFound();
+      return change(c, (tx, basket) => setQuantity(tx, basket, c.req.valid('param').itemId, 0));
+    },
+  )
+  .get(
+    '/clear',
+    answers('Empty the basket (a GET, as the spec has it; same-site requests only)', '403:Forbidden'),
+    sameSiteOnly(),
+    async (c) => {
+      if (!(await findBasket(c.var.deps.db, ownerOf(c)))) return c.json(emptyBasket(), 200);
+      return change(c, clearBasket);
+    },
+  )
+  .put(
+    '/delivery',
+    answers(
+      'Set the delivery method, country and address (zip checked with the country’s rules)',
+      '400:validation',
+      '409:restaurantLocation',
+    ),
+    validate('json', deliveryBody),
+    (c) => change(c, (tx, basket) => setDelivery(tx, basket, c.req.valid('json'))),
+  )
+  .post(
+    '/discount',
+    answers('Apply a discount code', '400:validation, discountCode, discountNotActive', '429:tooManyRequests'),
+    rateLimit({ name: 'discount', limit: 10, windowSeconds: 10 * 60 }),
+    validate('json', discountBody),
+    (c) => change(c, (tx, basket) => applyDiscount(tx, basket, c.req.valid('json').code)),
+  )
+  .delete('/discount', answers('Remove the discount code'), (c) => change(c, removeDiscount));
