@@ -1,15 +1,18 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 
 // Astro builds static files only: the shop pages, the brand sites (one folder per tenant under
-// dist/brands/<slug>/) and the survey page. The Hono server (server/) serves them per host.
+// dist/brands/<slug>/) and the survey page. The Hono server (server/) serves them per host. Each brand folder
+// is self-contained (its own _astro/ and 404.html), so it can also be uploaded as is to any static host
+// (docs/decisions/001-brand-site-output.md).
 export default defineConfig({
   srcDir: './sites',
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), selfContainedBrandSites()],
   build: { format: 'directory' },
   server: { port: 4321 },
   devToolbar: { enabled: false },
