@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
+import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
 import { RuleError } from './domain/errors.ts';
 import { csrf } from 'hono/csrf';
 import { session } from './middleware/session.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
   app.route('/api', createApiRoutes());
   app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
+  mountSandboxBank(app, deps);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);

@@ -1,0 +1,200 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { PAYMENT_METHODS } from '#server/domain/country.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { requireRole } from '#server/middleware/session.ts';
+import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
+import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
+import { placeOrder } from '#server/services/orders/place.ts';
+import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
+import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { validate } from '../validate.ts';
+
+const optional = (max: number) => `string <= ${max}` as const;
+
+// Undeclared keys (prices, totals, items the client made up) are ignored: the server prices from the database.
+const placeOrderBody = type({
+  'firstname?': optional(100),
+  'lastname?': optional(100),
+  'phone?': optional(40),
+  'email?': optional(254),
+  'street?': optional(200),
+  'streetNo?': optional(20),
+  'aptNo?': optional(20),
+  'city?': optional(100),
+  'zip?': optional(12),
+  'lat?': '-90 <= number <= 90',
+  'lng?': '-180 <= number <= 180',
+  'comment?': optional(500),
+  consents: {
+    'agree1?': 'boolean',
+    'agree2?': 'boolean',
+    'providerTerms?': 'boolean',
+    'orderWithObligation?': 'boolean',
+    'marketingSms?': 'boolean',
+    'marketingEmail?': 'boolean',
+  },
+  paymentMethod: type.enumerated(...PAYMENT_METHODS),
+  'blikCode?': optional(20),
+  'googlePayToken?': optional(4096),
+  'lang?': "'pl' | 'en' | 'ua'",
+});
+const idParam = type({ id: '0 < string <= 64' });
+const tokenQuery = type({ 'token?': '0 < string <= 128' });
+const pageQuery = type({ 'page?': type('string.integer.parse').to('1 <= number.integer <= 1000') });
+
+const tags = ['orders'];
+const MY_ORDERS_PAGE = 20;
+
+/** Whether the caller may see the order (its token, or the session of its customer); 404 otherwise. */
+async function viewable(c: { var: AppEnv['Variables'] }, id: string, token: string | undefined): Promise<string> {
+  const found = await findViewableOrder(c.var.deps.db, { orderId: id, token, user: c.var.user });
+  if (!found) throw notFound();
+  return found.id;
+}
+
+// What the summary page reacts to; acceptSecondsLeft ticks on the client, so it does not count as a change.
+const changeKey = (view: OrderView) => `${view.status}|${view.payment?.status ?? ''}|${view.refund?.status ?? ''}`;
+
+export const ordersRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    describeRoute({
+      tags,
+      summary: 'Place an order from the visitor’s basket (channel web)',
+      description:
+        'Header Idempotency-Key (1–100 characters) is required: a repeat with the same body answers the same order; with another body, 409 idempotencyKeyReused. Prices are taken from the database; prices sent by the client are ignored. The answer carries the access token a guest follows the order with.',
+      responses: {
+        201: jsonResponse('{ order, accessToken, redirectUrl (fast transfer: the bank page), replayed }'),
+        400: errorResponse(
+          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+        ),
+        409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations'),
+      },
+    }),
+    async (c, next) => {
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired', 400);
+      await next();
+    },
+    validate('json', placeOrderBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const placed = await placeOrder(c.var.deps, {
+        basketId: getCookie(c, BASKET_COOKIE) ?? null,
+        user: c.var.user,
+        channel: 'web',
+        idempotencyKey: c.req.header('idempotency-key')!,
+        input: body,
+      });
+      return c.json(placed, 201);
+    },
+  )
+  .get(
+    '/:id',
+    describeRoute({
+      tags,
+      summary: 'An order’s status, items, totals and deadlines (the summary page’s refresh)',
+      responses: {
+        200: jsonResponse('{ order }'),
+        404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', tokenQuery),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
+      const order = await loadOrderView(db, id, now());
+      if (!order) throw notFound();
+      return c.json({ order }, 200);
+    },
+  )
+  .get(
+    '/:id/events',
+    describeRoute({
+      tags,
+      summary: 'Server-Sent Events: the order view on connect and after every status change (event "status")',
+      responses: {
+        200: { description: 'text/event-stream' },
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', tokenQuery),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
+      // LISTEN/NOTIFY brings changes from every process; polling is the safety net (and all there is on PGlite).
+      const pollMs = canListen(db) ? 10_000 : 1_000;
+      return streamSSE(
+        c,
+        async (stream) => {
+          let aborted = false;
+          let wake: (() => void) | null = null;
+          const unsubscribe = subscribeToOrder(db, id, () => wake?.());
+          stream.onAbort(() => {
+            aborted = true;
+            wake?.();
+          });
+          let last = '';
+          let sentAt = Date.now();
+          let seq = 0;
+          try {
+            while (!aborted) {
+              const view = await loadOrderView(db, id, now());
+              if (!view || aborted) break;
+              if (changeKey(view) !== last) {
+                last = changeKey(view);
+                seq += 1;
+                await stream.writeSSE({ event: 'status', id: String(seq), data: JSON.stringify(view) });
+                sentAt = Date.now();
+              } else if (Date.now() - sentAt > 15_000) {
+                // Keeps proxies from closing an idle connection.
+                await stream.write(': keep-alive\n\n');
+                sentAt = Date.now();
+              }
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, pollMs);
+                wake = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+              wake = null;
+            }
+          } finally {
+            unsubscribe();
+          }
+        },
+        async (error) => {
+          // A client that went away mid-write is not an error worth a log line.
+          if (!c.req.raw.signal.aborted) console.warn('order events stream failed', error);
+        },
+      );
+    },
+  );
+
+export const myOrdersRoutes = new Hono<AppEnv>().get(
+  '/',
+  describeRoute({
+    tags,
+    summary: 'The logged-in customer’s orders, newest first (20 per page)',
+    responses: { 200: jsonResponse('{ orders, page }'), 401: errorResponse('Unauthorized') },
+  }),
+  requireRole(),
+  validate('query', pageQuery),
+  async (c) => {
+    const { db, now } = c.var.deps;
+    const page = c.req.valid('query').page ?? 1;
+    const orders = await listUserOrders(db, c.var.user!.id, now(), {
+      limit: MY_ORDERS_PAGE,
+      offset: (page - 1) * MY_ORDERS_PAGE,
+    });
+    return c.json({ orders, page }, 200);
+  },
+);

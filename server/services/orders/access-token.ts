@@ -1,0 +1,30 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The token a guest follows an order with. It is an HMAC of the order id under a key derived from the server's
+ * secret rather than stored random bytes, so that an idempotent replay of place-order, the confirmation e-mail
+ * and the sandbox bank's return link can all hand out the same token while the database keeps only its
+ * SHA-256 (a leaked database yields no token). 32 bytes, base64url: unguessable without the secret.
+ */
+export function orderAccessToken(secret: string, orderId: string): string {
+  const key = createHmac('sha256', secret).update('order-access-token/v1').digest();
+  return createHmac('sha256', key).update(orderId).digest('base64url');
+}
+
+export const hashAccessToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function accessTokenMatches(token: string | undefined | null, storedHash: string): boolean {
+  if (!token) return false;
+  const given = Buffer.from(hashAccessToken(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+export const LANGS = ['pl', 'en', 'ua'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** The summary page of spec section 2 (ua uses the English segment, design.md), with what a guest needs. */
+export function summaryPath(lang: Lang, orderId: string, token: string): string {
+  const page = lang === 'pl' ? '/podsumowanie' : `/${lang}/summary`;
+  return `${page}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,109 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { auditLog, discountCodes, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
+import { assertTransition, isOrderStatus, type OrderStatus } from '#server/domain/orders.ts';
+import type { AppDeps } from '#server/app.ts';
+import { AppError } from '#server/errors.ts';
+import { processPendingRefunds } from '../payments/refunds.ts';
+import { announceOrderChange } from './events.ts';
+
+export type StatusChange = {
+  orderId: string;
+  to: OrderStatus;
+  /** Why, for the audit log: 'paymentTimeout', 'acceptanceTimeout', 'paid', 'paymentFailed', 'admin', … */
+  reason: string;
+  actorUserId?: string | null;
+  now: Date;
+};
+
+export type StatusChanged = { orderId: string; from: OrderStatus; to: OrderStatus; refundQueued: boolean };
+
+/**
+ * The one way an order changes status (webhook, sweeps, staff). Locks the order row, checks the transition
+ * with the domain's table, applies what the new status implies, writes the audit log and announces the change
+ * to every server process. Runs inside the caller's transaction.
+ */
+export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<StatusChanged> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      discountCodeId: orders.discountCodeId,
+      acceptanceMinutes: restaurants.acceptanceMinutes,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(eq(orders.id, change.orderId))
+    .for('update', { of: orders });
+  if (!order) throw new AppError('notFound', 404);
+  const from = order.status;
+  if (!isOrderStatus(from)) throw new Error(`order ${order.id} has an unknown status ${from}`);
+  assertTransition(from, change.to);
+
+  const set: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: change.now };
+  // The restaurant's acceptance window starts when the order reaches it.
+  if (change.to === 'new') set.acceptDeadline = new Date(change.now.getTime() + order.acceptanceMinutes * 60_000);
+  await tx.update(orders).set(set).where(eq(orders.id, order.id));
+
+  if (from === 'waiting_for_payment' && change.to === 'canceled') {
+    // Never paid: the online payment is void and a limited discount code gets its use back.
+    await tx
+      .update(payments)
+      .set({ status: 'canceled', updatedAt: change.now })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+    if (order.discountCodeId !== null) {
+      await tx
+        .update(discountCodes)
+        .set({ used: sql`${discountCodes.used} - 1` })
+        .where(and(eq(discountCodes.id, order.discountCodeId), sql`${discountCodes.used} > 0`));
+    }
+  }
+
+  let refundQueued = false;
+  if (change.to === 'rejected' || (change.to === 'canceled' && from !== 'waiting_for_payment')) {
+    refundQueued = await queueRefund(tx, order.id, change.reason, change.now);
+  }
+
+  await tx.insert(auditLog).values({
+    at: change.now,
+    actorUserId: change.actorUserId ?? null,
+    action: 'order.status',
+    entity: 'order',
+    entityId: order.id,
+    data: { from, to: change.to, reason: change.reason },
+  });
+  await announceOrderChange(tx, order.id);
+  return { orderId: order.id, from, to: change.to, refundQueued };
+}
+
+/**
+ * A paid order that will not be delivered is refunded in full: one pending refund per payment (the unique
+ * index makes a second attempt a no-op), sent to the provider after the transaction commits.
+ */
+export async function queueRefund(tx: Tx, orderId: string, reason: string, now: Date): Promise<boolean> {
+  const paid = await tx
+    .select({ id: payments.id, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+  let queued = false;
+  for (const payment of paid) {
+    if (payment.amount <= 0) continue;
+    const inserted = await tx
+      .insert(refunds)
+      .values({ paymentId: payment.id, amount: payment.amount, status: 'pending', reason, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    queued ||= inserted.length > 0;
+  }
+  return queued;
+}
+
+/** changeStatusInTx in its own transaction, then any refund it queued is sent to the provider. */
+export async function changeOrderStatus(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  change: StatusChange,
+): Promise<StatusChanged> {
+  const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));
+  if (result.refundQueued) await processPendingRefunds(deps, change.now);
+  return result;
+}

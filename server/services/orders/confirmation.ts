@@ -1,0 +1,78 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
+import { formatMoney, type Currency } from '#server/domain/money.ts';
+import { stripEmoji } from '#server/domain/orders.ts';
+import type { Env } from '#server/env.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { orderAccessToken, summaryPath } from './access-token.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/**
+ * Queues the order confirmation once the order has reached the restaurant (placed on delivery, or paid
+ * online), in the transaction that got it there: no confirmation for an order that was rolled back.
+ */
+export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      displayId: orders.displayId,
+      customer: orders.customer,
+      currency: orders.currency,
+      total: orders.total,
+      deliveryType: orders.deliveryType,
+      restaurantName: restaurants.name,
+      country: locations.country,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await tx
+    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const mods = items.length
+    ? await tx
+        .select({ itemId: orderItemMods.orderItemId, name: orderItemMods.name })
+        .from(orderItemMods)
+        .where(
+          inArray(
+            orderItemMods.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+    : [];
+  const currency = order.currency as Currency;
+  const lang = order.country === 'ua' ? 'ua' : 'pl';
+  const link = new URL(
+    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
+    env.publicBaseUrl,
+  ).toString();
+  const lines = items.map((item) => {
+    const extras = mods.filter((m) => m.itemId === item.id).map((m) => stripEmoji(m.name));
+    const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
+    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
+  });
+  const total = formatMoney(order.total, currency);
+  const subject = lang === 'ua' ? `Замовлення ${order.displayId} прийнято` : `Zamówienie ${order.displayId} przyjęte`;
+  const intro =
+    lang === 'ua'
+      ? `Дякуємо! ${order.restaurantName} отримав ваше замовлення ${order.displayId}.`
+      : `Dziękujemy! ${order.restaurantName} otrzymała Twoje zamówienie ${order.displayId}.`;
+  const totalLabel = lang === 'ua' ? 'Разом' : 'Razem';
+  const followLabel = lang === 'ua' ? 'Статус замовлення' : 'Status zamówienia';
+  await enqueueEmail(tx, {
+    to: order.customer.email,
+    subject,
+    template: 'orderConfirmation',
+    text: [intro, '', ...lines.map((l) => l.text), '', `${totalLabel}: ${total}`, '', `${followLabel}: ${link}`].join(
+      '\n',
+    ),
+    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${totalLabel}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${followLabel}</a></p>`,
+  });
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+
+/** The PostgreSQL channel every status change is announced on (payload: the order id). */
+export const ORDER_STATUS_CHANNEL = 'order_status';
+
+/** Announces a change; delivered to listeners in every process when the transaction commits. */
+export async function announceOrderChange(tx: Db | Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${orderId})`);
+}
+
+type Listener = () => void;
+type PostgresJs = {
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
+  unsafe: unknown;
+};
+
+type Hub = {
+  listeners: Map<string, Set<Listener>>;
+  /** Set while LISTEN is (being) established; null when there are no subscribers. */
+  connection: Promise<{ unlisten: () => Promise<void> } | null> | null;
+};
+
+const hubs = new WeakMap<Db, Hub>();
+
+function postgresClient(db: Db): PostgresJs | null {
+  const client = (db as unknown as { $client?: Partial<PostgresJs> }).$client;
+  return client && typeof client.listen === 'function' && typeof client.unsafe === 'function'
+    ? (client as PostgresJs)
+    : null;
+}
+
+/** True when changes arrive by LISTEN/NOTIFY; on PGlite (one process) the stream polls instead. */
+export function canListen(db: Db): boolean {
+  return postgresClient(db) !== null;
+}
+
+/**
+ * Calls `onChange` whenever the order's status may have changed, in this or any other server process.
+ * One LISTEN connection per database is shared by every subscriber of this process.
+ */
+export function subscribeToOrder(db: Db, orderId: string, onChange: Listener): () => void {
+  const client = postgresClient(db);
+  if (!client) return () => {};
+  let hub = hubs.get(db);
+  if (!hub) {
+    hub = { listeners: new Map(), connection: null };
+    hubs.set(db, hub);
+  }
+  const current = hub;
+  let set = current.listeners.get(orderId);
+  if (!set) {
+    set = new Set();
+    current.listeners.set(orderId, set);
+  }
+  set.add(onChange);
+  current.connection ??= client
+    .listen(ORDER_STATUS_CHANNEL, (payload) => {
+      for (const listener of current.listeners.get(payload) ?? []) listener();
+    })
+    .catch((error: unknown) => {
+      // The stream still polls, so a lost LISTEN connection slows updates rather than stopping them.
+      console.warn('order events: LISTEN failed', error);
+      current.connection = null;
+      return null;
+    });
+  return () => {
+    set.delete(onChange);
+    if (set.size === 0) current.listeners.delete(orderId);
+    if (current.listeners.size === 0 && current.connection) {
+      const connection = current.connection;
+      current.connection = null;
+      void connection.then((c) => c?.unlisten()).catch(() => {});
+    }
+  };
+}

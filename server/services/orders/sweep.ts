@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import type { AppDeps } from '#server/app.ts';
+import { PAYMENT_TIMEOUT_MINUTES } from '#server/domain/orders.ts';
+import { processPendingRefunds } from '../payments/refunds.ts';
+import { changeStatusInTx } from './change-status.ts';
+
+export type SweepResult = { canceled: number; rejected: number; refunded: number };
+
+/**
+ * The timeouts of design.md: waiting_for_payment for 15 minutes → canceled; new past its acceptance deadline →
+ * rejected (and refunded when paid). Each batch is one transaction that takes its orders FOR UPDATE SKIP LOCKED,
+ * so several server processes sweep side by side without taking the same order, and an order being changed
+ * by a request right now is simply left for the next sweep.
+ */
+export async function sweepOverdueOrders(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, batch = 100): Promise<SweepResult> {
+  const now = deps.now();
+  const paymentCutoff = new Date(now.getTime() - PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString();
+  const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0 };
+
+  for (;;) {
+    const swept = await deps.db.transaction(async (tx) => {
+      const due = await queryRows<{ id: string; status: 'waiting_for_payment' | 'new' }>(
+        tx,
+        sql`select id, status from orders
+            where (status = 'waiting_for_payment' and created_at <= ${paymentCutoff})
+               or (status = 'new' and accept_deadline <= ${now.toISOString()})
+            order by created_at
+            limit ${batch}
+            for update skip locked`,
+      );
+      for (const order of due) {
+        const to = order.status === 'waiting_for_payment' ? 'canceled' : 'rejected';
+        await changeStatusInTx(tx, {
+          orderId: order.id,
+          to,
+          reason: to === 'canceled' ? 'paymentTimeout' : 'acceptanceTimeout',
+          now,
+        });
+        if (to === 'canceled') result.canceled += 1;
+        else result.rejected += 1;
+      }
+      return due.length;
+    });
+    if (swept < batch) break;
+  }
+  // Also picks up refunds a crashed process queued but never sent.
+  for (let sent = -1; sent !== 0;) {
+    sent = await processPendingRefunds(deps, now);
+    result.refunded += sent;
+  }
+  return result;
+}

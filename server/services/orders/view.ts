@@ -1,0 +1,252 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
+import { formatMoney, type Currency } from '#server/domain/money.ts';
+import {
+  acceptanceSecondsLeft,
+  isFinished,
+  isOrderStatus,
+  isReadyToPickup,
+  isRejected,
+  isSelfPickup,
+  isWaitingForPayment,
+  isWaitingForRestaurantAccept,
+  PICKUP_MINUTES,
+  stripEmoji,
+  type OrderStatus,
+} from '#server/domain/orders.ts';
+import type { SessionUser } from '#server/services/auth/sessions.ts';
+import { Temporal } from 'temporal-polyfill';
+import { accessTokenMatches } from './access-token.ts';
+
+const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
+type MoneyField = (typeof MONEY_FIELDS)[number];
+
+/** What the summary page, the status stream and "my orders" show of an order. */
+export type OrderView = {
+  id: string;
+  displayId: string;
+  status: OrderStatus;
+  source: string;
+  groups: {
+    waitingForPayment: boolean;
+    waitingForRestaurantAccept: boolean;
+    finished: boolean;
+    rejected: boolean;
+    readyToPickup: boolean;
+    selfPickup: boolean;
+  };
+  deliveryType: string;
+  paymentMethod: string;
+  paymentType: string;
+  restaurant: { slug: string; name: string; country: string; phone: string | null };
+  customer: (typeof orders.$inferSelect)['customer'];
+  comment: string;
+  items: {
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    value: number;
+    mods: { groupName: string; name: string; value: number }[];
+  }[];
+  discount: (typeof orders.$inferSelect)['discount'];
+  currency: Currency;
+  formatted: Record<MoneyField, string>;
+  createdAt: string;
+  paidAt: string | null;
+  acceptDeadline: string | null;
+  acceptSecondsLeft: number | null;
+  preparationMinutes: number;
+  estimatedReadyAt: string | null;
+  pickupMinutes: number;
+  payment: { method: string; status: string; redirectUrl: string | null } | null;
+  refund: { amount: number; formatted: string; status: string; createdAt: string } | null;
+} & Record<MoneyField, number>;
+
+const orderColumns = {
+  order: orders,
+  restaurantSlug: restaurants.slug,
+  restaurantName: restaurants.name,
+  restaurantPhone: restaurants.phone,
+  acceptanceMinutes: restaurants.acceptanceMinutes,
+  preparationMinutes: restaurants.preparationMinutes,
+  country: locations.country,
+};
+
+type OrderRow = {
+  order: typeof orders.$inferSelect;
+  restaurantSlug: string;
+  restaurantName: string;
+  restaurantPhone: string | null;
+  acceptanceMinutes: number;
+  preparationMinutes: number;
+  country: string;
+};
+
+async function buildViews(db: Db | Tx, rows: OrderRow[], now: Date): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.order.id);
+  const [items, paymentRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db
+      .select({ payment: payments, refund: refunds })
+      .from(payments)
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(inArray(payments.orderId, ids))
+      .orderBy(desc(payments.createdAt)),
+  ]);
+  const mods = items.length
+    ? await db
+        .select()
+        .from(orderItemMods)
+        .where(
+          inArray(
+            orderItemMods.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+        .orderBy(asc(orderItemMods.id))
+    : [];
+  const nowInstant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  return rows.map((row) => {
+    const { order } = row;
+    const status = isOrderStatus(order.status) ? order.status : 'new';
+    const currency = order.currency as Currency;
+    const money = Object.fromEntries(MONEY_FIELDS.map((f) => [f, order[f]])) as Record<MoneyField, number>;
+    const paymentRow = paymentRows.find((p) => p.payment.orderId === order.id);
+    // The restaurant started on it when it became new: acceptDeadline minus the acceptance window.
+    const becameNewAt = order.acceptDeadline ? order.acceptDeadline.getTime() - row.acceptanceMinutes * 60_000 : null;
+    const stillComing = !isFinished(status) && !isWaitingForPayment(status);
+    return {
+      id: order.id,
+      displayId: order.displayId,
+      status,
+      source: order.source,
+      groups: {
+        waitingForPayment: isWaitingForPayment(status),
+        waitingForRestaurantAccept: isWaitingForRestaurantAccept(status),
+        finished: isFinished(status),
+        rejected: isRejected(status),
+        readyToPickup: isReadyToPickup(status),
+        selfPickup: isSelfPickup(order.deliveryType),
+      },
+      deliveryType: order.deliveryType,
+      paymentMethod: order.paymentMethod,
+      paymentType: order.paymentType,
+      restaurant: {
+        slug: row.restaurantSlug,
+        name: row.restaurantName,
+        country: row.country,
+        phone: row.restaurantPhone,
+      },
+      customer: order.customer,
+      comment: order.comment,
+      items: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({
+          name: stripEmoji(i.name),
+          quantity: i.quantity,
+          unitPrice: i.unitPrice,
+          value: i.value,
+          mods: mods
+            .filter((m) => m.orderItemId === i.id)
+            .map((m) => ({ groupName: stripEmoji(m.groupName), name: stripEmoji(m.name), value: m.value })),
+        })),
+      discount: order.discount,
+      ...money,
+      currency,
+      formatted: Object.fromEntries(MONEY_FIELDS.map((f) => [f, formatMoney(order[f], currency)])) as Record<
+        MoneyField,
+        string
+      >,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
+      acceptSecondsLeft:
+        status === 'new' && becameNewAt !== null
+          ? acceptanceSecondsLeft(
+              Temporal.Instant.fromEpochMilliseconds(becameNewAt),
+              nowInstant,
+              row.acceptanceMinutes,
+            )
+          : null,
+      preparationMinutes: row.preparationMinutes,
+      estimatedReadyAt:
+        stillComing && becameNewAt !== null
+          ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
+          : null,
+      pickupMinutes: PICKUP_MINUTES,
+      payment: paymentRow
+        ? {
+            method: paymentRow.payment.method,
+            status: paymentRow.payment.status,
+            redirectUrl: paymentRow.payment.status === 'pending' ? paymentRow.payment.redirectUrl : null,
+          }
+        : null,
+      refund: paymentRow?.refund
+        ? {
+            amount: paymentRow.refund.amount,
+            formatted: formatMoney(paymentRow.refund.amount, currency),
+            status: paymentRow.refund.status,
+            createdAt: paymentRow.refund.createdAt.toISOString(),
+          }
+        : null,
+    };
+  });
+}
+
+const baseQuery = (db: Db | Tx) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .innerJoin(locations, eq(locations.id, restaurants.locationId));
+
+export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Promise<OrderView | null> {
+  const rows = await baseQuery(db).where(eq(orders.id, orderId));
+  const [view] = await buildViews(db, rows, now);
+  return view ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The order if the caller may see it: with its access token (guests), or as the customer it belongs to or the
+ * staff member who placed it. Anyone else learns nothing, not even that the order exists.
+ */
+export async function findViewableOrder(
+  db: Db,
+  input: { orderId: string; token?: string | undefined; user: SessionUser | null },
+): Promise<{ id: string } | null> {
+  if (!UUID.test(input.orderId)) return null;
+  const [row] = await db
+    .select({
+      id: orders.id,
+      accessTokenHash: orders.accessTokenHash,
+      userId: orders.userId,
+      createdByUserId: orders.createdByUserId,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId));
+  if (!row) return null;
+  const { user } = input;
+  const allowed =
+    accessTokenMatches(input.token, row.accessTokenHash) ||
+    (user !== null && (row.userId === user.id || row.createdByUserId === user.id));
+  return allowed ? { id: row.id } : null;
+}
+
+/** A logged-in customer's orders, newest first. */
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<OrderView[]> {
+  const rows = await baseQuery(db)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(page.limit)
+    .offset(page.offset);
+  return buildViews(db, rows, now);
+}

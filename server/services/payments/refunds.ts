@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { payments, refunds } from '#db/schema/index.ts';
+import type { AppDeps } from '#server/app.ts';
+import { paymentProvider } from './provider.ts';
+
+/**
+ * Sends pending refunds to the provider. SKIP LOCKED so that two processes (or the sweep and a request) never
+ * send one refund twice; a refund that fails stays recorded as failed for staff to see.
+ */
+export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, now: Date, limit = 20): Promise<number> {
+  const provider = paymentProvider(deps.env);
+  return deps.db.transaction(async (tx) => {
+    const due = await queryRows<{
+      id: string;
+      amount: number;
+      payment_id: string;
+      external_id: string | null;
+      payment_amount: number;
+      currency: string;
+    }>(
+      tx,
+      sql`select r.id, r.amount, p.id as payment_id, p.external_id, p.amount as payment_amount, p.currency
+          from refunds r join payments p on p.id = r.payment_id
+          where r.status = 'pending' and p.provider = ${provider.name}
+          order by r.created_at
+          limit ${limit}
+          for update of r skip locked`,
+    );
+    for (const refund of due) {
+      const result = await provider.refund(
+        {
+          id: refund.payment_id,
+          externalId: refund.external_id,
+          amount: refund.payment_amount,
+          currency: refund.currency,
+        },
+        refund.amount,
+      );
+      await tx
+        .update(refunds)
+        .set({ status: result.status, externalId: result.externalId })
+        .where(eq(refunds.id, refund.id));
+      if (result.status === 'succeeded') {
+        await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, refund.payment_id));
+      }
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { type } from 'arktype';
+import type { PaymentMethod } from '#server/domain/country.ts';
+import type {
+  CreatedPayment,
+  NotificationDelivery,
+  PaymentDetails,
+  PaymentNotification,
+  PaymentOrder,
+  PaymentProvider,
+  RefundResult,
+} from './provider.ts';
+import { signBody, verifyBodySignature } from './signature.ts';
+
+/**
+ * The built-in sandbox provider. It behaves like a Polish payment gateway, and these are its test inputs:
+ *
+ * - Blik: any 6-digit code is authorised (the customer "confirms" at once and a signed `paid` notification
+ *   follows), except SANDBOX_FAILING_BLIK_CODE, which the bank always refuses.
+ * - Fast transfer: answers a redirect to our sandbox bank page (/sandbox-bank/:paymentId), where the customer
+ *   presses Pay or Cancel; either sends a signed notification and returns the customer to the summary page.
+ * - Google Pay: a token starting with SANDBOX_GOOGLE_PAY_OK_PREFIX is charged at once (`paid`, plus the
+ *   notification a gateway also sends); any other token is declined.
+ * - Refunds always succeed at once.
+ */
+export const SANDBOX_FAILING_BLIK_CODE = '777123';
+export const SANDBOX_GOOGLE_PAY_OK_PREFIX = 'sandbox-ok';
+export const SANDBOX_PROVIDER = 'sandbox';
+
+export const WEBHOOK_PATH = '/api/payments/notify';
+
+const notificationSchema = type({
+  id: '0 < string <= 100',
+  paymentId: 'string.uuid',
+  externalId: '0 < string <= 100',
+  status: "'paid' | 'failed' | 'canceled'",
+  amount: 'number.integer >= 0',
+  currency: "'PLN' | 'UAH' | 'EUR'",
+});
+
+export type DeliveredNotification = { notification: PaymentNotification; status: number };
+
+export type SandboxProvider = PaymentProvider & {
+  /** Sends a signed notification to our webhook and waits for its answer (the bank page's Pay / Cancel). */
+  notify(notification: Omit<PaymentNotification, 'id'>): Promise<DeliveredNotification>;
+  /** Resolves when every notification sent so far has been answered: tests await this instead of sleeping. */
+  settled(): Promise<void>;
+  /** Every notification sent and the webhook's status code, oldest first. */
+  readonly delivered: DeliveredNotification[];
+  /** The customer's return address carried by a bank-page link, when its signature holds. */
+  verifiedReturnUrl(paymentId: string, returnUrl: string | undefined, signature: string | undefined): string | null;
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export function createSandboxProvider(options: {
+  secret: string;
+  publicBaseUrl: string;
+  deliver: NotificationDelivery;
+}): SandboxProvider {
+  const { secret, publicBaseUrl, deliver } = options;
+  const inFlight = new Set<Promise<unknown>>();
+  const delivered: DeliveredNotification[] = [];
+
+  async function post(notification: PaymentNotification): Promise<DeliveredNotification> {
+    const body = JSON.stringify(notification);
+    // A real gateway retries a failed delivery; three tries are enough to ride over a restart.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await deliver(
+          new Request(new URL(WEBHOOK_PATH, publicBaseUrl), {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+          }),
+        );
+        await response.body?.cancel();
+        if (response.status < 500 || attempt >= 3) {
+          const result = { notification, status: response.status };
+          delivered.push(result);
+          return result;
+        }
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  /** Sent after the current transaction has had the chance to commit, as a gateway's callback would be. */
+  function notifyLater(notification: Omit<PaymentNotification, 'id'>): void {
+    track(
+      new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() => post({ id: newId('ntf'), ...notification }))
+        .catch((error: unknown) => {
+          console.error('sandbox: payment notification could not be delivered', error);
+        }),
+    );
+  }
+
+  function bankSignature(paymentId: string, returnUrl: string): string {
+    return signBody(secret, `bank-return:${paymentId}:${returnUrl}`);
+  }
+
+  return {
+    name: SANDBOX_PROVIDER,
+    delivered,
+
+    async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
+      const externalId = newId('sbx');
+      const paid = { paymentId: order.paymentId, externalId, amount: order.amount, currency: order.currency };
+      switch (method) {
+        case 'blik':
+          if (details.blikCode === SANDBOX_FAILING_BLIK_CODE) return { status: 'failed', externalId };
+          notifyLater({ ...paid, status: 'paid' });
+          return { status: 'pending', externalId };
+        case 'googlePay':
+          if (!details.googlePayToken?.startsWith(SANDBOX_GOOGLE_PAY_OK_PREFIX))
+            return { status: 'failed', externalId };
+          notifyLater({ ...paid, status: 'paid' });
+          return { status: 'paid', externalId };
+        case 'fastTransfer': {
+          const url = new URL(`/sandbox-bank/${order.paymentId}`, publicBaseUrl);
+          url.searchParams.set('return', order.returnUrl);
+          url.searchParams.set('sig', bankSignature(order.paymentId, order.returnUrl));
+          return { status: 'pending', externalId, redirectUrl: url.toString() };
+        }
+        case 'cashOnDelivery':
+        case 'cardOnDelivery':
+          throw new Error(`sandbox: ${method} is paid to the courier, not online`);
+      }
+    },
+
+    verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean {
+      return verifyBodySignature(secret, rawBody, signatureHeader);
+    },
+
+    parseNotification(rawBody: string): PaymentNotification | null {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        return null;
+      }
+      const result = notificationSchema(parsed);
+      return result instanceof type.errors ? null : result;
+    },
+
+    async refund(_payment, _amount): Promise<RefundResult> {
+      return { externalId: newId('sbx_rf'), status: 'succeeded' };
+    },
+
+    notify(notification) {
+      return track(post({ id: newId('ntf'), ...notification }));
+    },
+
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    verifiedReturnUrl(paymentId, returnUrl, signature) {
+      if (!returnUrl || !verifyBodySignature(secret, `bank-return:${paymentId}:${returnUrl}`, signature)) return null;
+      return returnUrl;
+    },
+  };
+}

@@ -1,0 +1,418 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/client.ts';
+import { baskets, discountCodes, emailOutbox, menuItems, orders, payments } from '#db/schema/index.ts';
+import { loadPricedBasket } from '#server/services/basket/priced.ts';
+import { request, useTestApp } from '../helpers/app.ts';
+import {
+  allConsents,
+  makeBasket,
+  orderStatus,
+  placeOrder,
+  plCustomer,
+  settle,
+  UA,
+  uaCustomer,
+} from '../helpers/orders.ts';
+
+const ctx = useTestApp();
+// Midday on a Wednesday: every seeded restaurant is open, in Warsaw and in Kyiv.
+beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
+
+describe('place order: a full guest order for each payment method', () => {
+  it('cash on delivery in Ukraine: new at once, priced in UAH, confirmation queued, followable with the token', async () => {
+    const b = await makeBasket(ctx.database.db, { restaurant: UA });
+    const priced = (await loadPricedBasket(ctx.database.db, b.basketId, new Date()))!;
+    const response = await placeOrder(ctx, b.basketId, {
+      ...uaCustomer,
+      zip: b.zip,
+      comment: 'Дзвінок не працює 🔔',
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.redirectUrl).toBeNull();
+    expect(body.order).toMatchObject({
+      status: 'new',
+      currency: 'UAH',
+      paymentType: 'cash',
+      total: priced.summary.totalValue,
+      value: priced.summary.productsValue,
+      serviceFee: priced.summary.serviceFee,
+      groups: { waitingForRestaurantAccept: true, finished: false, selfPickup: false },
+      pickupMinutes: 30,
+      acceptSecondsLeft: 600,
+    });
+    expect(body.order.formatted.total).toMatch(/^₴\d+\.\d{2}$/);
+    expect(body.order.displayId).toBe(b.basketId.slice(-5));
+    const [basket] = await ctx.database.db.select().from(baskets).where(eq(baskets.id, b.basketId));
+    expect(basket!.status).toBe('created');
+    const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'olena@example.com'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(body.order.displayId);
+    expect((await orderStatus(ctx, body.order.id, body.accessToken)).status).toBe('new');
+  });
+
+  it('Blik in Poland: waiting for payment, then new once the signed notification arrives', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.order).toMatchObject({ status: 'waiting_for_payment', currency: 'PLN', paymentType: 'online' });
+    expect(body.order.groups.waitingForPayment).toBe(true);
+    await settle(ctx);
+    const order = await orderStatus(ctx, body.order.id, body.accessToken);
+    expect(order).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' } });
+    expect(order.paidAt).not.toBeNull();
+    expect(order.acceptSecondsLeft).toBeGreaterThan(0);
+  });
+
+  it('Blik with the sandbox’s failing code 777123: the order is canceled and the payment failed', async () => {
+    const b = await makeBasket(ctx.database.db, { code: 'MINUS15' });
+    const [before] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
+    const body = await (
+      await placeOrder(ctx, b.basketId, {
+        ...plCustomer,
+        zip: b.zip,
+        consents: allConsents,
+        paymentMethod: 'blik',
+        blikCode: '777123',
+      })
+    ).json();
+    expect(body.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
+    expect(body.order.groups).toMatchObject({ finished: true, rejected: true });
+    // The code's use comes back: the order was never paid.
+    const [after] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
+    expect(after!.used).toBe(before!.used);
+  });
+
+  it('Google Pay: a sandbox-ok token is charged at once, any other is declined', async () => {
+    const ok = await makeBasket(ctx.database.db);
+    const paid = await (
+      await placeOrder(ctx, ok.basketId, {
+        ...plCustomer,
+        zip: ok.zip,
+        consents: allConsents,
+        paymentMethod: 'googlePay',
+        googlePayToken: 'sandbox-ok-4111',
+      })
+    ).json();
+    expect(paid.order).toMatchObject({ status: 'new', payment: { status: 'paid' } });
+    const bad = await makeBasket(ctx.database.db);
+    const declined = await (
+      await placeOrder(ctx, bad.basketId, {
+        ...plCustomer,
+        zip: bad.zip,
+        consents: allConsents,
+        paymentMethod: 'googlePay',
+        googlePayToken: 'tok_declined',
+      })
+    ).json();
+    expect(declined.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
+    await settle(ctx);
+    // The gateway's own notification about the charged payment changes nothing more.
+    expect((await orderStatus(ctx, paid.order.id, paid.accessToken)).status).toBe('new');
+  });
+
+  it.each([
+    ['pay', 'new', 'paid'],
+    ['cancel', 'canceled', 'canceled'],
+  ])('fast transfer: the sandbox bank page, %s, back to the summary', async (action, status, paymentStatus) => {
+    const b = await makeBasket(ctx.database.db);
+    const body = await (
+      await placeOrder(ctx, b.basketId, {
+        ...plCustomer,
+        zip: b.zip,
+        consents: allConsents,
+        paymentMethod: 'fastTransfer',
+        lang: 'en',
+      })
+    ).json();
+    expect(body.order.status).toBe('waiting_for_payment');
+    const bank = new URL(body.redirectUrl);
+    expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
+    const page = await request(ctx, bank.pathname + bank.search);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(body.order.formatted.total);
+    const form = new URLSearchParams({
+      action,
+      return: bank.searchParams.get('return')!,
+      sig: bank.searchParams.get('sig')!,
+    });
+    const back = await request(ctx, bank.pathname, {
+      method: 'POST',
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    });
+    expect(back.status).toBe(303);
+    const summary = new URL(back.headers.get('location')!);
+    expect(summary.pathname).toBe('/en/summary');
+    expect(summary.searchParams.get('order')).toBe(body.order.id);
+    expect(summary.searchParams.get('token')).toBe(body.accessToken);
+    const order = await orderStatus(ctx, body.order.id, body.accessToken);
+    expect(order).toMatchObject({ status, payment: { status: paymentStatus } });
+    // A tampered return address is refused rather than followed.
+    form.set('return', 'https://evil.example/');
+    const tampered = await request(ctx, bank.pathname, {
+      method: 'POST',
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    });
+    expect(tampered.status).toBe(404);
+  });
+});
+
+describe('place order: the server prices, the client does not', () => {
+  it('ignores prices, totals and items sent by the client', async () => {
+    const b = await makeBasket(ctx.database.db, { restaurant: UA, quantity: 3 });
+    const priced = (await loadPricedBasket(ctx.database.db, b.basketId, new Date()))!;
+    const body = await (
+      await placeOrder(ctx, b.basketId, {
+        ...uaCustomer,
+        zip: b.zip,
+        consents: { orderWithObligation: true },
+        paymentMethod: 'cardOnDelivery',
+        total: 1,
+        value: 1,
+        deliveryCosts: 0,
+        discountValue: 99999,
+        items: [{ menuItemId: b.menuItemId, quantity: 50, price: 1 }],
+        summary: { totalValue: 1 },
+      })
+    ).json();
+    expect(body.order).toMatchObject({
+      total: priced.summary.totalValue,
+      value: priced.summary.productsValue,
+      deliveryCosts: priced.summary.deliveryValue,
+      discountValue: 0,
+    });
+    expect(body.order.items).toEqual([expect.objectContaining({ quantity: 3, value: priced.lines[0]!.totalPrice })]);
+  });
+});
+
+describe('place order: every error key', () => {
+  const valid = (zip: string) => ({
+    ...plCustomer,
+    zip,
+    consents: allConsents,
+    paymentMethod: 'blik',
+    blikCode: '123456',
+  });
+
+  it('idempotencyKeyRequired without the header or with one too long', async () => {
+    const b = await makeBasket(ctx.database.db);
+    for (const key of [null, 'x'.repeat(101)]) {
+      const response = await placeOrder(ctx, b.basketId, valid(b.zip), key);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'idempotencyKeyRequired' });
+    }
+  });
+
+  it('basketEmpty without a basket, for an unknown one, and for another user’s', async () => {
+    const b = await makeBasket(ctx.database.db);
+    for (const cookie of [null, crypto.randomUUID(), 'not-a-uuid']) {
+      const response = await placeOrder(ctx, cookie, valid(b.zip));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'basketEmpty' });
+    }
+    const [user] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select id from users where email = 'user@example.com'`,
+    );
+    const owned = await makeBasket(ctx.database.db, { userId: user!.id });
+    expect(await (await placeOrder(ctx, owned.basketId, valid(owned.zip))).json()).toEqual({ error: 'basketEmpty' });
+  });
+
+  it('validation names the failing rule of each customer field, with the country’s phone and zip rules', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...valid(b.zip),
+      firstname: '  ',
+      phone: '0501234567',
+      email: 'nope',
+      zip: '04070',
+      street: undefined,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'validation',
+      details: {
+        firstname: 'notEmpty',
+        phone: 'isValidPhoneNo',
+        email: 'isValidEmail',
+        zip: 'isValidZipCode',
+        street: 'notEmpty',
+      },
+    });
+  });
+
+  it('restaurantClosed outside working hours', async () => {
+    const b = await makeBasket(ctx.database.db, { restaurant: 'smash-club-warszawa-mokotow' });
+    ctx.setNow(new Date('2026-03-04T08:00:00Z')); // a Wednesday, 09:00 in Warsaw: opens at 12:00
+    const response = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('restaurantClosed');
+  });
+
+  it('productUnavailable when an item was switched off after it went into the basket', async () => {
+    const b = await makeBasket(ctx.database.db);
+    await ctx.database.db.update(menuItems).set({ unavailable: true }).where(eq(menuItems.id, b.menuItemId));
+    const body = await (await placeOrder(ctx, b.basketId, valid(b.zip))).json();
+    expect(body.error).toBe('productUnavailable');
+    expect(body.details.problems).toContain('productUnavailable');
+  });
+
+  it('minBasketValueError below the restaurant’s minimum', async () => {
+    const b = await makeBasket(ctx.database.db, { quantity: 1 });
+    const body = await (await placeOrder(ctx, b.basketId, valid(b.zip))).json();
+    expect(body.error).toBe('minBasketValueError');
+  });
+
+  it('addressOutOfRestaurantsDeliveryArea for a zip and point outside the area; pickup needs no address', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const body = await (await placeOrder(ctx, b.basketId, { ...valid('31-000'), lat: 50.06, lng: 19.94 })).json();
+    expect(body.error).toBe('addressOutOfRestaurantsDeliveryArea');
+    const inside = await placeOrder(ctx, b.basketId, { ...valid('31-000'), lat: b.lat, lng: b.lng });
+    expect(inside.status).toBe(201);
+    const pickup = await makeBasket(ctx.database.db, { deliveryMethod: 'pickup' });
+    const { firstname, lastname, phone, email } = plCustomer;
+    const response = await placeOrder(ctx, pickup.basketId, {
+      firstname,
+      lastname,
+      phone,
+      email,
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+    });
+    expect(response.status).toBe(201);
+    const order = (await response.json()).order;
+    expect(order).toMatchObject({ deliveryType: 'pickup', deliveryCosts: 0, groups: { selfPickup: true } });
+  });
+
+  it('discountNotActive for an inactive code in the basket', async () => {
+    const b = await makeBasket(ctx.database.db, { code: 'ZIMA2025' });
+    const body = await (await placeOrder(ctx, b.basketId, valid(b.zip))).json();
+    expect(body.error).toBe('discountNotActive');
+  });
+
+  it('paymentMethodUnavailable: cash on delivery is for the call centre only in Poland', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, { ...valid(b.zip), paymentMethod: 'cashOnDelivery' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('paymentMethodUnavailable');
+    const ua = await makeBasket(ctx.database.db, { restaurant: UA });
+    const online = await placeOrder(ctx, ua.basketId, {
+      ...uaCustomer,
+      zip: ua.zip,
+      consents: allConsents,
+      paymentMethod: 'fastTransfer',
+    });
+    // Allowed by the channel rules, but Ukraine's configured payments list has no fast transfer.
+    expect((await online.json()).error).toBe('paymentMethodUnavailable');
+  });
+
+  it.each([
+    ['12a456', 'blikCodeMustBeNumber'],
+    ['12345', 'blikCode'],
+    [undefined, 'blikCode'],
+  ])('Blik code %s → %s', async (blikCode, key) => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, { ...valid(b.zip), blikCode });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(key);
+  });
+
+  it('consentRequired names the missing consents; Ukraine hides agree1 and agree2', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...valid(b.zip),
+      consents: { agree1: true, orderWithObligation: true },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe('consentRequired');
+    expect(body.details.missing).toEqual(['agree2', 'providerTerms']);
+  });
+
+  it('idempotencyKeyReused for the same key with another body; basketAlreadyOrdered for a second key', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const key = crypto.randomUUID();
+    expect((await placeOrder(ctx, b.basketId, valid(b.zip), key)).status).toBe(201);
+    const reused = await placeOrder(ctx, b.basketId, { ...valid(b.zip), comment: 'changed' }, key);
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toEqual({ error: 'idempotencyKeyReused' });
+    const again = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'basketAlreadyOrdered' });
+  });
+
+  it('validation for a body that is not an order', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, { paymentMethod: 'bitcoin' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('validation');
+  });
+});
+
+describe('place order under concurrency (real PostgreSQL)', () => {
+  it('50 concurrent calls with one Idempotency-Key make one order and 50 identical answers', async () => {
+    const b = await makeBasket(ctx.database.db, { restaurant: UA });
+    const key = crypto.randomUUID();
+    const body = {
+      ...uaCustomer,
+      zip: b.zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+    };
+    const responses = await Promise.all(Array.from({ length: 50 }, () => placeOrder(ctx, b.basketId, body, key)));
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const answers = await Promise.all(responses.map((r) => r.json()));
+    expect(new Set(answers.map((a) => a.order.id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.accessToken)).size).toBe(1);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from orders where basket_id = ${b.basketId}`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, uaCustomer.email));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('100 concurrent orders with a code that has one use left: exactly one gets it', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 100 }, () => makeBasket(ctx.database.db, { code: 'OSTATNI', quantity: 10 })),
+    );
+    const responses = await Promise.all(
+      made.map((b) =>
+        placeOrder(ctx, b.basketId, {
+          ...plCustomer,
+          zip: b.zip,
+          consents: allConsents,
+          paymentMethod: 'blik',
+          blikCode: '123456',
+        }),
+      ),
+    );
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(bodies.filter((b) => b.error === 'discountNotActive')).toHaveLength(99);
+    const [code] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'OSTATNI'));
+    expect(code!.used).toBe(code!.quantity);
+    const winners = await ctx.database.db.select().from(orders).where(eq(orders.discountCodeId, code!.id));
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.discountValue).toBe(2000);
+    await settle(ctx);
+    const paid = await ctx.database.db.select().from(payments).where(eq(payments.orderId, winners[0]!.id));
+    expect(paid[0]!.status).toBe('paid');
+  });
+});

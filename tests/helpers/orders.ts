@@ -1,0 +1,132 @@
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import {
+  basketItems,
+  baskets,
+  discountCodes,
+  locations,
+  menuItems,
+  modifierGroups,
+  restaurants,
+} from '#db/schema/index.ts';
+import { sandboxProvider } from '#server/services/payments/provider.ts';
+import { request, type TestContext } from './app.ts';
+
+export const PL = 'pasta-fresca-warszawa-mokotow';
+export const UA = 'bao-house-kyiv-podil';
+
+/**
+ * A basket put straight into the database (what the basket API would have stored): `quantity` of the
+ * restaurant's first plain available item, enough to pass the minimum unless `quantity` says otherwise.
+ */
+export async function makeBasket(
+  db: Db,
+  options: {
+    restaurant?: string;
+    quantity?: number;
+    deliveryMethod?: 'door2door' | 'outside' | 'leave@door' | 'pickup';
+    code?: string;
+    userId?: string;
+  } = {},
+): Promise<{ basketId: string; menuItemId: number; restaurantId: number; zip: string; lat: number; lng: number }> {
+  const [restaurant] = await db
+    .select({
+      id: restaurants.id,
+      zips: restaurants.deliveryZips,
+      lat: locations.latitude,
+      lng: locations.longitude,
+      country: locations.country,
+    })
+    .from(restaurants)
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .where(eq(restaurants.slug, options.restaurant ?? PL));
+  if (!restaurant) throw new Error('no such restaurant');
+  const [item] = await db
+    .select({ id: menuItems.id, price: menuItems.price })
+    .from(menuItems)
+    .where(
+      and(
+        eq(menuItems.restaurantId, restaurant.id),
+        eq(menuItems.unavailable, false),
+        eq(menuItems.resetPrices, false),
+        sql`${menuItems.price} > 0`,
+        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
+      ),
+    )
+    .orderBy(asc(menuItems.id))
+    .limit(1);
+  if (!item) throw new Error('no plain item');
+  let discountCodeId: number | null = null;
+  if (options.code) {
+    const [code] = await db.select().from(discountCodes).where(eq(discountCodes.code, options.code));
+    discountCodeId = code!.id;
+  }
+  const [basket] = await db
+    .insert(baskets)
+    .values({
+      country: restaurant.country,
+      restaurantId: restaurant.id,
+      deliveryMethod: options.deliveryMethod ?? 'door2door',
+      discountCodeId,
+      userId: options.userId ?? null,
+    })
+    .returning({ id: baskets.id });
+  await db.insert(basketItems).values({ basketId: basket!.id, menuItemId: item.id, quantity: options.quantity ?? 6 });
+  return {
+    basketId: basket!.id,
+    menuItemId: item.id,
+    restaurantId: restaurant.id,
+    zip: restaurant.zips[0]!,
+    lat: restaurant.lat,
+    lng: restaurant.lng,
+  };
+}
+
+export const plCustomer = {
+  firstname: 'Jan',
+  lastname: 'Kowalski',
+  phone: '600 700 800',
+  email: 'jan@example.com',
+  street: 'Puławska',
+  streetNo: '10',
+  city: 'Warszawa',
+  zip: '02-512',
+};
+export const uaCustomer = {
+  firstname: 'Олена',
+  lastname: 'Шевченко',
+  phone: '0501234567',
+  email: 'olena@example.com',
+  street: 'Сагайдачного',
+  streetNo: '5',
+  city: 'Київ',
+  zip: '04070',
+};
+export const allConsents = { agree1: true, agree2: true, providerTerms: true, orderWithObligation: true };
+
+export function placeOrder(
+  ctx: TestContext,
+  basketId: string | null,
+  body: Record<string, unknown>,
+  key: string | null = crypto.randomUUID(),
+  headers: Record<string, string> = {},
+) {
+  return request(ctx, '/api/orders', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      ...(basketId ? { cookie: `basket=${basketId}` } : {}),
+      ...(key !== null ? { 'idempotency-key': key } : {}),
+      ...headers,
+    },
+  });
+}
+
+export async function orderStatus(ctx: TestContext, id: string, token: string) {
+  const response = await request(ctx, `/api/orders/${id}?token=${encodeURIComponent(token)}`);
+  return (await response.json()).order;
+}
+
+/** Waits until every notification the sandbox sent has been answered by the webhook. */
+export const settle = (ctx: TestContext) => sandboxProvider(ctx.deps.env)!.settled();
