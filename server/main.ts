@@ -6,6 +6,7 @@ import { seedDatabase } from '#db/seed/index.ts';
 import { loadTenants } from '#tenants/index.ts';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { startSweeper } from './workers/sweeper.ts';
 
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
@@ -36,7 +37,10 @@ const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir
 await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
 const seeded = await seedDatabase(database.db).catch((error: Error) => fail(`seeding failed: ${error.message}`));
 
-const app = createApp({ db: database.db, env, tenants, now: () => new Date() });
+const deps = { db: database.db, env, tenants, now: () => new Date() };
+const app = createApp(deps);
+// Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
+const sweeper = startSweeper(deps);
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   console.log(
     `Marketplace on http://localhost:${info.port} (${database.kind}${database.kind === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}); brand sites at http://<slug>.localhost:${info.port}, survey at http://${env.surveyHost}:${info.port}`,
@@ -58,6 +62,7 @@ async function shutdown(signal: string) {
   );
   await closed;
   clearTimeout(grace);
+  await sweeper.stop();
   await database.close();
   console.log('stopped');
   process.exit(0);
