@@ -7,6 +7,7 @@ import { loadTenants } from '#tenants/index.ts';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { startSweeper } from './workers/sweeper.ts';
+import { startOutboxWorker } from './services/outbox/worker.ts';
 
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
@@ -41,6 +42,8 @@ const deps = { db: database.db, env, tenants, now: () => new Date() };
 const app = createApp(deps);
 // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
 const sweeper = startSweeper(deps);
+// Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
+const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   console.log(
     `Marketplace on http://localhost:${info.port} (${database.kind}${database.kind === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}); brand sites at http://<slug>.localhost:${info.port}, survey at http://${env.surveyHost}:${info.port}`,
@@ -62,6 +65,7 @@ async function shutdown(signal: string) {
   );
   await closed;
   clearTimeout(grace);
+  await stopOutbox();
   await sweeper.stop();
   await database.close();
   console.log('stopped');

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { basketRoutes } from './basket/index.ts';
+import { contactRoutes } from './contact/index.ts';
 import { myOrdersRoutes, ordersRoutes } from './orders/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
 
@@ -16,6 +17,7 @@ export function createApiRoutes() {
     .route('/auth', authRoutes)
     .route('/', catalogueRoutes)
     .route('/basket', basketRoutes)
+    .route('/contact', contactRoutes)
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes);

@@ -1,0 +1,28 @@
+import { createTransport } from 'nodemailer';
+import type { Db } from '#db/client.ts';
+import type { Env } from '#server/env.ts';
+import { sendPendingEmails } from './send.ts';
+
+/**
+ * Sends the outbox every `intervalMs` while SMTP_URL is set (without it, mail stays in the outbox
+ * for admins to read). Returns a stop function for shutdown; a run in progress finishes.
+ */
+export function startOutboxWorker(db: Db, env: Env, now: () => Date, intervalMs = 10_000): () => Promise<void> {
+  if (!env.smtpUrl) return async () => {};
+  const transport = createTransport(env.smtpUrl);
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sendPendingEmails(db, transport, now(), { from: env.mailFrom })
+      .catch((error: Error) => console.error(`outbox: ${error.message}`))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    transport.close();
+  };
+}
