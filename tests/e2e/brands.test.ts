@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { loadTenants, type Tenant } from '#tenants/index.ts';
+import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+
+const tenants = loadTenants();
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Waits until Astro has hydrated the island whose component file starts with `name`. */
+const hydrated = (page: Page, name: string) =>
+  page.waitForSelector(`astro-island[component-url*="/${name}."]:not([ssr])`, { state: 'attached' });
+
+async function openPage(tenant: Tenant, viewport: keyof typeof VIEWPORTS, path = '/') {
+  const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  const response = await page.goto(urlOn(`${tenant.slug}.localhost`, path));
+  return { page, response, problems };
+}
+
+const sectionsOf = (page: Page) =>
+  page.$$eval('[data-section]', (elements) => elements.map((e) => (e as HTMLElement).dataset['section']));
+
+async function checkAggregatorDialog(page: Page, tenant: Tenant) {
+  await hydrated(page, 'OrderNowButton');
+  await hydrated(page, 'AggregatorModal');
+  const button = page.getByRole('button', { name: 'Zamów teraz' });
+  const dialog = page.locator('dialog#aggregators');
+  expect(await dialog.isVisible()).toBe(false);
+
+  await button.click();
+  await dialog.waitFor({ state: 'visible' });
+  const links = dialog.locator('a.app');
+  expect(
+    await links.evaluateAll((as) =>
+      as.map((a) => [a.getAttribute('data-app'), a.getAttribute('href'), a.target, a.rel]),
+    ),
+  ).toEqual([
+    ['glovo', tenant.aggregators.glovo, '_blank', 'noopener'],
+    ['uberEats', tenant.aggregators.uberEats, '_blank', 'noopener'],
+    ['wolt', tenant.aggregators.wolt, '_blank', 'noopener'],
+    ['bolt', tenant.aggregators.bolt, '_blank', 'noopener'],
+  ]);
+  // Focus stays inside the dialog however far one tabs, both ways.
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog#aggregators')))).toBe(true);
+  }
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog#aggregators')))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+
+  await button.click();
+  await dialog.waitFor({ state: 'visible' });
+  // A click on the dimmed backdrop, outside the dialog's box, closes it.
+  await page.mouse.click(4, 4);
+  await dialog.waitFor({ state: 'hidden' });
+  await button.click();
+  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('brand landing pages at phone and desktop widths', () => {
+  for (const tenant of tenants) {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      it(`${tenant.slug} (${viewport}): sections in order, menu, apps dialog, brand list`, async () => {
+        const { page, response, problems } = await openPage(tenant, viewport);
+        expect(response?.status()).toBe(200);
+        expect(await page.title()).toBe(`${tenant.name} – ${tenant.shortDescription}`);
+        expect(await page.getAttribute('html', 'lang')).toBe('pl');
+        expect(await page.locator('h1').textContent()).toBe(tenant.name);
+        expect(await page.getAttribute('link[rel=icon]', 'href')).toBeTruthy();
+
+        const order = [
+          'header',
+          'order-now',
+          'menu',
+          'aggregators',
+          'join-us',
+          'about',
+          ...(tenant.reviews.length > 0 ? ['reviews'] : []),
+          'brands',
+          'contact',
+          'footer',
+        ];
+        expect(await sectionsOf(page)).toEqual(order);
+        // No JavaScript is needed for the first paint: the whole page is in the HTML.
+        const html = await response!.text();
+        for (const id of ['menu', 'join-us', 'about', 'brands', 'contact']) expect(html).toContain(`id="${id}"`);
+
+        // The flag, and only the social networks the brand has set.
+        expect(await page.locator('header svg.flag').getAttribute('data-country')).toBe(tenant.country);
+        const networks = await page.$$eval('header .social a', (as) => as.map((a) => a.getAttribute('data-network')));
+        expect(networks).toEqual(
+          (['facebook', 'instagram', 'tiktok'] as const).filter((network) => Boolean(tenant[network])),
+        );
+        const join = page.locator('#join-us a');
+        expect([await join.getAttribute('href'), await join.getAttribute('target')]).toEqual([
+          tenant.recruitingUrl,
+          '_blank',
+        ]);
+        expect(await page.$$eval('[data-about]', (imgs) => imgs.map((i) => i.getAttribute('data-about')))).toEqual(
+          [1, 2, 3].map((n) => `${tenant.slug}-${n}`),
+        );
+        expect(await page.locator('.reviews li').count()).toBe(tenant.reviews.length);
+
+        // Brand list: the group's other brands that want to be shown (green-bowl never is).
+        const listed = await page.$$eval('#brands [data-brand]', (lis) =>
+          lis.map((li) => li.getAttribute('data-brand')),
+        );
+        expect(listed).toEqual(
+          tenants.filter((other) => other.showOnCompanyPortfolio && other.slug !== tenant.slug).map((o) => o.slug),
+        );
+        expect(listed).not.toContain('green-bowl');
+
+        // The menu island shows the default restaurant's menu with prices.
+        await page.locator('#menu').scrollIntoViewIfNeeded();
+        await page.locator(`.menu[data-restaurant="${tenant.defaultRestaurant}"]`).waitFor();
+        expect(await page.locator('.menu-item').count()).toBeGreaterThan(3);
+        expect(await page.locator('.menu-item .price').first().textContent()).toMatch(
+          tenant.country === 'ua' ? /^₴\d+\d{2}$/ : /^\d+\d{2} zł$/,
+        );
+
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await checkAggregatorDialog(page, tenant);
+
+        await page.locator('footer').scrollIntoViewIfNeeded();
+        await hydrated(page, 'ContactForm');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `brand-${tenant.slug}-${viewport}`);
+        expect(problems).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe('brand contact form', () => {
+  it('shows an error under each field, then sends and disables the button', async () => {
+    const tenant = tenants.find((t) => t.slug === 'pasta-fresca')!;
+    const { page } = await openPage(tenant, 'phone');
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await hydrated(page, 'ContactForm');
+    const send = page.getByRole('button', { name: 'Wyślij wiadomość' });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) requests.push(request.postData() ?? '');
+    });
+
+    await send.click();
+    expect(await page.locator('#contact-name-error').textContent()).toBe('To pole jest wymagane.');
+    expect(await page.locator('#contact-email-error').textContent()).toBe('To pole jest wymagane.');
+    expect(await page.locator('#contact-message-error').textContent()).toBe('To pole jest wymagane.');
+    expect(await page.locator('#contact-terms-error').textContent()).toBe('Zaznacz zgodę, aby wysłać wiadomość.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+    expect(requests).toEqual([]);
+
+    // Each field is checked again as it changes.
+    await page.getByLabel('Imię').fill('Ania');
+    expect(await page.locator('#contact-name-error').count()).toBe(0);
+    await page.getByLabel('E-mail').fill('ania@');
+    expect(await page.locator('#contact-email-error').textContent()).toBe('Podaj poprawny adres e-mail.');
+    await page.getByLabel('E-mail').fill('ania@example.com');
+    await page.getByLabel('Wiadomość').fill('Czy robicie catering na 20 osób?');
+    expect(await page.getAttribute('#contact-message', 'cols')).toBe('40');
+    expect(await page.getAttribute('#contact-message', 'rows')).toBe('10');
+    await page.getByLabel('Akceptuję politykę prywatności').check();
+    expect(await page.locator('.field-error').count()).toBe(0);
+
+    await send.click();
+    const done = page.getByRole('button', { name: 'Wiadomość wysłana' });
+    await done.waitFor();
+    expect(await done.isDisabled()).toBe(true);
+    expect(JSON.parse(requests[0]!)).toEqual({
+      name: 'Ania',
+      email: 'ania@example.com',
+      message: 'Czy robicie catering na 20 osób?',
+      terms: true,
+      concept: 'pasta-fresca',
+    });
+    await screenshot(page, 'brand-pasta-fresca-contact-sent-phone');
+    await page.close();
+  });
+
+  it('shows the failure message when the server does not answer OK, in English too', async () => {
+    const tenant = tenants.find((t) => t.slug === 'sushi-kaizen')!;
+    const { page } = await openPage(tenant, 'desktop', '/en/');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await hydrated(page, 'ContactForm');
+    await page.getByLabel('Name').fill('John');
+    await page.getByLabel('E-mail').fill('john@example.com');
+    await page.getByLabel('Message').fill('Hello');
+    await page.getByLabel('I accept the privacy policy').check();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.locator('.form-failed').waitFor();
+    expect(await page.locator('.form-failed').textContent()).toBe(
+      `Failed to send message. Please try again, or send your message directly to us: ${tenant.contactEmail}`,
+    );
+    expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(false);
+    await page.close();
+  });
+});
+
+describe('brand site languages, legal pages and hosts', () => {
+  it('has English and Ukrainian versions with a language switch', async () => {
+    const tenant = tenants.find((t) => t.slug === 'bao-house')!;
+    const { page } = await openPage(tenant, 'phone');
+    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await page.waitForURL(/\/en\/$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.title()).toBe(`Bao House – ${tenant.texts!.en!.shortDescription}`);
+    expect(await page.locator('#join-title').textContent()).toBe('Join us');
+    await page.getByRole('link', { name: 'UA', exact: true }).click();
+    await page.waitForURL(/\/ua\/$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('uk');
+    expect(await page.locator('#about-title').textContent()).toBe('Про нас');
+    expect(await page.getByRole('button', { name: 'Замовити зараз' }).count()).toBe(1);
+    await screenshot(page, 'brand-bao-house-ua-phone');
+    await page.close();
+  });
+
+  it('opens the terms in a new tab from the footer, rendered from the Markdown; the policy too', async () => {
+    const tenant = tenants.find((t) => t.slug === 'taco-loco')!;
+    const { page } = await openPage(tenant, 'desktop');
+    const terms = page.locator('footer').getByRole('link', { name: /^Regulamin/ });
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/regulations/');
+    expect(await tab.locator('h1').textContent()).toBe('Regulamin serwisu Taco Loco');
+    expect(await tab.locator('main h2').count()).toBeGreaterThan(2);
+    await tab.close();
+    await page.goto(urlOn('taco-loco.localhost', '/policy'));
+    expect(await page.locator('h1').textContent()).toBe('Polityka prywatności Taco Loco');
+    await page.goto(urlOn('taco-loco.localhost', '/en/policy/'));
+    expect(await page.locator('.legal-note').textContent()).toBe('This document is available in Polish.');
+    await page.close();
+  });
+
+  it('answers an unknown path on a brand host with the brand 404, and an unknown host with nothing', async () => {
+    const tenant = tenants.find((t) => t.slug === 'smash-club')!;
+    const { page, response } = await openPage(tenant, 'phone', '/nie-ma');
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Nie znaleziono strony');
+    const unknown = await page.goto(urlOn('no-such-brand.localhost', '/'));
+    expect(unknown?.status()).toBe(404);
+    expect(await page.locator('h1').count()).toBe(0);
+    await page.close();
+  });
+});
