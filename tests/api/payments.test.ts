@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orders, paymentNotifications, payments, refunds } from '#db/schema/index.ts';
+import { changeOrderStatus } from '#server/services/orders/change-status.ts';
+import { signBody } from '#server/services/payments/signature.ts';
+import { request, useTestApp } from '../helpers/app.ts';
+import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
+
+const ctx = useTestApp();
+beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
+
+/** An order paid by fast transfer, still waiting for the bank's notification. */
+async function waitingOrder() {
+  const b = await makeBasket(ctx.database.db);
+  const body = await (
+    await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'fastTransfer',
+    })
+  ).json();
+  const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, body.order.id));
+  return { order: body.order, token: body.accessToken as string, payment: payment! };
+}
+
+const notify = (raw: string, signature: string | null) =>
+  request(ctx, '/api/payments/notify', {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature': signature } : {}) },
+  });
+
+const notificationFor = (payment: { id: string; externalId: string | null; amount: number }, status = 'paid') =>
+  JSON.stringify({
+    id: `ntf_${crypto.randomUUID()}`,
+    paymentId: payment.id,
+    externalId: payment.externalId,
+    status,
+    amount: payment.amount,
+    currency: 'PLN',
+  });
+
+describe('payment webhook', () => {
+  it('refuses a bad or missing signature with 401 and changes nothing', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = notificationFor(payment);
+    const secret = ctx.deps.env.paymentWebhookSecret;
+    for (const signature of [null, 'abc', signBody('another-secret-of-16+', raw), signBody(secret, `${raw} `)]) {
+      const response = await notify(raw, signature);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'invalidSignature' });
+    }
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(0);
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after!.status).toBe('pending');
+  });
+
+  it('applies a signed notification once; a replay answers 200 and changes nothing', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = notificationFor(payment);
+    const signature = signBody(ctx.deps.env.paymentWebhookSecret, raw);
+    const first = await notify(raw, signature);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true, duplicate: false });
+    const paid = await orderStatus(ctx, order.id, token);
+    expect(paid.status).toBe('new');
+    const replay = await notify(raw, signature);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ ok: true, duplicate: true });
+    const again = await orderStatus(ctx, order.id, token);
+    expect(again).toEqual(paid);
+    // A later "failed" about a settled payment does not undo it either.
+    const late = notificationFor(payment, 'failed');
+    expect((await notify(late, signBody(ctx.deps.env.paymentWebhookSecret, late))).status).toBe(200);
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+  });
+
+  it('a paid notification with another amount is not applied', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = notificationFor({ ...payment, amount: payment.amount - 1 });
+    const original = console.warn;
+    console.warn = () => {};
+    try {
+      expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
+    } finally {
+      console.warn = original;
+    }
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+  });
+
+  it('answers 400 to a signed body that is not a notification', async () => {
+    const raw = JSON.stringify({ hello: 'world' });
+    expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(400);
+  });
+
+  it('a payment that arrives after the order was canceled for non-payment is refunded and recorded', async () => {
+    const { order, token, payment } = await waitingOrder();
+    ctx.setNow(new Date('2026-03-04T11:16:00Z'));
+    // The timeout (as the sweep would do it) …
+    await changeOrderStatus(ctx.deps, {
+      orderId: order.id,
+      to: 'canceled',
+      reason: 'paymentTimeout',
+      now: ctx.deps.now(),
+    });
+    // … and then the bank says it was paid after all.
+    const raw = notificationFor(payment);
+    expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
+    const view = await orderStatus(ctx, order.id, token);
+    expect(view.status).toBe('canceled');
+    expect(view.refund).toMatchObject({ amount: payment.amount, status: 'succeeded' });
+    const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ reason: 'latePayment', status: 'succeeded' });
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after!.status).toBe('refunded');
+  });
+
+  it('the sandbox’s own notifications go through the same webhook and are recorded', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const body = await (
+      await placeOrder(ctx, b.basketId, {
+        ...plCustomer,
+        zip: b.zip,
+        consents: allConsents,
+        paymentMethod: 'blik',
+        blikCode: '000000',
+      })
+    ).json();
+    await settle(ctx);
+    const recorded = await ctx.database.db.select().from(paymentNotifications);
+    expect(recorded).toHaveLength(1);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, body.order.id));
+    expect(row!.status).toBe('new');
+  });
+});
