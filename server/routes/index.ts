@@ -6,13 +6,14 @@ import { basketRoutes } from './basket/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { myOrdersRoutes, ordersRoutes } from './orders/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { createDocsRoutes } from './docs/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
  * Add a resource with `.route('/<resource>', <resource>Routes)`.
  */
 export function createApiRoutes() {
-  return new Hono<AppEnv>()
+  const api = new Hono<AppEnv>()
     .get('/ping', (c) => c.json({ ok: true }))
     .route('/auth', authRoutes)
     .route('/', catalogueRoutes)
@@ -21,6 +22,11 @@ export function createApiRoutes() {
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes);
+  // /openapi.json and /docs describe the router they are mounted on.
+  return api.route(
+    '/',
+    createDocsRoutes(() => api),
+  );
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

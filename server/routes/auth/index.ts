@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../app.ts';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
@@ -13,6 +14,16 @@ const credentials = type({ email: 'string.email <= 254', password: '1 <= string 
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/login',
+    describeRoute({
+      tags: ['auth'],
+      summary: 'Log in: sets the httpOnly session cookie; a guest basket becomes the user’s',
+      responses: {
+        200: { description: '{ user } with its role' },
+        401: { description: 'Unauthorized (wrong e-mail or password)' },
+        403: { description: 'UserIsNotActivated' },
+        429: { description: 'tooManyRequests' },
+      },
+    }),
     rateLimit({ name: 'login', limit: 10, windowSeconds: 15 * 60 }),
     validate('json', credentials),
     async (c) => {
@@ -23,10 +34,12 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ user: result.user });
     },
   )
-  .get('/logout', async (c) => {
+  .get('/logout', describeRoute({ tags: ['auth'], summary: 'Log out: ends the session' }), async (c) => {
     const sessionId = c.var.sessionId;
     if (sessionId) await invalidateSession(c.var.deps.db, sessionId);
     clearSessionCookie(c);
     return c.json({ ok: true });
   })
-  .get('/getUser', (c) => c.json({ user: c.var.user }));
+  .get('/getUser', describeRoute({ tags: ['auth'], summary: 'The logged-in user (with role), or null' }), (c) =>
+    c.json({ user: c.var.user }),
+  );

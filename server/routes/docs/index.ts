@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { generateSpecs } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { renderReference, type OpenApiDocument } from './reference.ts';
+
+const validationResponse = {
+  description: "validation: the request did not match its schema; details name each field's problem",
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object' as const,
+        properties: {
+          error: { type: 'string' as const, enum: ['validation'] },
+          details: { type: 'object' as const, additionalProperties: { type: 'string' as const } },
+        },
+        required: ['error'],
+      },
+    },
+  },
+};
+
+/**
+ * /api/openapi.json and /api/docs. The document is generated from the routes themselves (their
+ * arktype validators and describeRoute notes), so it cannot drift from what the API accepts;
+ * `api` is a getter because the docs are mounted on the very router they describe.
+ */
+export function createDocsRoutes(api: () => Hono<AppEnv>) {
+  let cached: Promise<OpenApiDocument> | undefined;
+  const documentOf = (): Promise<OpenApiDocument> =>
+    (cached ??= generateSpecs(new Hono<AppEnv>().route('/api', api()), {
+      documentation: {
+        info: {
+          title: 'Marketplace API',
+          version: '1.0.0',
+          description:
+            'The shop API: catalogue, basket, contact, orders and payments. Every failure is JSON { "error": "<key>" } with the ' +
+            "spec's error keys; money is integer minor units (grosze, kopiyky, cents). State-changing calls need a same-origin " +
+            'request (CSRF); the session and basket live in httpOnly cookies.',
+        },
+        tags: [
+          { name: 'catalogue', description: 'Public, cacheable (ETag, 304) reads' },
+          { name: 'basket', description: 'The server-side basket named by the basket cookie' },
+          { name: 'contact', description: 'Messages to a brand' },
+          { name: 'auth', description: 'Login, logout and the current user (session cookie)' },
+        ],
+      },
+      defaultValidationErrorResponse: validationResponse,
+    }).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    }) as Promise<OpenApiDocument>);
+
+  return new Hono<AppEnv>()
+    .get('/openapi.json', async (c) => c.json(await documentOf()))
+    .get('/docs', async (c) => c.html(renderReference(await documentOf())));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../helpers/app.ts';
+
+const ctx = useTestApp();
+
+describe('OpenAPI document and reference page', () => {
+  it('describes the routes from their own request schemas', async () => {
+    const response = await request(ctx, '/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toMatch(/^3\.1/);
+    for (const [path, method] of [
+      ['/api/getLocationsAndConcepts', 'get'],
+      ['/api/restaurants/{idOrSlug}', 'get'],
+      ['/api/restaurants', 'get'],
+      ['/api/cities/{slug}', 'get'],
+      ['/api/basket', 'get'],
+      ['/api/basket/items', 'post'],
+      ['/api/basket/items/{itemId}', 'patch'],
+      ['/api/basket/remove/{itemId}', 'get'],
+      ['/api/basket/clear', 'get'],
+      ['/api/basket/delivery', 'put'],
+      ['/api/basket/discount', 'post'],
+      ['/api/basket/discount', 'delete'],
+      ['/api/contact', 'post'],
+      ['/api/auth/login', 'post'],
+      ['/api/auth/logout', 'get'],
+      ['/api/auth/getUser', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    // The add-to-basket body comes from the arktype schema the route validates with.
+    const add = doc.paths['/api/basket/items'].post.requestBody.content['application/json'].schema;
+    expect(add.required).toEqual(expect.arrayContaining(['menuItemId', 'quantity']));
+    expect(add.properties.quantity).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
+    expect(add.properties).not.toHaveProperty('price');
+    const delivery = doc.paths['/api/basket/delivery'].put.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(delivery.properties.deliveryMethod)).toContain('leave@door');
+    expect(doc.paths['/api/basket/discount'].post.responses['400']).toBeDefined();
+  });
+
+  it('serves a self-contained reference page built from the document', async () => {
+    const response = await request(ctx, '/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('/api/basket/items');
+    expect(html).toContain('POST');
+    expect(html).toContain('/api/getLocationsAndConcepts');
+    // Nothing from elsewhere: the CSP allows only our own origin, and the machine may be offline.
+    expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)[a-z]/i);
+  });
+});
