@@ -70,7 +70,7 @@ describe('sweeps', () => {
   });
 
   it('several sweepers at once (separate connections) move each order exactly once', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) ids.push((await order('fastTransfer')).id);
     ctx.setNow(at(16));
     const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: ctx.database.url, max: 3 })));
