@@ -40,7 +40,7 @@ async function checkAggregatorDialog(page: Page, tenant: Tenant) {
   const links = dialog.locator('a.app');
   expect(
     await links.evaluateAll((as) =>
-      as.map((a) => [a.getAttribute('data-app'), a.getAttribute('href'), a.target, a.rel]),
+      as.map((a) => ['data-app', 'href', 'target', 'rel'].map((name) => a.getAttribute(name))),
     ),
   ).toEqual([
     ['glovo', tenant.aggregators.glovo, '_blank', 'noopener'],
