@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
+import { announceOrderChange } from '../orders/events.ts';
 import { paymentProvider } from './provider.ts';
 
 /**
@@ -15,12 +16,13 @@ export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, n
       id: string;
       amount: number;
       payment_id: string;
+      order_id: string;
       external_id: string | null;
       payment_amount: number;
       currency: string;
     }>(
       tx,
-      sql`select r.id, r.amount, p.id as payment_id, p.external_id, p.amount as payment_amount, p.currency
+      sql`select r.id, r.amount, p.id as payment_id, p.order_id, p.external_id, p.amount as payment_amount, p.currency
           from refunds r join payments p on p.id = r.payment_id
           where r.status = 'pending' and p.provider = ${provider.name}
           order by r.created_at
@@ -44,6 +46,8 @@ export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, n
       if (result.status === 'succeeded') {
         await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, refund.payment_id));
       }
+      // The summary page shows the refund: its stream hears about it like about a status change.
+      await announceOrderChange(tx, refund.order_id);
     }
     return due.length;
   });
