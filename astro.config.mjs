@@ -6,14 +6,15 @@ import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 // Astro builds static files only: the shop pages, the brand sites (one folder per tenant under
 // dist/brands/<slug>/) and the survey page. The Hono server (server/) serves them per host. Each brand folder
 // is self-contained (its own _astro/ and 404.html), so it can also be uploaded as is to any static host
-// (docs/decisions/001-brand-site-output.md).
+// (docs/decisions/005-self-contained-brand-site-folders.md).
 export default defineConfig({
   srcDir: './sites',
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
   integrations: [react(), selfContainedBrandSites()],
-  build: { format: 'directory' },
+  // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
+  build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },
   devToolbar: { enabled: false },
   telemetry: false,
