@@ -1,0 +1,218 @@
+// API benchmark: the real server (server/main.ts) on a throwaway PostgreSQL database copied from the seeded
+// template, driven by autocannon in this same run. Every figure is also given as a ratio to a trivial Hono route
+// measured in the same run, so results compare across machines. Writes bench/results/api.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
+
+type Result = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+type RequestSpec = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type Options = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: { setupRequest: (req: RequestSpec) => RequestSpec }[];
+};
+// autocannon ships no types; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
+
+const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
+const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
+// Cash on delivery on the web exists in Ukraine only (spec section 6).
+const ORDER_RESTAURANT = 'bao-house-kyiv-podil';
+const BASKETS = 40_000;
+
+const { adminUrl, stop } = await startPostgres();
+const template = `mp_bench_template_${process.pid}`;
+const name = `mp_bench_${process.pid}`;
+const dist = mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-dist-'));
+let server: ChildProcess | undefined;
+
+try {
+  console.log('preparing the database …');
+  await prepareTemplate(adminUrl, template);
+  const url = await cloneDatabase(adminUrl, template, name);
+
+  // Baskets ready to be ordered, made the way the basket API stores them: place-order consumes one per call.
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const [target] = await sql<{ restaurant_id: number; country: string; zip: string; item_id: number; price: number }[]>`
+    select r.id as restaurant_id, l.country, r.delivery_zips[1] as zip, i.id as item_id, i.price
+    from restaurants r join locations l on l.id = r.location_id
+    join menu_items i on i.restaurant_id = r.id
+    where r.slug = ${ORDER_RESTAURANT} and not i.unavailable and not i.reset_prices and i.price > 0
+      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id)
+    order by i.id limit 1`;
+  const [menuItem] = await sql<{ id: number }[]>`
+    select i.id from menu_items i join restaurants r on r.id = i.restaurant_id
+    where r.slug = ${RESTAURANT} and not i.unavailable
+      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id and g.required)
+    order by i.id limit 1`;
+  const quantity = Math.ceil(30_000 / target!.price);
+  const basketIds = (
+    await sql<{ id: string }[]>`
+      insert into baskets (country, restaurant_id, delivery_method)
+      select ${target!.country}, ${target!.restaurant_id}, 'door2door' from generate_series(1, ${BASKETS})
+      returning id`
+  ).map((r) => r.id);
+  await sql`insert into basket_items (basket_id, menu_item_id, quantity)
+            select unnest(${basketIds}::uuid[]), ${target!.item_id}, ${quantity}`;
+  // Open around the clock, so the figures do not depend on the hour the benchmark runs at in Kyiv.
+  await sql`update working_hours set "from" = '00:00', "to" = '23:59' where restaurant_id = ${target!.restaurant_id}`;
+  await sql.end();
+
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bench</title>');
+  const port = await freePort();
+  server = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+      LOG_REQUESTS: '0',
+      DIST_DIR: dist,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 300) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const json = { 'content-type': 'application/json', host: 'localhost' };
+  let next = 0;
+  const orderBody = JSON.stringify({
+    firstname: 'Олена',
+    lastname: 'Шевченко',
+    phone: '0501234567',
+    email: 'bench@example.com',
+    street: 'Сагайдачного',
+    streetNo: '5',
+    city: 'Київ',
+    zip: target!.zip,
+    consents: { orderWithObligation: true },
+    paymentMethod: 'cashOnDelivery',
+  });
+  const targets: { name: string; options: Omit<Options, 'url' | 'connections' | 'duration'>; path: string }[] = [
+    { name: 'baseline: trivial Hono route', path: '/api/ping', options: { headers: { host: 'localhost' } } },
+    {
+      name: 'restaurant with its menu',
+      path: `/api/restaurants/${RESTAURANT}`,
+      options: { headers: { host: 'localhost' } },
+    },
+    {
+      name: 'add to basket',
+      path: '/api/basket/items',
+      options: { method: 'POST', headers: json, body: JSON.stringify({ menuItemId: menuItem!.id, quantity: 1 }) },
+    },
+    {
+      name: 'place order (cash on delivery)',
+      path: '/api/orders',
+      options: {
+        requests: [
+          {
+            setupRequest: (req) => {
+              const basket = basketIds[next++ % basketIds.length]!;
+              return {
+                ...req,
+                method: 'POST',
+                path: '/api/orders',
+                headers: { ...json, cookie: `basket=${basket}`, 'idempotency-key': `bench-${basket}` },
+                body: orderBody,
+              };
+            },
+          },
+        ],
+      },
+    },
+  ];
+
+  const rows = [];
+  for (const t of targets) {
+    // A short warm-up first, so JIT and connection pools are ready before the measured run.
+    await autocannon({ url: base + t.path, connections: CONNECTIONS, duration: 2, ...t.options });
+    const r = await autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, ...t.options });
+    rows.push({
+      name: t.name,
+      path: t.path,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+      statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+    });
+    console.log(
+      `${t.name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+      r.statusCodeStats ?? '',
+    );
+  }
+  const baseline = rows[0]!.requestsPerSecond;
+  const withRatios = rows.map((r) => ({
+    ...r,
+    ratioToBaseline: Math.round((r.requestsPerSecond / baseline) * 1000) / 1000,
+  }));
+  const menu = withRatios[1]!;
+  const order = withRatios[3]!;
+  const targetsMet = {
+    menuAtLeastHalfOfBaseline: menu.ratioToBaseline >= 0.5,
+    placeOrderAtLeast300PerSecond: order.requestsPerSecond >= 300,
+    placeOrderP99Under100Ms: order.p99Ms < 100,
+    noErrors: withRatios.every((r) => r.non2xx === 0 && r.errors === 0),
+  };
+  console.log('\n| target | req/s | ratio to baseline | p50 ms | p99 ms | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of withRatios)
+    console.log(
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToBaseline} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} |`,
+    );
+  console.log('\ntargets met:', targetsMet);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/api.json',
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        results: withRatios,
+        targetsMet,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await dropDatabase(adminUrl, name).catch(() => {});
+  await dropDatabase(adminUrl, template).catch(() => {});
+  rmSync(dist, { recursive: true, force: true });
+  await stop();
+}
