@@ -44,7 +44,17 @@ const app = createApp(deps);
 const sweeper = startSweeper(deps);
 // Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
 const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+// Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
+let inFlight = 0;
+const fetch = async (request: Request, ...rest: unknown[]) => {
+  inFlight += 1;
+  try {
+    return await app.fetch(request, ...(rest as []));
+  } finally {
+    inFlight -= 1;
+  }
+};
+const server = serve({ fetch, port: env.port, hostname: env.host }, (info) => {
   console.log(
     `Marketplace on http://localhost:${info.port} (${database.kind}${database.kind === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}); brand sites at http://<slug>.localhost:${info.port}, survey at http://${env.surveyHost}:${info.port}`,
   );
@@ -56,15 +66,13 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests`);
-  // close() stops accepting and resolves once every open request has been answered; long-lived streams
-  // (order status events) would hold it open forever, so they are cut after a grace period.
+  // Stop accepting; idle keep-alive connections close at once. Handlers still running get up to 10 s to
+  // answer; then every connection is cut, which also ends long-lived streams (order status events).
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const grace = setTimeout(
-    () => (server as unknown as { closeAllConnections: () => void }).closeAllConnections(),
-    10_000,
-  );
+  const deadline = Date.now() + 10_000;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
   await closed;
-  clearTimeout(grace);
   await stopOutbox();
   await sweeper.stop();
   await database.close();
