@@ -3,6 +3,20 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 
+/**
+ * The project's own client directives. `client:interaction` hydrates an island on its first use instead of at
+ * load (sites/directives/interaction.ts), so the brand pages run no framework JavaScript until a visitor acts.
+ * @type {import('astro').AstroIntegration}
+ */
+const clientDirectives = {
+  name: 'marketplace:client-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './sites/directives/interaction.ts' });
+    },
+  },
+};
+
 // Astro builds static files only: the shop pages, the brand sites (one folder per tenant under
 // dist/brands/<slug>/) and the survey page. The Hono server (server/) serves them per host. Each brand folder
 // is self-contained (its own _astro/ and 404.html), so it can also be uploaded as is to any static host
@@ -12,7 +26,7 @@ export default defineConfig({
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
-  integrations: [react(), selfContainedBrandSites()],
+  integrations: [react(), clientDirectives, selfContainedBrandSites()],
   // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },

@@ -29,14 +29,18 @@ const sectionsOf = (page: Page) =>
   page.$$eval('[data-section]', (elements) => elements.map((e) => (e as HTMLElement).dataset['section']));
 
 async function checkAggregatorDialog(page: Page, tenant: Tenant) {
-  await hydrated(page, 'OrderNowButton');
-  await hydrated(page, 'AggregatorModal');
+  // Both islands wait for the first touch of the button (client:interaction): nothing of them runs at load,
+  // and the first click, made on the server-rendered button, is replayed once they have hydrated.
+  const notYet = (name: string) => page.locator(`astro-island[component-url*="/${name}."][ssr]`).count();
+  expect([await notYet('OrderNowButton'), await notYet('AggregatorModal')]).toEqual([1, 1]);
   const button = page.getByRole('button', { name: 'Zamów teraz' });
   const dialog = page.locator('dialog#aggregators');
   expect(await dialog.isVisible()).toBe(false);
 
   await button.click();
   await dialog.waitFor({ state: 'visible' });
+  await hydrated(page, 'OrderNowButton');
+  await hydrated(page, 'AggregatorModal');
   const links = dialog.locator('a.app');
   expect(
     await links.evaluateAll((as) =>
