@@ -1,36 +1,10 @@
 import { atom, task } from 'nanostores';
-import type { Currency } from '#server/domain/money.ts';
-import { apiBase } from './api-base.ts';
+import type { InferResponseType } from 'hono/client';
+import { api, type ApiClient } from '#app/api-client.ts';
 
-/** What GET /api/restaurants/:idOrSlug answers; the brand site shows only this much of it. */
-export type MenuOption = { id: number | string; name: string; price: number; unavailable: boolean };
-export type MenuGroup = {
-  id: number | string;
-  name: string;
-  required: boolean;
-  min: number;
-  max: number;
-  options: MenuOption[];
-};
-export type MenuItem = {
-  id: number | string;
-  name: string;
-  desc: string | null;
-  /** Minor units. */
-  price: number;
-  photo: string | null;
-  resetPrices: boolean;
-  unavailable: boolean;
-  groups: MenuGroup[];
-};
-export type MenuCategory = { id: number | string; name: string; items: MenuItem[] };
-export type RestaurantMenu = {
-  slug: string;
-  name: string;
-  currency: Currency;
-  state: { state: 'open' | 'closed' | 'unavailable'; nextOpening: string | null };
-  categories: MenuCategory[];
-};
+/** What GET /api/restaurants/:idOrSlug answers, as the route declares it; the brand site shows part of it. */
+export type RestaurantMenu = InferResponseType<ApiClient['restaurants'][':idOrSlug']['$get'], 200>;
+export type MenuItem = RestaurantMenu['categories'][number]['items'][number];
 
 export type BrandMenuState =
   { status: 'idle' } | { status: 'loading' } | { status: 'ready'; restaurant: RestaurantMenu } | { status: 'error' };
@@ -38,15 +12,13 @@ export type BrandMenuState =
 export const $brandMenu = atom<BrandMenuState>({ status: 'idle' });
 
 /** Loads the default restaurant's menu; a failure leaves an error state the island offers to retry. */
-export function loadBrandMenu(restaurant: string): Promise<void> {
+export function loadBrandMenu(restaurant: string, client: ApiClient = api): Promise<void> {
   return task(async () => {
     $brandMenu.set({ status: 'loading' });
     try {
-      const response = await fetch(`${apiBase()}/api/restaurants/${encodeURIComponent(restaurant)}`, {
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`menu answered ${response.status}`);
-      $brandMenu.set({ status: 'ready', restaurant: (await response.json()) as RestaurantMenu });
+      const response = await client.restaurants[':idOrSlug'].$get({ param: { idOrSlug: restaurant } });
+      if (response.status !== 200) throw new Error(`menu answered ${response.status}`);
+      $brandMenu.set({ status: 'ready', restaurant: await response.json() });
     } catch {
       $brandMenu.set({ status: 'error' });
     }

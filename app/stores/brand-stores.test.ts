@@ -1,24 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores } from 'nanostores';
+import { createApiClient } from '#app/api-client.ts';
 import { $aggregatorsOpen, closeAggregators, openAggregators } from './aggregator-modal.ts';
 import { $brandMenu, loadBrandMenu, shownPrice, type MenuItem, type RestaurantMenu } from './brand-menu.ts';
 import { $contactForm, resetContactForm, sendContactForm, setContactField } from './contact-form.ts';
 
-const menu: RestaurantMenu = {
+// Only what the brand site reads of the answer.
+const menu = {
   slug: 'smash-club-warszawa-mokotow',
   name: 'Smash Club Warszawa Mokotów',
   currency: 'PLN',
   state: { state: 'open', nextOpening: null },
   categories: [{ id: 1, name: 'Burgery', items: [] }],
-};
+} as Partial<RestaurantMenu> as RestaurantMenu;
 const answer = (status: number, body: unknown, asText = false) =>
   new Response(asText ? String(body) : JSON.stringify(body), {
     status,
     headers: { 'content-type': asText ? 'text/plain' : 'application/json' },
   });
 
+/** The stores' typed API client, answered by the given fetch instead of a server. */
+const clientWith = (fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) =>
+  createApiClient({ fetch });
+
 afterEach(() => {
-  vi.unstubAllGlobals();
   cleanStores($brandMenu, $contactForm, $aggregatorsOpen);
   $brandMenu.set({ status: 'idle' });
   resetContactForm();
@@ -27,34 +32,33 @@ afterEach(() => {
 describe('brand menu store', () => {
   it("loads the default restaurant's menu from the API", async () => {
     const fetch = vi.fn(async () => answer(200, menu));
-    vi.stubGlobal('fetch', fetch);
-    void loadBrandMenu('smash-club-warszawa-mokotow');
+    void loadBrandMenu('smash-club-warszawa-mokotow', clientWith(fetch));
     expect($brandMenu.get()).toEqual({ status: 'loading' });
     await allTasks();
     expect($brandMenu.get()).toEqual({ status: 'ready', restaurant: menu });
-    expect(fetch).toHaveBeenCalledWith('/api/restaurants/smash-club-warszawa-mokotow', expect.anything());
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/restaurants/smash-club-warszawa-mokotow',
+      expect.objectContaining({ method: 'GET' }),
+    );
   });
 
   it('ends in an error state on a 404 or a network failure, and loads again on retry', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(404, { error: 'notFound' })),
+    await loadBrandMenu(
+      'nope',
+      clientWith(async () => answer(404, { error: 'notFound' })),
     );
-    await loadBrandMenu('nope');
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    await loadBrandMenu(
+      'nope',
+      clientWith(async () => {
         throw new TypeError('offline');
       }),
     );
-    await loadBrandMenu('nope');
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, menu)),
+    await loadBrandMenu(
+      'smash-club-warszawa-mokotow',
+      clientWith(async () => answer(200, menu)),
     );
-    await loadBrandMenu('smash-club-warszawa-mokotow');
     expect($brandMenu.get().status).toBe('ready');
   });
 
@@ -95,22 +99,22 @@ describe('contact form store', () => {
 
   it('sends nothing while a field is wrong and names the first one', async () => {
     const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
     setContactField('message', 'Hej');
-    expect(await sendContactForm('smash-club')).toBe('name');
+    expect(await sendContactForm('smash-club', clientWith(fetch))).toBe('name');
     expect($contactForm.get().errors).toEqual({ name: 'notEmpty', email: 'notEmpty', terms: 'isTrue' });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("posts the form with the brand's slug; 'OK' marks it sent and locks it", async () => {
-    const fetch = vi.fn(async () => answer(200, 'OK', true));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer(200, 'OK', true));
+    const client = clientWith(fetch);
     fill();
-    expect(await sendContactForm('smash-club')).toBeNull();
+    expect(await sendContactForm('smash-club', client)).toBeNull();
     expect($contactForm.get().status).toBe('sent');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/contact');
-    expect(JSON.parse(init.body as string)).toEqual({
+    const [url, init] = fetch.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/contact', 'POST']);
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(init?.body as string)).toEqual({
       name: 'Ania',
       email: 'ania@example.com',
       message: 'Dzień dobry',
@@ -118,7 +122,7 @@ describe('contact form store', () => {
       concept: 'smash-club',
     });
     setContactField('name', 'Changed');
-    await sendContactForm('smash-club');
+    await sendContactForm('smash-club', client);
     expect($contactForm.get().values.name).toBe('Ania');
     expect(fetch).toHaveBeenCalledTimes(1);
   });
@@ -126,35 +130,33 @@ describe('contact form store', () => {
   it("shows the server's field errors, its rate limit and any other failure", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fill();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(400, { error: 'validation', details: { email: 'isValidEmail' } })),
-    );
-    expect(await sendContactForm('smash-club')).toBe('email');
+    expect(
+      await sendContactForm(
+        'smash-club',
+        clientWith(async () => answer(400, { error: 'validation', details: { email: 'isValidEmail' } })),
+      ),
+    ).toBe('email');
     expect($contactForm.get()).toMatchObject({ status: 'editing', errors: { email: 'isValidEmail' } });
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(429, { error: 'tooManyRequests' })),
+    await sendContactForm(
+      'smash-club',
+      clientWith(async () => answer(429, { error: 'tooManyRequests' })),
     );
-    await sendContactForm('smash-club');
     expect($contactForm.get().status).toBe('tooMany');
 
     for (const failure of [answer(500, { error: 'internalError' }), answer(200, 'not ok', true)]) {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => failure),
+      await sendContactForm(
+        'smash-club',
+        clientWith(async () => failure),
       );
-      await sendContactForm('smash-club');
       expect($contactForm.get().status).toBe('failed');
     }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    await sendContactForm(
+      'smash-club',
+      clientWith(async () => {
         throw new TypeError('offline');
       }),
     );
-    await sendContactForm('smash-club');
     expect($contactForm.get()).toMatchObject({ status: 'failed', values: { name: 'Ania' } });
     setContactField('name', 'Ania K.');
     expect($contactForm.get().status).toBe('editing');

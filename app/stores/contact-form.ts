@@ -8,7 +8,7 @@ import {
   RULE_NAMES,
   type RuleName,
 } from '#server/domain/forms.ts';
-import { apiBase } from './api-base.ts';
+import { api, type ApiClient } from '#app/api-client.ts';
 
 export type ContactField = keyof typeof contactFormRules;
 export type ContactValues = { name: string; email: string; message: string; terms: boolean };
@@ -51,7 +51,7 @@ const isRuleName = (value: unknown): value is RuleName =>
  * Checks the whole form and, when it passes, sends it to POST /api/contact. Nothing is sent while any field
  * has an error. Resolves to the first field with an error (for the island to scroll to), or null.
  */
-export function sendContactForm(concept: string): Promise<ContactField | null> {
+export function sendContactForm(concept: string, client: ApiClient = api): Promise<ContactField | null> {
   return task(async () => {
     const { values, status } = $contactForm.get();
     if (status === 'sending' || status === 'sent') return null;
@@ -63,14 +63,12 @@ export function sendContactForm(concept: string): Promise<ContactField | null> {
     $contactForm.set({ values, errors: {}, status: 'sending' });
     let next: Pick<ContactFormState, 'errors' | 'status'> = { errors: {}, status: 'failed' };
     try {
-      const response = await fetch(`${apiBase()}/api/contact`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...values, concept }),
-      });
+      const response = await client.contact.$post({ json: { ...values, concept } });
+      // The route's type knows its 200 only; 429 (rate limit) and 400 (validation) come from its middleware.
+      const status: number = response.status;
       if (response.ok && (await response.text()).trim() === 'OK') next = { errors: {}, status: 'sent' };
-      else if (response.status === 429) next = { errors: {}, status: 'tooMany' };
-      else if (response.status === 400) {
+      else if (status === 429) next = { errors: {}, status: 'tooMany' };
+      else if (status === 400) {
         // The server checks again with the same rules; show its verdict under the same fields.
         const body = (await response.json().catch(() => null)) as {
           error?: string;

@@ -1,0 +1,22 @@
+import { hc, type ClientRequestOptions } from 'hono/client';
+// Type only: the browser bundle gets the route types, never the server code behind them.
+import type { ApiType } from '#server/routes/index.ts';
+
+/**
+ * Where the islands find the API. Empty means the page's own origin, which is how our server serves every brand
+ * host; a brand site deployed to another static host is built with PUBLIC_API_BASE=https://shop.example.com
+ * (docs/decisions/005-self-contained-brand-site-folders.md).
+ */
+export const apiBase = (): string =>
+  ((import.meta.env['PUBLIC_API_BASE'] as string | undefined) ?? '').replace(/\/$/, '');
+
+/**
+ * A typed client of every /api route (`hc<ApiType>`): paths, bodies and answers are checked against the routes.
+ * Tests pass `{ fetch }` to answer without a server.
+ */
+export const createApiClient = (options?: ClientRequestOptions) => hc<ApiType>(`${apiBase()}/api`, options);
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client the islands' stores use unless a test gives them another. */
+export const api: ApiClient = createApiClient();
