@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
@@ -59,6 +59,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(urlRules());
+  app.use(tenantScriptSources(deps));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -150,6 +151,38 @@ export function createApp(deps: AppDeps) {
   });
 
   return app;
+}
+
+/** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
+export function tenantScriptOrigins(tenant: Tenant): string[] {
+  const urls = [
+    tenant.rrRegulationsUrl,
+    tenant.rrPolicyUrl,
+    tenant.gtm ? 'https://www.googletagmanager.com/' : undefined,
+  ];
+  return [...new Set(urls.filter((url) => url !== undefined).map((url) => new URL(url).origin))];
+}
+
+/**
+ * On a brand's host, adds exactly that brand's external script origins to the policy's script-src (every other
+ * host keeps 'self'). Registered before secureHeaders, so it runs after it has set the header.
+ */
+function tenantScriptSources({ env, tenants }: AppDeps): MiddlewareHandler<AppEnv> {
+  const extra = new Map(tenants.map((tenant) => [tenant.slug, tenantScriptOrigins(tenant)]));
+  return async (c, next) => {
+    await next();
+    const host = classifyHost(c.req.header('host'), env, tenants);
+    const origins = host.kind === 'tenant' ? extra.get(host.tenant.slug) : undefined;
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (!origins?.length || !policy) return;
+    c.res.headers.set(
+      'Content-Security-Policy',
+      policy.replace(
+        /(^|;\s*)script-src ([^;]*)/,
+        (_, start: string, sources: string) => `${start}script-src ${sources} ${origins.join(' ')}`,
+      ),
+    );
+  };
 }
 
 async function notFoundPage(dist: string, method: string): Promise<Response> {
