@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { menuItems, restaurants } from '#db/schema/index.ts';
+import { menuItems, modifierOptions, modifierGroups, restaurants, workingHours } from '#db/schema/index.ts';
+import { openDatabase } from '#db/client.ts';
+import { createApp } from '#server/app.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
@@ -68,6 +70,54 @@ describe('catalogue', () => {
     const body = await (await get('/api/restaurants/pasta-fresca-warszawa-mokotow')).json();
     const ids = body.categories.flatMap((c: { items: { id: number }[] }) => c.items.map((i) => i.id));
     expect(ids).not.toContain(item!.menu_items.id);
+  });
+
+  it('shows every menu and hours change at once, in this process and in another one, though menus are cached', async () => {
+    ctx.setNow(NOON_WARSAW);
+    const path = '/api/restaurants/pasta-fresca-warszawa-mokotow';
+    // A second "process": its own connection pool and its own menu cache on the same database.
+    const other = await openDatabase({ url: ctx.database.url, max: 2 });
+    const otherApp = createApp({ ...ctx.deps, db: other.db });
+    const fromOther = async () =>
+      (await otherApp.request(`http://localhost${path}`, { headers: { host: 'localhost' } })).json();
+    try {
+      const first = await (await get(path)).json();
+      await fromOther();
+      const item = first.categories
+        .flatMap((c: { items: unknown[] }) => c.items)
+        .find((i: { groups: unknown[] }) => i.groups.length > 0);
+      const optionId = item.groups[0].options[0].id;
+      const etag = (await get(path)).headers.get('etag')!;
+
+      await ctx.database.db.update(menuItems).set({ name: 'Nowa nazwa' }).where(eq(menuItems.id, item.id));
+      const renamed = await get(path, { 'if-none-match': etag });
+      expect(renamed.status).toBe(200);
+      const names = (body: { categories: { items: { id: number; name: string }[] }[] }) =>
+        body.categories.flatMap((c) => c.items).find((i) => i.id === item.id)?.name;
+      expect(names(await renamed.json())).toBe('Nowa nazwa');
+      expect(names(await fromOther())).toBe('Nowa nazwa');
+
+      await ctx.database.db.update(modifierOptions).set({ price: 4321 }).where(eq(modifierOptions.id, optionId));
+      const price = (body: typeof first) =>
+        body.categories
+          .flatMap((c: { items: { groups: { options: { id: number; price: number }[] }[] }[] }) => c.items)
+          .flatMap((i: { groups: { options: { id: number; price: number }[] }[] }) => i.groups)
+          .flatMap((g: { options: { id: number; price: number }[] }) => g.options)
+          .find((o: { id: number }) => o.id === optionId)?.price;
+      expect(price(await (await get(path)).json())).toBe(4321);
+      expect(price(await fromOther())).toBe(4321);
+
+      await ctx.database.db.delete(modifierGroups).where(eq(modifierGroups.id, item.groups[0].id));
+      expect(price(await (await get(path)).json())).toBeUndefined();
+      expect(price(await fromOther())).toBeUndefined();
+
+      // Hours are cached with the menu: closing the restaurant today shows at once.
+      await ctx.database.db.delete(workingHours).where(eq(workingHours.restaurantId, first.id));
+      expect((await (await get(path)).json()).state.state).toBe('closed');
+      expect((await fromOther()).state.state).toBe('closed');
+    } finally {
+      await other.close();
+    }
   });
 
   it('tells open, closed with the next opening, and temporarily unavailable apart', async () => {

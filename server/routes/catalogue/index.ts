@@ -5,11 +5,11 @@ import type { AppEnv } from '#server/app.ts';
 import { isValidZipCode } from '#server/domain/country.ts';
 import { notFound, AppError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
-import { getRestaurant } from '#server/services/catalogue/menu.ts';
+import { getRestaurantPage } from '#server/services/catalogue/menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
 import { errorResponse, jsonResponse } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
-import { cachedJson } from './cache.ts';
+import { cachedJson, cachedJsonWithPart } from './cache.ts';
 
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
@@ -113,8 +113,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
     validate('param', idOrSlugParam),
     async (c) => {
-      const restaurant = await getRestaurant(c.var.deps.db, c.req.valid('param').idOrSlug, c.var.deps.now());
-      if (!restaurant) throw notFound();
-      return cachedJson(c, restaurant);
+      const page = await getRestaurantPage(c.var.deps.db, c.req.valid('param').idOrSlug, c.var.deps.now());
+      if (!page) throw notFound();
+      const { menu } = page;
+      return cachedJsonWithPart(c, page.head, 'categories', {
+        json: menu.categoriesJson,
+        digest: menu.categoriesTag,
+        value: menu.categories,
+      });
     },
   );

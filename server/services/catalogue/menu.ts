@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import {
   concepts,
@@ -53,67 +54,148 @@ export type RestaurantDetail = {
   categories: MenuCategory[];
 };
 
-/**
- * A restaurant with its menu: active categories and active items only (spec section 3), in their
- * positions; an item the kitchen ran out of stays listed, marked unavailable. `idOrSlug` is the
- * numeric id or the slug, since brand sites link by slug and older links by id.
- */
-export async function getRestaurant(db: Db, idOrSlug: string, now: Date): Promise<RestaurantDetail | null> {
-  const byId = /^\d{1,9}$/.test(idOrSlug);
-  const [row] = await db
-    .select({ restaurant: restaurants, location: locations, concept: concepts })
+type Row = {
+  id: number;
+  slug: string;
+  name: string;
+  about: string;
+  phone: string | null;
+  isEnabled: boolean;
+  deliveryValue: number;
+  minBasketValue: number;
+  smallOrderThreshold: number;
+  extraFee: number;
+  preparationMinutes: number;
+  version: string;
+  location: typeof locations.$inferSelect;
+  conceptSlug: string;
+  conceptName: string;
+};
+
+/** What a restaurant's menu is built from; cached per process under the restaurant's menu version. */
+export type CachedMenu = {
+  /** restaurants.updated_at as text (microseconds): a database trigger moves it on every menu or hours write. */
+  version: string;
+  hours: WorkingHours;
+  categories: MenuCategory[];
+  /** JSON.stringify(categories), made once per version rather than once per request. */
+  categoriesJson: string;
+  /** A digest of categoriesJson, so an ETag of the whole answer needs no hashing of the menu per request. */
+  categoriesTag: string;
+};
+
+/** A restaurant page: everything but the menu is read (and the state computed) per request. */
+export type RestaurantPage = { head: Omit<RestaurantDetail, 'categories'>; menu: CachedMenu };
+
+// Per database handle (tests open many), per restaurant: the latest menu built, or being built. Bounded by the
+// number of restaurants. Correct across N processes because every process checks the version on each request.
+const menuCaches = new WeakMap<Db, Map<number, Promise<CachedMenu>>>();
+
+function restaurantQuery(db: Db, byId: boolean) {
+  return db
+    .select({
+      id: restaurants.id,
+      slug: restaurants.slug,
+      name: restaurants.name,
+      about: restaurants.about,
+      phone: restaurants.phone,
+      isEnabled: restaurants.isEnabled,
+      deliveryValue: restaurants.deliveryValue,
+      minBasketValue: restaurants.minBasketValue,
+      smallOrderThreshold: restaurants.smallOrderThreshold,
+      extraFee: restaurants.extraFee,
+      preparationMinutes: restaurants.preparationMinutes,
+      version: sql<string>`${restaurants.updatedAt}::text`,
+      location: locations,
+      conceptSlug: concepts.slug,
+      conceptName: concepts.name,
+    })
     .from(restaurants)
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
     .where(
       and(
-        byId ? eq(restaurants.id, Number(idOrSlug)) : eq(restaurants.slug, idOrSlug),
+        byId ? eq(restaurants.id, sql.placeholder('key')) : eq(restaurants.slug, sql.placeholder('key')),
         eq(restaurants.active, true),
         eq(locations.deleted, false),
         eq(concepts.active, true),
       ),
-    );
-  if (!row) return null;
-  const { restaurant: r, location: l, concept: c } = row;
-  const hours = (await hoursByRestaurant(db, [r.id])).get(r.id) ?? [];
+    )
+    .prepare(byId ? 'restaurant_page_by_id' : 'restaurant_page_by_slug');
+}
 
-  const categoryRows = await db
-    .select()
-    .from(menuCategories)
-    .where(and(eq(menuCategories.restaurantId, r.id), eq(menuCategories.active, true)))
-    .orderBy(asc(menuCategories.position), asc(menuCategories.id));
-  const itemRows = await db
-    .select()
-    .from(menuItems)
-    .where(and(eq(menuItems.restaurantId, r.id), eq(menuItems.active, true)))
-    .orderBy(asc(menuItems.position), asc(menuItems.id));
-  const itemIds = itemRows.map((i) => i.id);
-  const groupRows =
-    itemIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(modifierGroups)
-          .where(inArray(modifierGroups.menuItemId, itemIds))
-          .orderBy(asc(modifierGroups.position), asc(modifierGroups.id));
-  const groupIds = groupRows.map((g) => g.id);
-  const optionRows =
-    groupIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(modifierOptions)
-          .where(inArray(modifierOptions.groupId, groupIds))
-          .orderBy(asc(modifierOptions.position), asc(modifierOptions.id));
+type RowReader = {
+  byId: ReturnType<typeof restaurantQuery>;
+  bySlug: ReturnType<typeof restaurantQuery>;
+  inFlight: Map<string, Promise<Row[]>>;
+};
+const rowReaders = new WeakMap<Db, RowReader>();
+
+/**
+ * The restaurant's row (with its location, concept and menu version). The query is built once per database
+ * handle, and requests for the same restaurant that arrive while its query is on the way share that query's
+ * answer: under load, one round trip serves every concurrent reader of a restaurant page. The answer is never
+ * older than the moment the shared query started (a public answer that says max-age=60 anyway).
+ */
+function restaurantRow(db: Db, idOrSlug: string): Promise<Row[]> {
+  let reader = rowReaders.get(db);
+  if (!reader) {
+    reader = { byId: restaurantQuery(db, true), bySlug: restaurantQuery(db, false), inFlight: new Map() };
+    rowReaders.set(db, reader);
+  }
+  const { inFlight } = reader;
+  const pending = inFlight.get(idOrSlug);
+  if (pending) return pending;
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const query = (byId ? reader.byId : reader.bySlug).execute({ key: byId ? Number(idOrSlug) : idOrSlug });
+  inFlight.set(idOrSlug, query);
+  const done = () => {
+    inFlight.delete(idOrSlug);
+  };
+  query.then(done, done);
+  return query;
+}
+
+/**
+ * The menu of one restaurant in a fixed number of queries (hours, categories, items, groups, options), whatever
+ * its size: groups and options are selected by the restaurant through joins, not by lists of ids.
+ */
+async function loadMenu(db: Db, restaurantId: number, version: string): Promise<CachedMenu> {
+  const [hoursMap, categoryRows, itemRows, groupRows, optionRows] = await Promise.all([
+    hoursByRestaurant(db, [restaurantId]),
+    db
+      .select()
+      .from(menuCategories)
+      .where(and(eq(menuCategories.restaurantId, restaurantId), eq(menuCategories.active, true)))
+      .orderBy(asc(menuCategories.position), asc(menuCategories.id)),
+    db
+      .select()
+      .from(menuItems)
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
+      .orderBy(asc(menuItems.position), asc(menuItems.id)),
+    db
+      .select({ group: modifierGroups })
+      .from(modifierGroups)
+      .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
+      .orderBy(asc(modifierGroups.position), asc(modifierGroups.id)),
+    db
+      .select({ option: modifierOptions })
+      .from(modifierOptions)
+      .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
+      .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
+      .orderBy(asc(modifierOptions.position), asc(modifierOptions.id)),
+  ]);
 
   const optionsByGroup = new Map<number, MenuOption[]>();
-  for (const o of optionRows) {
+  for (const { option: o } of optionRows) {
     const list = optionsByGroup.get(o.groupId) ?? [];
     list.push({ id: o.id, name: o.name, price: o.price, unavailable: o.unavailable });
     optionsByGroup.set(o.groupId, list);
   }
   const groupsByItem = new Map<number, MenuGroup[]>();
-  for (const g of groupRows) {
+  for (const { group: g } of groupRows) {
     const list = groupsByItem.get(g.menuItemId) ?? [];
     list.push({
       id: g.id,
@@ -140,26 +222,78 @@ export async function getRestaurant(db: Db, idOrSlug: string, now: Date): Promis
     });
     itemsByCategory.set(i.categoryId, list);
   }
-
+  // A category whose items are all switched off has nothing to show.
+  const categories = categoryRows
+    .map((cat) => ({ id: cat.id, name: cat.name, items: itemsByCategory.get(cat.id) ?? [] }))
+    .filter((cat) => cat.items.length > 0);
+  const categoriesJson = JSON.stringify(categories);
   return {
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    about: r.about,
-    phone: r.phone,
-    concept: { slug: c.slug, name: c.name },
-    location: locationView(l),
-    currency: currencyOf(asCountry(l.country)),
-    hours,
-    state: stateOf(r, l, hours, now),
-    deliveryValue: r.deliveryValue,
-    minBasketValue: r.minBasketValue,
-    smallOrderThreshold: r.smallOrderThreshold,
-    extraFee: r.extraFee,
-    preparationMinutes: r.preparationMinutes,
-    // A category whose items are all switched off has nothing to show.
-    categories: categoryRows
-      .map((cat) => ({ id: cat.id, name: cat.name, items: itemsByCategory.get(cat.id) ?? [] }))
-      .filter((cat) => cat.items.length > 0),
+    version,
+    hours: hoursMap.get(restaurantId) ?? [],
+    categories,
+    categoriesJson,
+    categoriesTag: createHash('sha256').update(categoriesJson).digest('base64url'),
   };
+}
+
+/** The menu for this version: from the process cache, or built once however many requests ask at the same time. */
+async function menuOf(db: Db, restaurantId: number, version: string): Promise<CachedMenu> {
+  let cache = menuCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    menuCaches.set(db, cache);
+  }
+  const cached = cache.get(restaurantId);
+  if (cached) {
+    const menu = await cached.catch(() => null);
+    if (menu?.version === version) return menu;
+  }
+  const loading = loadMenu(db, restaurantId, version);
+  cache.set(restaurantId, loading);
+  // A failed build is not remembered; the next request tries again.
+  loading.catch(() => {
+    if (cache.get(restaurantId) === loading) cache.delete(restaurantId);
+  });
+  return loading;
+}
+
+/**
+ * A restaurant with its menu: active categories and active items only (spec section 3), in their
+ * positions; an item the kitchen ran out of stays listed, marked unavailable. `idOrSlug` is the
+ * numeric id or the slug, since brand sites link by slug and older links by id.
+ *
+ * One query per request reads the restaurant, its location, its concept and its menu version; the menu itself
+ * comes from the process cache unless the version moved. The state is computed from `now` every time.
+ */
+export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Promise<RestaurantPage | null> {
+  const [r] = await restaurantRow(db, idOrSlug);
+  if (!r) return null;
+  const menu = await menuOf(db, r.id, r.version);
+  const l = r.location;
+  return {
+    head: {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      about: r.about,
+      phone: r.phone,
+      concept: { slug: r.conceptSlug, name: r.conceptName },
+      location: locationView(l),
+      currency: currencyOf(asCountry(l.country)),
+      hours: menu.hours,
+      state: stateOf(r, l, menu.hours, now),
+      deliveryValue: r.deliveryValue,
+      minBasketValue: r.minBasketValue,
+      smallOrderThreshold: r.smallOrderThreshold,
+      extraFee: r.extraFee,
+      preparationMinutes: r.preparationMinutes,
+    },
+    menu,
+  };
+}
+
+/** The same answer as one object (for callers that want the data rather than the cached JSON). */
+export async function getRestaurant(db: Db, idOrSlug: string, now: Date): Promise<RestaurantDetail | null> {
+  const page = await getRestaurantPage(db, idOrSlug, now);
+  return page ? { ...page.head, categories: page.menu.categories } : null;
 }

@@ -1,0 +1,157 @@
+// Where a request's time goes: runs the benchmarked calls in-process (app.request, no HTTP) on a throwaway copy of
+// the seeded database and reports, per call, the database round trips and the wall time, split into time spent
+// waiting on PostgreSQL and the rest (JavaScript). `node --cpu-prof bench/profile.ts` adds a CPU profile.
+// PROFILE_CPU=<dir> writes one CPU profile per call (only the measured loop), for Chrome DevTools or speedscope.
+//   npx node bench/profile.ts            (TEST_DATABASE_URL names a server, or an embedded one is started)
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { schema, type Db } from '../db/client.ts';
+import { createApp } from '../server/app.ts';
+import { parseEnv } from '../server/env.ts';
+import { loadTenants } from '../tenants/index.ts';
+import { cloneDatabase, dropDatabase, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
+
+const ROUNDS = Number(process.env['PROFILE_ROUNDS'] ?? 200);
+const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
+const ORDER_RESTAURANT = 'bao-house-kyiv-podil';
+
+const { adminUrl, stop } = await startPostgres();
+const template = `mp_profile_template_${process.pid}`;
+const name = `mp_profile_${process.pid}`;
+try {
+  await prepareTemplate(adminUrl, template);
+  const url = await cloneDatabase(adminUrl, template, name);
+
+  // Round trips counted and timed at the driver: postgres-js calls `debug` as each query is sent; the wait ends
+  // when the awaiting code resumes, which the per-call wall time below accounts for.
+  let queries = 0;
+  const texts: string[] = [];
+  const client = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    debug: (_connection, query) => {
+      queries += 1;
+      if (process.env['PROFILE_SQL']) texts.push(query.replace(/\s+/g, ' ').slice(0, 160));
+    },
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+
+  const sql = client;
+  const [target] = await sql<{ restaurant_id: number; country: string; zip: string; item_id: number; price: number }[]>`
+    select r.id as restaurant_id, l.country, r.delivery_zips[1] as zip, i.id as item_id, i.price
+    from restaurants r join locations l on l.id = r.location_id
+    join menu_items i on i.restaurant_id = r.id
+    where r.slug = ${ORDER_RESTAURANT} and not i.unavailable and not i.reset_prices and i.price > 0
+      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id)
+    order by i.id limit 1`;
+  const [menuItem] = await sql<{ id: number }[]>`
+    select i.id from menu_items i join restaurants r on r.id = i.restaurant_id
+    where r.slug = ${RESTAURANT} and not i.unavailable
+      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id and g.required)
+    order by i.id limit 1`;
+  const quantity = Math.ceil(30_000 / target!.price);
+  const basketIds = (
+    await sql<{ id: string }[]>`
+      insert into baskets (country, restaurant_id, delivery_method)
+      select ${target!.country}, ${target!.restaurant_id}, 'door2door' from generate_series(1, ${ROUNDS * 2})
+      returning id`
+  ).map((r) => r.id);
+  await sql`insert into basket_items (basket_id, menu_item_id, quantity)
+            select unnest(${basketIds}::uuid[]), ${target!.item_id}, ${quantity}`;
+  await sql`update working_hours set "from" = '00:00', "to" = '23:59' where restaurant_id = ${target!.restaurant_id}`;
+
+  const app = createApp({
+    db,
+    env: parseEnv({
+      NODE_ENV: 'production',
+      PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+      LOG_REQUESTS: '0',
+    }),
+    tenants: loadTenants(),
+    now: () => new Date(),
+  });
+  const json = { 'content-type': 'application/json', host: 'localhost' };
+  let next = 0;
+  const orderBody = JSON.stringify({
+    firstname: 'Олена',
+    lastname: 'Шевченко',
+    phone: '0501234567',
+    email: 'bench@example.com',
+    street: 'Сагайдачного',
+    streetNo: '5',
+    city: 'Київ',
+    zip: target!.zip,
+    consents: { orderWithObligation: true },
+    paymentMethod: 'cashOnDelivery',
+  });
+  const calls: { name: string; run: () => Response | Promise<Response> }[] = [
+    { name: 'ping', run: () => app.request('http://localhost/api/ping', { headers: { host: 'localhost' } }) },
+    {
+      name: 'menu GET',
+      run: () => app.request(`http://localhost/api/restaurants/${RESTAURANT}`, { headers: { host: 'localhost' } }),
+    },
+    {
+      name: 'add to basket',
+      run: () =>
+        app.request('http://localhost/api/basket/items', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ menuItemId: menuItem!.id, quantity: 1 }),
+        }),
+    },
+    {
+      name: 'place order',
+      run: () => {
+        const basket = basketIds[next++ % basketIds.length]!;
+        return app.request('http://localhost/api/orders', {
+          method: 'POST',
+          headers: { ...json, cookie: `basket=${basket}`, 'idempotency-key': `profile-${basket}` },
+          body: orderBody,
+        });
+      },
+    },
+  ];
+
+  console.log(`| call | queries/request | ms/request (sequential) | bytes | status |`);
+  console.log(`|---|---:|---:|---:|---|`);
+  const cpuDir = process.env['PROFILE_CPU'];
+  const inspector = cpuDir ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+  }
+  for (const call of calls) {
+    for (let i = 0; i < 20; i += 1) await (await call.run()).arrayBuffer(); // warm-up
+    if (inspector) await inspector.post('Profiler.start');
+    texts.length = 0;
+    queries = 0;
+    let bytes = 0;
+    const statuses = new Set<number>();
+    const started = performance.now();
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const response = await call.run();
+      bytes = (await response.arrayBuffer()).byteLength;
+      statuses.add(response.status);
+    }
+    const ms = (performance.now() - started) / ROUNDS;
+    if (inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(`${cpuDir}/${call.name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
+    }
+    console.log(
+      `| ${call.name} | ${(queries / ROUNDS).toFixed(1)} | ${ms.toFixed(2)} | ${bytes} | ${[...statuses].join(',')} |`,
+    );
+    if (process.env['PROFILE_SQL']) {
+      const perCall = texts.slice(0, Math.round(texts.length / ROUNDS));
+      for (const t of perCall) console.log(`    ${t}`);
+    }
+  }
+  await client.end();
+} finally {
+  await dropDatabase(adminUrl, name).catch(() => {});
+  await dropDatabase(adminUrl, template).catch(() => {});
+  await stop();
+}
