@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import {
@@ -142,102 +142,123 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
 
 const asCountry = (value: string): Country => (isCountry(value) ? value : 'pl');
 
+type LineOption = {
+  id: number;
+  name: string;
+  price: number;
+  unavailable: boolean;
+  groupName: string;
+  menuItemId: number;
+};
+
+/** json_agg answers come parsed from postgres-js and PGlite alike; a string is parsed, to be sure. */
+const fromJson = <T>(value: unknown, empty: T): T =>
+  value === null || value === undefined ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+
+/**
+ * The basket row with its restaurant, location, concept name, working hours, discount code and the service fee
+ * of the country it is priced in: one query.
+ */
+function basketHead(db: Db | Tx, basketId: string) {
+  return db
+    .select({
+      basket: baskets,
+      restaurant: restaurants,
+      location: locations,
+      conceptName: concepts.name,
+      hours: sql<unknown>`(select json_agg(json_build_object('day', ${workingHours.day}, 'from', ${workingHours.from}, 'to', ${workingHours.to}) order by ${workingHours.day})
+        from ${workingHours} where ${workingHours.restaurantId} = ${restaurants.id})`,
+      discount: discountCodes,
+      serviceFee: countryConfigs.serviceFee,
+    })
+    .from(baskets)
+    .leftJoin(restaurants, eq(restaurants.id, baskets.restaurantId))
+    .leftJoin(locations, eq(locations.id, restaurants.locationId))
+    .leftJoin(concepts, eq(concepts.id, restaurants.conceptId))
+    .leftJoin(discountCodes, eq(discountCodes.id, baskets.discountCodeId))
+    .leftJoin(countryConfigs, eq(countryConfigs.country, sql`coalesce(${locations.country}, ${baskets.country})`))
+    .where(eq(baskets.id, basketId));
+}
+
+/** The basket's lines with their menu items and the chosen options (with their groups): one query. */
+function basketLines(db: Db | Tx, basketId: string) {
+  return db
+    .select({
+      line: basketItems,
+      item: menuItems,
+      options: sql<unknown>`(select json_agg(json_build_object('id', ${modifierOptions.id}, 'name', ${modifierOptions.name},
+          'price', ${modifierOptions.price}, 'unavailable', ${modifierOptions.unavailable},
+          'groupName', ${modifierGroups.name}, 'menuItemId', ${modifierGroups.menuItemId}))
+        from ${modifierOptions} join ${modifierGroups} on ${modifierGroups.id} = ${modifierOptions.groupId}
+        where ${modifierOptions.id} = any(${basketItems.optionIds}))`,
+    })
+    .from(basketItems)
+    .innerJoin(menuItems, eq(menuItems.id, basketItems.menuItemId))
+    .where(eq(basketItems.basketId, basketId))
+    .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
+}
+
 /**
  * A basket priced from the database as it is now: item and option prices, the restaurant's
  * delivery value, minimum and small-order fee, the country's service fee and the discount code's
  * current state. Nothing the client sent is trusted. Works inside a transaction (place-order calls
- * it there, after locking the basket row).
+ * it there, after locking the basket row). Two queries, sent together.
  */
 export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date): Promise<PricedBasket | null> {
-  const [basket] = await db.select().from(baskets).where(eq(baskets.id, basketId));
-  if (!basket) return null;
+  const [[head], itemRows] = await Promise.all([basketHead(db, basketId), basketLines(db, basketId)]);
+  if (!head) return null;
+  const { basket } = head;
 
   let restaurant: PricedBasketRestaurant | null = null;
   let location: PricedBasketLocation | null = null;
-  if (basket.restaurantId !== null) {
-    const [row] = await db
-      .select({ restaurant: restaurants, location: locations, conceptName: concepts.name })
-      .from(restaurants)
-      .innerJoin(locations, eq(locations.id, restaurants.locationId))
-      .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
-      .where(eq(restaurants.id, basket.restaurantId));
-    if (row) {
-      const hours = await db
-        .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
-        .from(workingHours)
-        .where(eq(workingHours.restaurantId, row.restaurant.id))
-        .orderBy(asc(workingHours.day));
-      const r = row.restaurant;
-      const l = row.location;
-      const country = asCountry(l.country);
-      const timeZone = timeZoneOf(country);
-      const isEnabled = r.isEnabled && r.active && !l.deleted;
-      restaurant = {
-        id: r.id,
-        slug: r.slug,
-        name: r.name,
-        conceptId: r.conceptId,
-        conceptName: row.conceptName,
-        isEnabled,
-        deliveryValue: r.deliveryValue,
-        minBasketValue: r.minBasketValue,
-        smallOrderThreshold: r.smallOrderThreshold,
-        extraFee: r.extraFee,
-        acceptanceMinutes: r.acceptanceMinutes,
-        preparationMinutes: r.preparationMinutes,
-        deliveryPolygon: r.deliveryPolygon ?? null,
-        deliveryZips: r.deliveryZips,
-        hours,
-        timeZone,
-        state: restaurantState({ isEnabled, hours, timeZone }, Temporal.Instant.fromEpochMilliseconds(now.getTime())),
-      };
-      location = {
-        id: l.id,
-        slug: l.slug,
-        name: l.name,
-        street: l.street,
-        no: l.no,
-        zip: l.zip,
-        city: l.city,
-        citySlug: l.citySlug,
-        country,
-        latitude: l.latitude,
-        longitude: l.longitude,
-        pickupEnabled: l.pickupEnabled,
-        deliveryEnabled: l.deliveryEnabled,
-      };
-    }
+  if (basket.restaurantId !== null && head.restaurant && head.location) {
+    const hours = fromJson<WorkingHours>(head.hours, []);
+    const r = head.restaurant;
+    const l = head.location;
+    const country = asCountry(l.country);
+    const timeZone = timeZoneOf(country);
+    const isEnabled = r.isEnabled && r.active && !l.deleted;
+    restaurant = {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      conceptId: r.conceptId,
+      conceptName: head.conceptName ?? '',
+      isEnabled,
+      deliveryValue: r.deliveryValue,
+      minBasketValue: r.minBasketValue,
+      smallOrderThreshold: r.smallOrderThreshold,
+      extraFee: r.extraFee,
+      acceptanceMinutes: r.acceptanceMinutes,
+      preparationMinutes: r.preparationMinutes,
+      deliveryPolygon: r.deliveryPolygon ?? null,
+      deliveryZips: r.deliveryZips,
+      hours,
+      timeZone,
+      state: restaurantState({ isEnabled, hours, timeZone }, Temporal.Instant.fromEpochMilliseconds(now.getTime())),
+    };
+    location = {
+      id: l.id,
+      slug: l.slug,
+      name: l.name,
+      street: l.street,
+      no: l.no,
+      zip: l.zip,
+      city: l.city,
+      citySlug: l.citySlug,
+      country,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      pickupEnabled: l.pickupEnabled,
+      deliveryEnabled: l.deliveryEnabled,
+    };
   }
 
   // Money follows the kitchen: a basket at a Kyiv restaurant is priced in UAH with Ukraine's service fee.
   const pricingCountry = location?.country ?? asCountry(basket.country);
 
-  const itemRows = await db
-    .select({ line: basketItems, item: menuItems })
-    .from(basketItems)
-    .innerJoin(menuItems, eq(menuItems.id, basketItems.menuItemId))
-    .where(eq(basketItems.basketId, basket.id))
-    .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
-
-  const optionIds = [...new Set(itemRows.flatMap((r) => r.line.optionIds))];
-  const optionRows =
-    optionIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: modifierOptions.id,
-            name: modifierOptions.name,
-            price: modifierOptions.price,
-            unavailable: modifierOptions.unavailable,
-            groupName: modifierGroups.name,
-            menuItemId: modifierGroups.menuItemId,
-          })
-          .from(modifierOptions)
-          .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
-          .where(inArray(modifierOptions.id, optionIds));
-  const optionById = new Map(optionRows.map((o) => [o.id, o]));
-
-  const lines: PricedBasketLine[] = itemRows.map(({ line, item }) => {
+  const lines: PricedBasketLine[] = itemRows.map(({ line, item, options: chosen }) => {
+    const optionById = new Map(fromJson<LineOption[]>(chosen, []).map((o) => [o.id, o]));
     const options = line.optionIds.flatMap((id) => {
       const option = optionById.get(id);
       return option && option.menuItemId === item.id
@@ -266,27 +287,20 @@ export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date)
   });
 
   let discount: PricedBasketDiscount | null = null;
-  if (basket.discountCodeId !== null) {
-    const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, basket.discountCodeId));
-    if (code) {
-      const left = Math.max(0, code.quantity - code.used);
-      const country = asCountry(code.country);
-      discount = {
-        id: code.id,
-        code: code.code,
-        type: code.type as DiscountType,
-        value: code.value,
-        country,
-        active: code.active && left > 0 && country === pricingCountry,
-        left,
-      };
-    }
+  const code = head.discount;
+  if (basket.discountCodeId !== null && code) {
+    const left = Math.max(0, code.quantity - code.used);
+    const country = asCountry(code.country);
+    discount = {
+      id: code.id,
+      code: code.code,
+      type: code.type as DiscountType,
+      value: code.value,
+      country,
+      active: code.active && left > 0 && country === pricingCountry,
+      left,
+    };
   }
-
-  const [config] = await db
-    .select({ serviceFee: countryConfigs.serviceFee })
-    .from(countryConfigs)
-    .where(eq(countryConfigs.country, pricingCountry));
 
   const deliveryMethod = basket.deliveryMethod as DeliveryMethod;
   const summary = restaurant
@@ -294,7 +308,7 @@ export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date)
         lines: lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
         deliveryMethod,
         restaurant,
-        serviceFee: config?.serviceFee ?? 0,
+        serviceFee: head.serviceFee ?? 0,
         discount: discount?.active ? { type: discount.type, value: discount.value } : null,
       })
     : { ...EMPTY_SUMMARY };

@@ -4,15 +4,59 @@ import { locations, orderItemMods, orderItems, orders, restaurants } from '#db/s
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { stripEmoji } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { orderAccessToken, summaryPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+export type ConfirmationData = {
+  id: string;
+  displayId: string;
+  email: string;
+  currency: string;
+  total: number;
+  restaurantName: string;
+  country: string;
+  items: { name: string; quantity: number; value: number; mods: string[] }[];
+};
+
+/** The confirmation e-mail of an order, made from what the caller already holds. */
+export function orderConfirmationEmail(env: Env, order: ConfirmationData): OutgoingEmail {
+  const currency = order.currency as Currency;
+  const lang = order.country === 'ua' ? 'ua' : 'pl';
+  const link = new URL(
+    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
+    env.publicBaseUrl,
+  ).toString();
+  const lines = order.items.map((item) => {
+    const extras = item.mods.map((m) => stripEmoji(m));
+    const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
+    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
+  });
+  const total = formatMoney(order.total, currency);
+  const subject = lang === 'ua' ? `Замовлення ${order.displayId} прийнято` : `Zamówienie ${order.displayId} przyjęte`;
+  const intro =
+    lang === 'ua'
+      ? `Дякуємо! ${order.restaurantName} отримав ваше замовлення ${order.displayId}.`
+      : `Dziękujemy! ${order.restaurantName} otrzymała Twoje zamówienie ${order.displayId}.`;
+  const totalLabel = lang === 'ua' ? 'Разом' : 'Razem';
+  const followLabel = lang === 'ua' ? 'Статус замовлення' : 'Status zamówienia';
+  return {
+    to: order.email,
+    subject,
+    template: 'orderConfirmation',
+    text: [intro, '', ...lines.map((l) => l.text), '', `${totalLabel}: ${total}`, '', `${followLabel}: ${link}`].join(
+      '\n',
+    ),
+    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${totalLabel}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${followLabel}</a></p>`,
+  };
+}
+
 /**
  * Queues the order confirmation once the order has reached the restaurant (placed on delivery, or paid
  * online), in the transaction that got it there: no confirmation for an order that was rolled back.
+ * Reads the order back; place-order, which holds it all already, queues orderConfirmationEmail directly.
  */
 export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
   const [order] = await tx
@@ -47,32 +91,17 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
           ),
         )
     : [];
-  const currency = order.currency as Currency;
-  const lang = order.country === 'ua' ? 'ua' : 'pl';
-  const link = new URL(
-    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
-    env.publicBaseUrl,
-  ).toString();
-  const lines = items.map((item) => {
-    const extras = mods.filter((m) => m.itemId === item.id).map((m) => stripEmoji(m.name));
-    const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
-    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
-  });
-  const total = formatMoney(order.total, currency);
-  const subject = lang === 'ua' ? `Замовлення ${order.displayId} прийнято` : `Zamówienie ${order.displayId} przyjęte`;
-  const intro =
-    lang === 'ua'
-      ? `Дякуємо! ${order.restaurantName} отримав ваше замовлення ${order.displayId}.`
-      : `Dziękujemy! ${order.restaurantName} otrzymała Twoje zamówienie ${order.displayId}.`;
-  const totalLabel = lang === 'ua' ? 'Разом' : 'Razem';
-  const followLabel = lang === 'ua' ? 'Статус замовлення' : 'Status zamówienia';
-  await enqueueEmail(tx, {
-    to: order.customer.email,
-    subject,
-    template: 'orderConfirmation',
-    text: [intro, '', ...lines.map((l) => l.text), '', `${totalLabel}: ${total}`, '', `${followLabel}: ${link}`].join(
-      '\n',
-    ),
-    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${totalLabel}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${followLabel}</a></p>`,
-  });
+  await enqueueEmail(
+    tx,
+    orderConfirmationEmail(env, {
+      id: order.id,
+      displayId: order.displayId,
+      email: order.customer.email,
+      currency: order.currency,
+      total: order.total,
+      restaurantName: order.restaurantName,
+      country: order.country,
+      items: items.map((i) => ({ ...i, mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name) })),
+    }),
+  );
 }

@@ -30,7 +30,8 @@ import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { startPayment } from '../payments/start.ts';
 import { hashAccessToken, orderAccessToken, type Lang } from './access-token.ts';
-import { enqueueOrderConfirmation } from './confirmation.ts';
+import { orderConfirmationEmail } from './confirmation.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
 import { announceOrderChange } from './events.ts';
 import { loadOrderView, type OrderView } from './view.ts';
 
@@ -128,6 +129,21 @@ async function orderByKey(db: AppDeps['db'] | Tx, key: string): Promise<Existing
   return row;
 }
 
+/** The countries whose configured payments list offers `method` on `channel` (data, not rules). */
+async function configuredCountries(tx: Tx, method: PaymentMethod, channel: Channel): Promise<Set<string>> {
+  const rows = await tx
+    .select({ country: paymentOptions.country })
+    .from(paymentOptions)
+    .where(
+      and(
+        eq(paymentOptions.name, method),
+        eq(paymentOptions.status, 'active'),
+        sql`${channel} = any(${paymentOptions.availableFor})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.country));
+}
+
 function replayOf(existing: Existing, hash: string): { replay: string } {
   if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
   return { replay: existing.id };
@@ -160,47 +176,59 @@ export async function placeOrder(
   if (!basketId) throw new AppError('basketEmpty', 400);
   const hash = requestHash(basketId, channel, input);
 
-  let outcome: { created: string; paymentId: string | null } | { replay: string };
-  const known = await orderByKey(db, idempotencyKey);
-  if (known) outcome = replayOf(known, hash);
-  else {
-    try {
-      outcome = await db.transaction(async (tx) => {
-        // Every call for this basket queues here, so identical concurrent calls see the first one's order.
-        const [locked] = await tx
-          .select({ id: baskets.id, status: baskets.status, userId: baskets.userId })
-          .from(baskets)
-          .where(eq(baskets.id, basketId))
-          .for('update');
-        // A user's basket is ordered only by that user, whoever else holds its cookie.
-        if (!locked || (locked.userId !== null && locked.userId !== call.user?.id))
-          throw new AppError('basketEmpty', 400);
-        const again = await orderByKey(tx, idempotencyKey);
-        if (again) return replayOf(again, hash);
-        if (locked.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-        const basket = await loadPricedBasket(tx, basketId, now);
-        if (!basket || !basket.restaurant || !basket.location || basket.lines.length === 0)
-          throw new AppError('basketEmpty', 400);
-        return createOrder(tx, deps, { ...call, basketId }, basket, hash, now);
-      });
-    } catch (error) {
-      // Another basket's call took this key between our check and our insert.
-      if (isUniqueViolation(error, 'orders_idempotency_key')) {
-        const existing = await orderByKey(db, idempotencyKey);
-        if (!existing) throw error;
-        outcome = replayOf(existing, hash);
-      } else if (isUniqueViolation(error, 'orders_basket_key')) {
-        throw new AppError('basketAlreadyOrdered', 409);
-      } else throw error;
-    }
+  let outcome: { created: string; paymentId: string | null; view: OrderView | null } | { replay: string };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      // Every call for this basket queues here, so identical concurrent calls see the first one's order.
+      const [locked] = await tx
+        .select({ id: baskets.id, status: baskets.status, userId: baskets.userId })
+        .from(baskets)
+        .where(eq(baskets.id, basketId))
+        .for('update');
+      // A user's basket is ordered only by that user, whoever else holds its cookie; a repeat of a call that
+      // succeeded still answers its order (the key decides, as it did before the lock).
+      if (!locked || (locked.userId !== null && locked.userId !== call.user?.id)) {
+        const existing = await orderByKey(tx, idempotencyKey);
+        if (existing) return replayOf(existing, hash);
+        throw new AppError('basketEmpty', 400);
+      }
+      // Read after the lock (a new statement sees what the call we queued behind committed), all sent at once.
+      const [again, basket, configured] = await Promise.all([
+        orderByKey(tx, idempotencyKey),
+        loadPricedBasket(tx, basketId, now),
+        configuredCountries(tx, input.paymentMethod, channel),
+      ]);
+      if (again) return replayOf(again, hash);
+      if (locked.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
+      if (!basket || !basket.restaurant || !basket.location || basket.lines.length === 0)
+        throw new AppError('basketEmpty', 400);
+      return createOrder(tx, deps, { ...call, basketId }, basket, hash, now, configured);
+    });
+  } catch (error) {
+    // Another basket's call took this key between our check and our insert.
+    if (isUniqueViolation(error, 'orders_idempotency_key')) {
+      const existing = await orderByKey(db, idempotencyKey);
+      if (!existing) throw error;
+      outcome = replayOf(existing, hash);
+    } else if (isUniqueViolation(error, 'orders_basket_key')) {
+      throw new AppError('basketAlreadyOrdered', 409);
+    } else throw error;
   }
 
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
   let redirectUrl: string | null = null;
-  const [payment] = await db
-    .select({ id: payments.id, redirectUrl: payments.redirectUrl, externalId: payments.externalId })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
+  // A new order has a payment exactly when it is paid online; a replay looks its payment up.
+  const payment =
+    'replay' in outcome
+      ? (
+          await db
+            .select({ id: payments.id, redirectUrl: payments.redirectUrl, externalId: payments.externalId })
+            .from(payments)
+            .where(eq(payments.orderId, orderId))
+        )[0]
+      : outcome.paymentId
+        ? { id: outcome.paymentId, redirectUrl: null, externalId: null }
+        : undefined;
   if (payment) {
     // Also on a replay: finishes the job if the first call died before reaching the provider.
     const started = payment.externalId
@@ -212,7 +240,7 @@ export async function placeOrder(
         });
     redirectUrl = started.redirectUrl;
   }
-  const order = await loadOrderView(db, orderId, deps.now());
+  const order = ('view' in outcome ? outcome.view : null) ?? (await loadOrderView(db, orderId, deps.now()));
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
@@ -226,7 +254,7 @@ const PROBLEM_ORDER = ['paymentMethodUnavailable', 'blikCodeMustBeNumber', 'blik
 
 async function createOrder(
   tx: Tx,
-  deps: Pick<AppDeps, 'env'>,
+  deps: Pick<AppDeps, 'env' | 'now'>,
   call: {
     basketId: string;
     user: SessionUser | null;
@@ -237,7 +265,8 @@ async function createOrder(
   basket: PricedBasket,
   hash: string,
   now: Date,
-): Promise<{ created: string; paymentId: string | null }> {
+  configuredPayments: Set<string>,
+): Promise<{ created: string; paymentId: string | null; view: OrderView | null }> {
   const { input, channel, user } = call;
   const restaurant = basket.restaurant!;
   const location = basket.location!;
@@ -277,23 +306,10 @@ async function createOrder(
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
   });
-  if (!problems.includes('paymentMethodUnavailable')) {
-    // The country's configured payments list narrows the rules further (data, not rules).
-    const [configured] = await tx
-      .select({ id: paymentOptions.id })
-      .from(paymentOptions)
-      .where(
-        and(
-          eq(paymentOptions.country, country),
-          eq(paymentOptions.name, input.paymentMethod),
-          eq(paymentOptions.status, 'active'),
-          sql`${channel} = any(${paymentOptions.availableFor})`,
-        ),
-      );
-    if (!configured) {
-      const at = problems.findIndex((p) => PROBLEM_ORDER.includes(p));
-      problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
-    }
+  // The country's configured payments list narrows the rules further (data, not rules).
+  if (!problems.includes('paymentMethodUnavailable') && !configuredPayments.has(country)) {
+    const at = problems.findIndex((p) => PROBLEM_ORDER.includes(p));
+    problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
   }
   if (input.paymentMethod === 'googlePay' && !input.googlePayToken && !problems.includes('paymentMethodUnavailable'))
     throw new AppError('validation', 400, { googlePayToken: 'notEmpty' });
@@ -308,21 +324,22 @@ async function createOrder(
   const online = isOnlinePayment(input.paymentMethod);
   const { summary } = basket;
   let discount: (typeof orders.$inferInsert)['discount'] = null;
+  // The atomic redemption: of N concurrent orders for the last use, exactly one gets a row back. It is sent
+  // with the order's insert; when it fails the transaction rolls back, taking the order with it.
+  const redemption = basket.discount
+    ? tx
+        .update(discountCodes)
+        .set({ used: sql`${discountCodes.used} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, basket.discount.id),
+            eq(discountCodes.active, true),
+            sql`${discountCodes.used} < ${discountCodes.quantity}`,
+          ),
+        )
+        .returning({ id: discountCodes.id })
+    : null;
   if (basket.discount) {
-    // The atomic redemption: of N concurrent orders for the last use, exactly one gets a row back.
-    const redeemed = await tx
-      .update(discountCodes)
-      .set({ used: sql`${discountCodes.used} + 1` })
-      .where(
-        and(
-          eq(discountCodes.id, basket.discount.id),
-          eq(discountCodes.active, true),
-          sql`${discountCodes.used} < ${discountCodes.quantity}`,
-        ),
-      )
-      .returning({ id: discountCodes.id });
-    if (redeemed.length === 0)
-      throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
     discount = {
       code: basket.discount.code,
       type: basket.discount.type,
@@ -349,10 +366,11 @@ async function createOrder(
   };
   const staff = user && user.role !== 'user' && channel !== 'web';
   const orderId = crypto.randomUUID();
-  await tx.insert(orders).values({
+  const displayed = displayId(basket.id);
+  const insertOrder = tx.insert(orders).values({
     id: orderId,
     basketId: basket.id,
-    displayId: displayId(basket.id),
+    displayId: displayed,
     status: online ? 'waiting_for_payment' : 'new',
     source: channel,
     deliveryType: basket.deliveryMethod,
@@ -381,59 +399,96 @@ async function createOrder(
     updatedAt: now,
   });
 
-  for (const line of basket.lines) {
-    const [item] = await tx
-      .insert(orderItems)
-      .values({
+  const [redeemed] = await Promise.all([redemption, insertOrder]);
+  if (redeemed && redeemed.length === 0)
+    throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
+
+  // Every line in one insert; RETURNING answers in the order of the VALUES, which the check below holds it to.
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      basket.lines.map((line) => ({
         orderId,
         menuItemId: line.menuItemId,
         name: line.name,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         value: line.totalPrice,
-      })
-      .returning({ id: orderItems.id });
-    if (line.options.length > 0) {
-      await tx.insert(orderItemMods).values(
-        line.options.map((o) => ({
-          orderItemId: item!.id,
-          modifierOptionId: o.id,
-          groupName: o.groupName,
-          name: o.name,
-          // A line priced 0 (resetPrices) charged nothing for its options either.
-          value: line.unitPrice === 0 ? 0 : o.price,
-        })),
-      );
-    }
-  }
+      })),
+    )
+    .returning({ id: orderItems.id, menuItemId: orderItems.menuItemId, quantity: orderItems.quantity });
+  if (
+    items.length !== basket.lines.length ||
+    items.some(
+      (item, i) => item.menuItemId !== basket.lines[i]!.menuItemId || item.quantity !== basket.lines[i]!.quantity,
+    )
+  )
+    throw new Error('order items came back in another order than inserted');
+  const mods = basket.lines.flatMap((line, i) =>
+    line.options.map((o) => ({
+      orderItemId: items[i]!.id,
+      modifierOptionId: o.id,
+      groupName: o.groupName,
+      name: o.name,
+      // A line priced 0 (resetPrices) charged nothing for its options either.
+      value: line.unitPrice === 0 ? 0 : o.price,
+    })),
+  );
 
-  let paymentId: string | null = null;
-  if (online) {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId,
-        provider: paymentProvider(deps.env).name,
-        method: input.paymentMethod,
-        amount: summary.totalValue,
+  const paymentId = online ? crypto.randomUUID() : null;
+  // Independent writes, sent together.
+  await Promise.all([
+    mods.length > 0 ? tx.insert(orderItemMods).values(mods) : null,
+    paymentId
+      ? tx.insert(payments).values({
+          id: paymentId,
+          orderId,
+          provider: paymentProvider(deps.env).name,
+          method: input.paymentMethod,
+          amount: summary.totalValue,
+          currency: basket.currency,
+          createdAt: now,
+          updatedAt: now,
+        })
+      : null,
+    tx.update(baskets).set({ status: 'created', updatedAt: now }).where(eq(baskets.id, basket.id)),
+    tx.insert(auditLog).values({
+      at: now,
+      actorUserId: user?.id ?? null,
+      action: 'order.placed',
+      entity: 'order',
+      entityId: orderId,
+      data: {
+        source: channel,
+        paymentMethod: input.paymentMethod,
+        total: summary.totalValue,
         currency: basket.currency,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: payments.id });
-    paymentId = payment!.id;
-  }
-
-  await tx.update(baskets).set({ status: 'created', updatedAt: now }).where(eq(baskets.id, basket.id));
-  await tx.insert(auditLog).values({
-    at: now,
-    actorUserId: user?.id ?? null,
-    action: 'order.placed',
-    entity: 'order',
-    entityId: orderId,
-    data: { source: channel, paymentMethod: input.paymentMethod, total: summary.totalValue, currency: basket.currency },
-  });
-  if (!online) await enqueueOrderConfirmation(tx, deps.env, orderId);
-  await announceOrderChange(tx, orderId);
-  return { created: orderId, paymentId };
+      },
+    }),
+    online
+      ? null
+      : enqueueEmail(
+          tx,
+          orderConfirmationEmail(deps.env, {
+            id: orderId,
+            displayId: displayed,
+            email: customer.email,
+            currency: basket.currency,
+            total: summary.totalValue,
+            restaurantName: restaurant.name,
+            country,
+            items: basket.lines.map((line) => ({
+              name: line.name,
+              quantity: line.quantity,
+              value: line.totalPrice,
+              mods: line.options.map((o) => o.name),
+            })),
+          }),
+        ),
+    announceOrderChange(tx, orderId),
+  ]);
+  // Without an online payment nothing changes the order before the commit: its view is read here, on the
+  // transaction's connection, rather than after it through the pool.
+  const view = online ? null : await loadOrderView(tx, orderId, deps.now());
+  return { created: orderId, paymentId, view };
 }

@@ -83,10 +83,9 @@ type OrderRow = {
   country: string;
 };
 
-async function buildViews(db: Db | Tx, rows: OrderRow[], now: Date): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.order.id);
-  const [items, paymentRows] = await Promise.all([
+/** Items, payments (with refunds) and item modifiers of the orders `ids`: three queries, sent together. */
+function orderDetails(db: Db | Tx, ids: string[]) {
+  return Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     db
       .select({ payment: payments, refund: refunds })
@@ -94,19 +93,29 @@ async function buildViews(db: Db | Tx, rows: OrderRow[], now: Date): Promise<Ord
       .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .where(inArray(payments.orderId, ids))
       .orderBy(desc(payments.createdAt)),
+    db
+      .select({ mod: orderItemMods })
+      .from(orderItemMods)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemMods.orderItemId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItemMods.id))
+      .then((rows) => rows.map((r) => r.mod)),
   ]);
-  const mods = items.length
-    ? await db
-        .select()
-        .from(orderItemMods)
-        .where(
-          inArray(
-            orderItemMods.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
-        .orderBy(asc(orderItemMods.id))
-    : [];
+}
+
+async function buildViews(
+  db: Db | Tx,
+  rows: OrderRow[],
+  now: Date,
+  details?: Awaited<ReturnType<typeof orderDetails>>,
+): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const [items, paymentRows, mods] =
+    details ??
+    (await orderDetails(
+      db,
+      rows.map((r) => r.order.id),
+    ));
   const nowInstant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   return rows.map((row) => {
     const { order } = row;
@@ -203,8 +212,9 @@ const baseQuery = (db: Db | Tx) =>
     .innerJoin(locations, eq(locations.id, restaurants.locationId));
 
 export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Promise<OrderView | null> {
-  const rows = await baseQuery(db).where(eq(orders.id, orderId));
-  const [view] = await buildViews(db, rows, now);
+  // The order and its details are read together: every query is keyed by the order id.
+  const [rows, details] = await Promise.all([baseQuery(db).where(eq(orders.id, orderId)), orderDetails(db, [orderId])]);
+  const [view] = await buildViews(db, rows, now, details);
   return view ?? null;
 }
 
