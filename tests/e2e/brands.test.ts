@@ -17,16 +17,29 @@ const hydrated = (page: Page, name: string) =>
 async function openPage(tenant: Tenant, viewport: keyof typeof VIEWPORTS, path = '/') {
   const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
   const problems: string[] = [];
+  // Every script the page asks for, in order, from the first byte on.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   const response = await page.goto(urlOn(`${tenant.slug}.localhost`, path));
-  return { page, response, problems };
+  return { page, response, problems, scripts };
 }
 
 const sectionsOf = (page: Page) =>
   page.$$eval('[data-section]', (elements) => elements.map((e) => (e as HTMLElement).dataset['section']));
+
+/** The scripts of the React islands: their components and the React renderer (which brings the React runtime). */
+const reactScripts = async (page: Page) =>
+  new Set(
+    await page.$$eval('astro-island', (islands) =>
+      islands.flatMap((island) => ['component-url', 'renderer-url'].map((name) => island.getAttribute(name) ?? '')),
+    ),
+  );
 
 async function checkAggregatorDialog(page: Page, tenant: Tenant) {
   // Both islands wait for the first touch of the button (client:interaction): nothing of them runs at load,
@@ -79,7 +92,7 @@ describe('brand landing pages at phone and desktop widths', () => {
   for (const tenant of tenants) {
     for (const viewport of ['phone', 'desktop'] as const) {
       it(`${tenant.slug} (${viewport}): sections in order, menu, apps dialog, brand list`, async () => {
-        const { page, response, problems } = await openPage(tenant, viewport);
+        const { page, response, problems, scripts } = await openPage(tenant, viewport);
         expect(response?.status()).toBe(200);
         expect(await page.title()).toBe(`${tenant.name} – ${tenant.shortDescription}`);
         expect(await page.getAttribute('html', 'lang')).toBe('pl');
@@ -128,9 +141,15 @@ describe('brand landing pages at phone and desktop widths', () => {
         );
         expect(listed).not.toContain('green-bowl');
 
-        // The menu island shows the default restaurant's menu with prices.
-        await page.locator('#menu').scrollIntoViewIfNeeded();
+        // The menu script (no React) shows the default restaurant's menu with prices, without being scrolled to.
         await page.locator(`.menu[data-restaurant="${tenant.defaultRestaurant}"]`).waitFor();
+        // Nothing touched yet, the page loaded and the browser idle: no React chunk has been requested at all.
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+        const react = await reactScripts(page);
+        expect(react.size).toBeGreaterThanOrEqual(4);
+        expect(scripts.length).toBeGreaterThan(0);
+        expect(scripts.filter((script) => react.has(script))).toEqual([]);
+        await page.locator('#menu').scrollIntoViewIfNeeded();
         expect(await page.locator('.menu-item').count()).toBeGreaterThan(3);
         expect(await page.locator('.menu-item .price').first().textContent()).toMatch(
           tenant.country === 'ua' ? /^₴\d+\d{2}$/ : /^\d+\d{2} zł$/,
@@ -138,6 +157,8 @@ describe('brand landing pages at phone and desktop widths', () => {
 
         await page.evaluate(() => window.scrollTo(0, 0));
         await checkAggregatorDialog(page, tenant);
+        // The first touch of the button is what loads React (and the check above would have seen it).
+        expect(scripts.filter((script) => react.has(script)).length).toBeGreaterThan(0);
 
         await page.locator('footer').scrollIntoViewIfNeeded();
         await hydrated(page, 'ContactForm');

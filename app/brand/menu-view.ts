@@ -1,0 +1,145 @@
+import { moneyParts, type Currency } from '#server/domain/money.ts';
+import { stripEmoji } from '#server/domain/orders.ts';
+import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app/stores/brand-menu.ts';
+
+/**
+ * The brand site's read-only menu without a framework: a page script renders `$brandMenu` into the DOM, so the
+ * landing page loads no React before a visitor touches something (decision 005). The markup is what the page's
+ * static HTML starts with (the loading state, sites/brands/BrandPage.astro) and what the stylesheet expects.
+ */
+
+export type MenuLabels = {
+  menuFrom: string;
+  menuLoading: string;
+  menuError: string;
+  menuEmpty: string;
+  retry: string;
+  itemUnavailable: string;
+  open: string;
+  closed: string;
+  unavailable: string;
+};
+
+/** The part of `document` the renderer uses, so a test can hand it a small stand-in. */
+export type ElementFactory = Pick<Document, 'createElement'>;
+
+type Child = Node | string | null | false | undefined;
+
+/** `<tag class=…>children</tag>`; text children become text nodes, never HTML. */
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: ElementFactory,
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** A price with its decimals as superscript (spec section 9); the label keeps it one number for screen readers. */
+export function renderPrice(doc: ElementFactory, minor: number, currency: Currency): HTMLElement {
+  const p = moneyParts(minor, currency);
+  return element(
+    doc,
+    'span',
+    { class: 'price', 'aria-label': `${p.sign}${p.prefix}${p.whole}.${p.fraction}${p.suffix}` },
+    // Separate text nodes, as before: the browser shapes each on its own, so the symbol sits where it did.
+    p.sign,
+    p.prefix,
+    p.whole,
+    element(doc, 'sup', {}, p.fraction),
+    p.suffix,
+  );
+}
+
+/** What the menu shows in a given state; `onRetry` is called by the error state's button. */
+export function renderMenu(
+  doc: ElementFactory,
+  state: BrandMenuState,
+  labels: MenuLabels,
+  onRetry: () => void,
+): HTMLElement {
+  if (state.status === 'error') {
+    const retry = element(doc, 'button', { type: 'button', class: 'button' }, labels.retry);
+    retry.addEventListener('click', onRetry);
+    return element(doc, 'div', { class: 'menu-status', role: 'alert' }, element(doc, 'p', {}, labels.menuError), retry);
+  }
+  if (state.status !== 'ready')
+    return element(
+      doc,
+      'div',
+      { class: 'menu-status menu-loading', 'aria-busy': 'true' },
+      element(doc, 'p', {}, labels.menuLoading),
+    );
+
+  const { restaurant: menu } = state;
+  const categories = menu.categories.filter((category) => category.items.length > 0);
+  return element(
+    doc,
+    'div',
+    { class: 'menu', 'data-restaurant': menu.slug },
+    element(
+      doc,
+      'p',
+      { class: 'menu-restaurant' },
+      labels.menuFrom,
+      ' ',
+      element(doc, 'strong', {}, menu.name),
+      ' ',
+      element(doc, 'span', { class: `badge badge-${menu.state.state}` }, labels[menu.state.state]),
+    ),
+    categories.length === 0 && element(doc, 'p', {}, labels.menuEmpty),
+    categories.length > 0 &&
+      element(
+        doc,
+        'nav',
+        { class: 'menu-categories', 'aria-label': labels.menuFrom },
+        ...categories.map((category) => element(doc, 'a', { href: `#menu-${category.id}` }, stripEmoji(category.name))),
+      ),
+    ...categories.map((category) =>
+      element(
+        doc,
+        'section',
+        { id: `menu-${category.id}`, class: 'menu-category', 'aria-labelledby': `menu-h-${category.id}` },
+        element(doc, 'h3', { id: `menu-h-${category.id}` }, stripEmoji(category.name)),
+        element(
+          doc,
+          'ul',
+          {},
+          ...category.items.map((item) =>
+            element(
+              doc,
+              'li',
+              { class: item.unavailable ? 'menu-item is-unavailable' : 'menu-item' },
+              element(
+                doc,
+                'div',
+                {},
+                element(doc, 'h4', {}, stripEmoji(item.name)),
+                item.desc && element(doc, 'p', {}, item.desc),
+                item.unavailable && element(doc, 'span', { class: 'badge badge-unavailable' }, labels.itemUnavailable),
+              ),
+              renderPrice(doc, shownPrice(item), menu.currency),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * Shows `$brandMenu` inside `root` from now on and starts loading the restaurant's menu if nothing has yet.
+ * `root` starts with the loading state in the page's HTML. Returns the unsubscribe function.
+ */
+export function mountMenu(root: HTMLElement, restaurant: string, labels: MenuLabels): () => void {
+  const retry = () => void loadBrandMenu(restaurant);
+  const show = (state: BrandMenuState) => root.replaceChildren(renderMenu(root.ownerDocument, state, labels, retry));
+  const stop = $brandMenu.listen(show);
+  const current = $brandMenu.get();
+  if (current.status === 'idle') retry();
+  else show(current);
+  return stop;
+}
