@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import {
   basketItems,
@@ -13,6 +13,7 @@ import { assertCanAddItem } from '#server/domain/checkout.ts';
 import { RuleError } from '#server/domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#server/domain/modifiers.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { fromJson } from './priced.ts';
 import type { BasketRow } from './writable.ts';
 
 export const MAX_QUANTITY = 99;
@@ -42,60 +43,59 @@ export async function addItem(
   basket: BasketRow,
   input: { menuItemId: number; quantity: number; optionIds: number[] },
 ): Promise<void> {
-  const [found] = await tx
-    .select({ item: menuItems, restaurant: restaurants, location: locations })
-    .from(menuItems)
-    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .innerJoin(locations, eq(locations.id, restaurants.locationId))
-    .where(eq(menuItems.id, input.menuItemId));
+  // Everything the checks need, in three queries sent together: the item with its restaurant and location, its
+  // modifier groups with their options, and the basket's state (line count, current kitchen, lines of this item).
+  const [[found], groupRows, [state]] = await Promise.all([
+    tx
+      .select({ item: menuItems, restaurant: restaurants, location: locations })
+      .from(menuItems)
+      .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+      .innerJoin(locations, eq(locations.id, restaurants.locationId))
+      .where(eq(menuItems.id, input.menuItemId)),
+    tx
+      .select({ group: modifierGroups, option: modifierOptions })
+      .from(modifierGroups)
+      .leftJoin(modifierOptions, eq(modifierOptions.groupId, modifierGroups.id))
+      .where(eq(modifierGroups.menuItemId, input.menuItemId))
+      .orderBy(asc(modifierGroups.position), asc(modifierGroups.id)),
+    tx
+      .select({
+        lineCount: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.basketId} = ${basket.id})`,
+        currentLocationId: sql<
+          number | null
+        >`(select ${restaurants.locationId} from ${restaurants} where ${restaurants.id} = ${basket.restaurantId})`,
+        lines: sql<unknown>`(select json_agg(json_build_object('id', ${basketItems.id}, 'quantity', ${basketItems.quantity}, 'optionIds', ${basketItems.optionIds}))
+          from ${basketItems} where ${basketItems.basketId} = ${basket.id} and ${basketItems.menuItemId} = ${input.menuItemId})`,
+      })
+      .from(sql`(select 1) as one`),
+  ]);
   if (!found || !found.item.active || !found.restaurant.active || found.location.deleted) throw notFound();
   const { item, restaurant, location } = found;
   if (item.unavailable || !restaurant.isEnabled) {
     throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
   }
 
-  const hasLines = (await lineCount(tx, basket.id)) > 0;
-  if (hasLines && basket.restaurantId !== null) {
-    const [current] = await tx
-      .select({ locationId: restaurants.locationId })
-      .from(restaurants)
-      .where(eq(restaurants.id, basket.restaurantId));
+  if (Number(state?.lineCount ?? 0) > 0 && basket.restaurantId !== null) {
     assertCanAddItem(
-      { restaurantId: basket.restaurantId, locationId: current?.locationId ?? -1 },
+      { restaurantId: basket.restaurantId, locationId: state?.currentLocationId ?? -1 },
       { restaurantId: restaurant.id, locationId: restaurant.locationId },
     );
   }
 
-  const groupRows = await tx
-    .select()
-    .from(modifierGroups)
-    .where(eq(modifierGroups.menuItemId, item.id))
-    .orderBy(asc(modifierGroups.position));
-  const optionRows = groupRows.length
-    ? await tx
-        .select({ option: modifierOptions })
-        .from(modifierOptions)
-        .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
-        .where(eq(modifierGroups.menuItemId, item.id))
-    : [];
-  const groups: ModifierGroup[] = groupRows.map((g) => ({
-    id: g.id,
-    name: g.name,
-    required: g.required,
-    min: g.min,
-    max: g.max,
-    options: optionRows
-      .filter((o) => o.option.groupId === g.id)
-      .map(({ option: o }) => ({ id: o.id, name: o.name, price: o.price, unavailable: o.unavailable })),
-  }));
+  const groups: ModifierGroup[] = [];
+  for (const { group: g, option: o } of groupRows) {
+    let group = groups.at(-1);
+    if (group?.id !== g.id) {
+      group = { id: g.id, name: g.name, required: g.required, min: g.min, max: g.max, options: [] };
+      groups.push(group);
+    }
+    if (o) group.options.push({ id: o.id, name: o.name, price: o.price, unavailable: o.unavailable });
+  }
   const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
 
   // The same item with the same options is one line with a larger quantity.
   const key = [...chosen].sort((a, b) => a - b).join(',');
-  const lines = await tx
-    .select()
-    .from(basketItems)
-    .where(and(eq(basketItems.basketId, basket.id), eq(basketItems.menuItemId, item.id)));
+  const lines = fromJson<{ id: number; quantity: number; optionIds: number[] }[]>(state?.lines, []);
   const same = lines.find((l) => [...l.optionIds].sort((a, b) => a - b).join(',') === key);
   if (same) {
     const quantity = same.quantity + input.quantity;

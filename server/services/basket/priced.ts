@@ -46,6 +46,7 @@ export type PricedBasketRestaurant = {
   name: string;
   conceptId: number;
   conceptName: string;
+  phone: string | null;
   /** Enabled, active and at a location that still exists: false means "temporarily unavailable". */
   isEnabled: boolean;
   deliveryValue: number;
@@ -152,7 +153,7 @@ type LineOption = {
 };
 
 /** json_agg answers come parsed from postgres-js and PGlite alike; a string is parsed, to be sure. */
-const fromJson = <T>(value: unknown, empty: T): T =>
+export const fromJson = <T>(value: unknown, empty: T): T =>
   value === null || value === undefined ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 /**
@@ -224,6 +225,7 @@ export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date)
       name: r.name,
       conceptId: r.conceptId,
       conceptName: head.conceptName ?? '',
+      phone: r.phone,
       isEnabled,
       deliveryValue: r.deliveryValue,
       minBasketValue: r.minBasketValue,

@@ -73,7 +73,7 @@ const orderColumns = {
   country: locations.country,
 };
 
-type OrderRow = {
+export type OrderRow = {
   order: typeof orders.$inferSelect;
   restaurantSlug: string;
   restaurantName: string;
@@ -103,19 +103,23 @@ function orderDetails(db: Db | Tx, ids: string[]) {
   ]);
 }
 
-async function buildViews(
-  db: Db | Tx,
-  rows: OrderRow[],
-  now: Date,
-  details?: Awaited<ReturnType<typeof orderDetails>>,
-): Promise<OrderView[]> {
+export type OrderDetails = Awaited<ReturnType<typeof orderDetails>>;
+
+async function buildViews(db: Db | Tx, rows: OrderRow[], now: Date, details?: OrderDetails): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const [items, paymentRows, mods] =
+  return orderViews(
+    rows,
     details ??
-    (await orderDetails(
-      db,
-      rows.map((r) => r.order.id),
-    ));
+      (await orderDetails(
+        db,
+        rows.map((r) => r.order.id),
+      )),
+    now,
+  );
+}
+
+/** The views of orders whose rows and details the caller holds (place-order has just written them). */
+export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDetails, now: Date): OrderView[] {
   const nowInstant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   return rows.map((row) => {
     const { order } = row;
