@@ -177,19 +177,45 @@ try {
   }));
   const menu = withRatios[1]!;
   const order = withRatios[3]!;
-  const targetsMet = {
-    menuAtLeastHalfOfBaseline: menu.ratioToBaseline >= 0.5,
-    placeOrderAtLeast300PerSecond: order.requestsPerSecond >= 300,
-    placeOrderP99Under100Ms: order.p99Ms < 100,
-    noErrors: withRatios.every((r) => r.non2xx === 0 && r.errors === 0),
-  };
+  // Issue 4's targets. The machine may be shared with other work: the load average is recorded with the figures.
+  const goals = [
+    {
+      key: 'menuAtLeastHalfOfBaseline',
+      target: 'restaurant with its menu ≥ 0.5 × baseline req/s',
+      measured: `${menu.ratioToBaseline} × baseline (${menu.requestsPerSecond} req/s)`,
+      met: menu.ratioToBaseline >= 0.5,
+    },
+    {
+      key: 'placeOrderAtLeast300PerSecond',
+      target: 'place order ≥ 300 orders/s',
+      measured: `${order.requestsPerSecond} orders/s`,
+      met: order.requestsPerSecond >= 300,
+    },
+    {
+      key: 'placeOrderP99Under100Ms',
+      target: 'place order p99 < 100 ms',
+      measured: `p99 ${order.p99Ms} ms`,
+      met: order.p99Ms < 100,
+    },
+    {
+      key: 'noErrors',
+      target: 'no errors and no non-2xx answers',
+      measured: `${withRatios.reduce((n, r) => n + r.non2xx + r.errors, 0)} errors/non-2xx`,
+      met: withRatios.every((r) => r.non2xx === 0 && r.errors === 0),
+    },
+  ];
+  const targetsMet = Object.fromEntries(goals.map((t) => [t.key, t.met]));
+  const loadAverage = os.loadavg().map((n) => Math.round(n * 100) / 100);
   console.log('\n| target | req/s | ratio to baseline | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of withRatios)
     console.log(
       `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToBaseline} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} |`,
     );
-  console.log('\ntargets met:', targetsMet);
+  console.log('\n| issue 4 target | measured | met |');
+  console.log('|---|---|---|');
+  for (const t of goals) console.log(`| ${t.target} | ${t.measured} | ${t.met ? 'met' : 'NOT met'} |`);
+  console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage.join(', ')} on ${os.cpus().length} CPUs`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/api.json',
@@ -201,6 +227,7 @@ try {
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
         connections: CONNECTIONS,
         durationSeconds: DURATION,
+        loadAverage,
         results: withRatios,
         targetsMet,
       },
