@@ -236,6 +236,28 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
   };
 }
 
+/**
+ * The restaurant's state at `now`, remembered for the rest of the current second. Working hours have whole-second
+ * ends and open/closed are exclusive at both ends, so the state can only change exactly on a whole second: inside
+ * one (not on its first millisecond, which is computed afresh) the answer is the same for every request.
+ */
+function stateNow(
+  menu: CachedMenu,
+  restaurant: { isEnabled: boolean },
+  location: { country: string },
+  now: Date,
+): RestaurantState {
+  const ms = now.getTime();
+  if (ms % 1000 === 0) return stateOf(restaurant, location, menu.hours, now);
+  const key = `${Math.floor(ms / 1000)}|${restaurant.isEnabled}|${location.country}`;
+  const memo = stateMemos.get(menu);
+  if (memo?.key === key) return memo.state;
+  const state = stateOf(restaurant, location, menu.hours, now);
+  stateMemos.set(menu, { key, state });
+  return state;
+}
+const stateMemos = new WeakMap<CachedMenu, { key: string; state: RestaurantState }>();
+
 /** The menu for this version: from the process cache, or built once however many requests ask at the same time. */
 async function menuOf(db: Db, restaurantId: number, version: string): Promise<CachedMenu> {
   let cache = menuCaches.get(db);
@@ -281,7 +303,7 @@ export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Pr
       location: locationView(l),
       currency: currencyOf(asCountry(l.country)),
       hours: menu.hours,
-      state: stateOf(r, l, menu.hours, now),
+      state: stateNow(menu, r, l, now),
       deliveryValue: r.deliveryValue,
       minBasketValue: r.minBasketValue,
       smallOrderThreshold: r.smallOrderThreshold,
