@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
 type Result = {
@@ -32,9 +33,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Opt
 
 const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
-const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
 // Cash on delivery on the web exists in Ukraine only (spec section 6).
-const ORDER_RESTAURANT = 'bao-house-kyiv-podil';
 const BASKETS = 40_000;
 
 const { adminUrl, stop } = await startPostgres();
@@ -48,31 +47,8 @@ try {
   await prepareTemplate(adminUrl, template);
   const url = await cloneDatabase(adminUrl, template, name);
 
-  // Baskets ready to be ordered, made the way the basket API stores them: place-order consumes one per call.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const [target] = await sql<{ restaurant_id: number; country: string; zip: string; item_id: number; price: number }[]>`
-    select r.id as restaurant_id, l.country, r.delivery_zips[1] as zip, i.id as item_id, i.price
-    from restaurants r join locations l on l.id = r.location_id
-    join menu_items i on i.restaurant_id = r.id
-    where r.slug = ${ORDER_RESTAURANT} and not i.unavailable and not i.reset_prices and i.price > 0
-      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id)
-    order by i.id limit 1`;
-  const [menuItem] = await sql<{ id: number }[]>`
-    select i.id from menu_items i join restaurants r on r.id = i.restaurant_id
-    where r.slug = ${RESTAURANT} and not i.unavailable
-      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id and g.required)
-    order by i.id limit 1`;
-  const quantity = Math.ceil(30_000 / target!.price);
-  const basketIds = (
-    await sql<{ id: string }[]>`
-      insert into baskets (country, restaurant_id, delivery_method)
-      select ${target!.country}, ${target!.restaurant_id}, 'door2door' from generate_series(1, ${BASKETS})
-      returning id`
-  ).map((r) => r.id);
-  await sql`insert into basket_items (basket_id, menu_item_id, quantity)
-            select unnest(${basketIds}::uuid[]), ${target!.item_id}, ${quantity}`;
-  // Open around the clock, so the figures do not depend on the hour the benchmark runs at in Kyiv.
-  await sql`update working_hours set "from" = '00:00', "to" = '23:59' where restaurant_id = ${target!.restaurant_id}`;
+  const { target, menuItem, basketIds } = await prepareBenchData(sql, BASKETS);
   await sql.end();
 
   mkdirSync(dist, { recursive: true });
@@ -112,7 +88,7 @@ try {
     street: 'Сагайдачного',
     streetNo: '5',
     city: 'Київ',
-    zip: target!.zip,
+    zip: target.zip,
     consents: { orderWithObligation: true },
     paymentMethod: 'cashOnDelivery',
   });
@@ -126,7 +102,7 @@ try {
     {
       name: 'add to basket',
       path: '/api/basket/items',
-      options: { method: 'POST', headers: json, body: JSON.stringify({ menuItemId: menuItem!.id, quantity: 1 }) },
+      options: { method: 'POST', headers: json, body: JSON.stringify({ menuItemId: menuItem.id, quantity: 1 }) },
     },
     {
       name: 'place order (cash on delivery)',

@@ -8,6 +8,7 @@ import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
+import { prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { openDatabase } from '../db/client.ts';
 import { createApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
@@ -25,8 +26,6 @@ net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest
 } as typeof socketWrite;
 
 const ROUNDS = Number(process.env['PROFILE_ROUNDS'] ?? 200);
-const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
-const ORDER_RESTAURANT = 'bao-house-kyiv-podil';
 
 const { adminUrl, stop } = await startPostgres();
 const template = `mp_profile_template_${process.pid}`;
@@ -49,28 +48,7 @@ try {
   });
   const { db } = database;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const [target] = await sql<{ restaurant_id: number; country: string; zip: string; item_id: number; price: number }[]>`
-    select r.id as restaurant_id, l.country, r.delivery_zips[1] as zip, i.id as item_id, i.price
-    from restaurants r join locations l on l.id = r.location_id
-    join menu_items i on i.restaurant_id = r.id
-    where r.slug = ${ORDER_RESTAURANT} and not i.unavailable and not i.reset_prices and i.price > 0
-      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id)
-    order by i.id limit 1`;
-  const [menuItem] = await sql<{ id: number }[]>`
-    select i.id from menu_items i join restaurants r on r.id = i.restaurant_id
-    where r.slug = ${RESTAURANT} and not i.unavailable
-      and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id and g.required)
-    order by i.id limit 1`;
-  const quantity = Math.ceil(30_000 / target!.price);
-  const basketIds = (
-    await sql<{ id: string }[]>`
-      insert into baskets (country, restaurant_id, delivery_method)
-      select ${target!.country}, ${target!.restaurant_id}, 'door2door' from generate_series(1, ${ROUNDS * 2})
-      returning id`
-  ).map((r) => r.id);
-  await sql`insert into basket_items (basket_id, menu_item_id, quantity)
-            select unnest(${basketIds}::uuid[]), ${target!.item_id}, ${quantity}`;
-  await sql`update working_hours set "from" = '00:00', "to" = '23:59' where restaurant_id = ${target!.restaurant_id}`;
+  const { target, menuItem, basketIds } = await prepareBenchData(sql, ROUNDS * 2);
 
   const app = createApp({
     db,
@@ -92,7 +70,7 @@ try {
     street: 'Сагайдачного',
     streetNo: '5',
     city: 'Київ',
-    zip: target!.zip,
+    zip: target.zip,
     consents: { orderWithObligation: true },
     paymentMethod: 'cashOnDelivery',
   });
@@ -108,7 +86,7 @@ try {
         app.request('http://localhost/api/basket/items', {
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ menuItemId: menuItem!.id, quantity: 1 }),
+          body: JSON.stringify({ menuItemId: menuItem.id, quantity: 1 }),
         }),
     },
     {

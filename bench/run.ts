@@ -8,7 +8,12 @@ const suites = ['bench/api.ts', 'bench/brands.ts'].filter((file) => existsSync(f
 let failed = false;
 for (const suite of suites) {
   console.log(`\n▶ ${suite}`);
-  const result = spawnSync(process.execPath, [suite], { stdio: 'inherit' });
+  // The API benchmark needs a PostgreSQL server; the machine's local one unless told otherwise.
+  const env = {
+    ...process.env,
+    TEST_DATABASE_URL: process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test',
+  };
+  const result = spawnSync(process.execPath, [suite], { stdio: 'inherit', env });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
