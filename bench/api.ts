@@ -54,7 +54,10 @@ try {
   mkdirSync(dist, { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bench</title>');
   const port = await freePort();
-  server = spawn(process.execPath, ['server/main.ts'], {
+  // BENCH_CPU_PROF=<dir> writes the server's CPU profile there when it stops (for DevTools or speedscope).
+  const cpuProfile = process.env['BENCH_CPU_PROF'];
+  const nodeArgs = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfile)}`] : [];
+  server = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,

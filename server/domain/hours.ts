@@ -53,9 +53,15 @@ type Interval = { start: Temporal.Instant; end: Temporal.Instant };
  */
 function intervalsOn(hours: WorkingHours, date: Temporal.PlainDate, timeZone: string): Interval[] {
   const day = dayIndex(date);
-  const out: Interval[] = [];
-  for (const entry of hours) {
-    if (entry.day !== day) continue;
+  const entries = hours.filter((entry) => entry.day === day);
+  if (entries.length === 0) return [];
+  // The zone arithmetic is most of the cost of "open now?", asked on every basket and order; its answer
+  // depends on these values only.
+  const key = `${timeZone} ${date.toString()} ${entries.map((e) => `${e.from}-${e.to}`).join(' ')}`;
+  let out = intervalCache.get(key);
+  if (out) return out;
+  out = [];
+  for (const entry of entries) {
     const from = secondsOf(entry.from);
     const to = secondsOf(entry.to);
     if (from === to) continue;
@@ -65,8 +71,13 @@ function intervalsOn(hours: WorkingHours, date: Temporal.PlainDate, timeZone: st
     // Both ends inside a skipped hour collapse to one instant: such an entry never opens.
     if (Temporal.Instant.compare(start, end) < 0) out.push({ start, end });
   }
+  if (intervalCache.size >= INTERVAL_CACHE_SIZE) intervalCache.clear();
+  intervalCache.set(key, out);
   return out;
 }
+
+const INTERVAL_CACHE_SIZE = 4096;
+const intervalCache = new Map<string, Interval[]>();
 
 function validateHours(hours: WorkingHours): void {
   for (const entry of hours) {

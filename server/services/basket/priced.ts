@@ -1,19 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
-import {
-  basketItems,
-  baskets,
-  concepts,
-  countryConfigs,
-  discountCodes,
-  locations,
-  menuItems,
-  modifierGroups,
-  modifierOptions,
-  restaurants,
-  workingHours,
-} from '#db/schema/index.ts';
+import { queryOf, type Query } from '#db/raw.ts';
 import { timeZoneOf } from '#server/domain/country.ts';
 import type { PolygonGeometry } from '#server/domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#server/domain/hours.ts';
@@ -156,66 +143,133 @@ type LineOption = {
 export const fromJson = <T>(value: unknown, empty: T): T =>
   value === null || value === undefined ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
-/**
- * The basket row with its restaurant, location, concept name, working hours, discount code and the service fee
- * of the country it is priced in: one query.
- */
-function basketHead(db: Db | Tx, basketId: string) {
-  return db
-    .select({
-      basket: baskets,
-      restaurant: restaurants,
-      location: locations,
-      conceptName: concepts.name,
-      hours: sql<unknown>`(select json_agg(json_build_object('day', ${workingHours.day}, 'from', ${workingHours.from}, 'to', ${workingHours.to}) order by ${workingHours.day})
-        from ${workingHours} where ${workingHours.restaurantId} = ${restaurants.id})`,
-      discount: discountCodes,
-      serviceFee: countryConfigs.serviceFee,
-    })
-    .from(baskets)
-    .leftJoin(restaurants, eq(restaurants.id, baskets.restaurantId))
-    .leftJoin(locations, eq(locations.id, restaurants.locationId))
-    .leftJoin(concepts, eq(concepts.id, restaurants.conceptId))
-    .leftJoin(discountCodes, eq(discountCodes.id, baskets.discountCodeId))
-    .leftJoin(countryConfigs, eq(countryConfigs.country, sql`coalesce(${locations.country}, ${baskets.country})`))
-    .where(eq(baskets.id, basketId));
-}
+/** The basket with everything that prices it, as the one statement below answers it. */
+type PricingRow = {
+  basket: {
+    id: string;
+    status: string;
+    country: string;
+    restaurantId: number | null;
+    userId: string | null;
+    deliveryMethod: string;
+    address: BasketAddress | null;
+    discountCodeId: number | null;
+  };
+  restaurant: {
+    id: number;
+    slug: string;
+    name: string;
+    conceptId: number;
+    phone: string | null;
+    isEnabled: boolean;
+    active: boolean;
+    deliveryValue: number;
+    minBasketValue: number;
+    smallOrderThreshold: number;
+    extraFee: number;
+    acceptanceMinutes: number;
+    preparationMinutes: number;
+    deliveryPolygon: PolygonGeometry | null;
+    deliveryZips: string[];
+  } | null;
+  location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
+  conceptName: string | null;
+  hours: unknown;
+  discount: {
+    id: number;
+    code: string;
+    type: string;
+    value: number;
+    country: string;
+    active: boolean;
+    quantity: number;
+    used: number;
+  } | null;
+  serviceFee: number | null;
+  lines: unknown;
+};
 
-/** The basket's lines with their menu items and the chosen options (with their groups): one query. */
-function basketLines(db: Db | Tx, basketId: string) {
-  return db
-    .select({
-      line: basketItems,
-      item: menuItems,
-      options: sql<unknown>`(select json_agg(json_build_object('id', ${modifierOptions.id}, 'name', ${modifierOptions.name},
-          'price', ${modifierOptions.price}, 'unavailable', ${modifierOptions.unavailable},
-          'groupName', ${modifierGroups.name}, 'menuItemId', ${modifierGroups.menuItemId}))
-        from ${modifierOptions} join ${modifierGroups} on ${modifierGroups.id} = ${modifierOptions.groupId}
-        where ${modifierOptions.id} = any(${basketItems.optionIds}))`,
-    })
-    .from(basketItems)
-    .innerJoin(menuItems, eq(menuItems.id, basketItems.menuItemId))
-    .where(eq(basketItems.basketId, basketId))
-    .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
-}
+type LineRow = {
+  line: { id: number; optionIds: number[]; quantity: number };
+  item: {
+    id: number;
+    name: string;
+    price: number;
+    resetPrices: boolean;
+    photo: string | null;
+    unavailable: boolean;
+    active: boolean;
+    restaurantId: number;
+  };
+  options: LineOption[] | null;
+};
+
+/**
+ * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
+ * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
+ */
+export const PRICING_SQL = `
+select
+  json_build_object('id', b.id, 'status', b.status, 'country', b.country, 'restaurantId', b.restaurant_id,
+    'userId', b.user_id, 'deliveryMethod', b.delivery_method, 'address', b.address,
+    'discountCodeId', b.discount_code_id) as basket,
+  case when r.id is not null then json_build_object('id', r.id, 'slug', r.slug, 'name', r.name,
+    'conceptId', r.concept_id, 'phone', r.phone, 'isEnabled', r.is_enabled, 'active', r.active,
+    'deliveryValue', r.delivery_value, 'minBasketValue', r.min_basket_value,
+    'smallOrderThreshold', r.small_order_threshold, 'extraFee', r.extra_fee,
+    'acceptanceMinutes', r.acceptance_minutes, 'preparationMinutes', r.preparation_minutes,
+    'deliveryPolygon', r.delivery_polygon, 'deliveryZips', r.delivery_zips) end as restaurant,
+  case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
+    'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
+    'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
+    'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted) end as location,
+  c.name as "conceptName",
+  (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+    from working_hours h where h.restaurant_id = r.id) as hours,
+  case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
+    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used) end as discount,
+  cc.service_fee as "serviceFee",
+  (select json_agg(json_build_object(
+      'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
+      'item', (select json_build_object('id', mi.id, 'name', mi.name, 'price', mi.price,
+          'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
+          'restaurantId', mi.restaurant_id) from menu_items mi where mi.id = bi.menu_item_id),
+      'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price,
+          'unavailable', o.unavailable, 'groupName', g.name, 'menuItemId', g.menu_item_id))
+        from unnest(bi.option_ids) as chosen(id)
+        join modifier_options o on o.id = chosen.id join modifier_groups g on g.id = o.group_id))
+      order by bi.created_at, bi.id)
+    from basket_items bi where bi.basket_id = b.id) as lines
+from baskets b
+left join restaurants r on r.id = b.restaurant_id
+left join locations l on l.id = r.location_id
+left join concepts c on c.id = r.concept_id
+left join discount_codes d on d.id = b.discount_code_id
+left join country_configs cc on cc.country = coalesce(l.country, b.country)
+where b.id = $1::text::uuid`;
 
 /**
  * A basket priced from the database as it is now: item and option prices, the restaurant's
  * delivery value, minimum and small-order fee, the country's service fee and the discount code's
  * current state. Nothing the client sent is trusted. Works inside a transaction (place-order calls
- * it there, after locking the basket row). Two queries, sent together.
+ * it there, after locking the basket row). One statement.
  */
-export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date): Promise<PricedBasket | null> {
-  const [[head], itemRows] = await Promise.all([basketHead(db, basketId), basketLines(db, basketId)]);
-  if (!head) return null;
-  const { basket } = head;
+export async function loadPricedBasket(db: Db | Tx | Query, basketId: string, now: Date): Promise<PricedBasket | null> {
+  const query = typeof db === 'function' ? db : queryOf(db);
+  const [row] = (await query(PRICING_SQL, [basketId])) as PricingRow[];
+  return row ? pricedBasket(row, now) : null;
+}
+
+function pricedBasket(head: PricingRow, now: Date): PricedBasket {
+  const basket = fromJson(head.basket, head.basket);
+  const itemRows = fromJson<LineRow[]>(head.lines, []);
 
   let restaurant: PricedBasketRestaurant | null = null;
   let location: PricedBasketLocation | null = null;
-  if (basket.restaurantId !== null && head.restaurant && head.location) {
+  const r = fromJson<PricingRow['restaurant']>(head.restaurant, null);
+  const l = fromJson<PricingRow['location']>(head.location, null);
+  if (basket.restaurantId !== null && r && l) {
     const hours = fromJson<WorkingHours>(head.hours, []);
-    const r = head.restaurant;
-    const l = head.location;
     const country = asCountry(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
@@ -260,7 +314,7 @@ export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date)
   const pricingCountry = location?.country ?? asCountry(basket.country);
 
   const lines: PricedBasketLine[] = itemRows.map(({ line, item, options: chosen }) => {
-    const optionById = new Map(fromJson<LineOption[]>(chosen, []).map((o) => [o.id, o]));
+    const optionById = new Map((chosen ?? []).map((o) => [o.id, o]));
     const options = line.optionIds.flatMap((id) => {
       const option = optionById.get(id);
       return option && option.menuItemId === item.id
@@ -289,7 +343,7 @@ export async function loadPricedBasket(db: Db | Tx, basketId: string, now: Date)
   });
 
   let discount: PricedBasketDiscount | null = null;
-  const code = head.discount;
+  const code = fromJson<PricingRow['discount']>(head.discount, null);
   if (basket.discountCodeId !== null && code) {
     const left = Math.max(0, code.quantity - code.used);
     const country = asCountry(code.country);

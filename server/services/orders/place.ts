@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Tx } from '#db/client.ts';
-import {
-  auditLog,
-  baskets,
-  discountCodes,
-  orderItemMods,
-  orderItems,
-  orders,
-  paymentOptions,
-  payments,
-} from '#db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { transaction, type Transaction } from '#db/raw.ts';
+import { baskets, orders, payments } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { checkoutProblems } from '#server/domain/checkout.ts';
 import {
@@ -31,8 +23,7 @@ import { paymentProvider } from '../payments/provider.ts';
 import { startPayment } from '../payments/start.ts';
 import { hashAccessToken, orderAccessToken, type Lang } from './access-token.ts';
 import { orderConfirmationEmail } from './confirmation.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
-import { announceOrderChange } from './events.ts';
+import { ORDER_STATUS_CHANNEL } from './events.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 
 /** The customer's part of a place-order call; prices and totals are not part of it (the server prices). */
@@ -121,7 +112,7 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
 
 type Existing = { id: string; requestHash: string | null; basketId: string };
 
-async function orderByKey(db: AppDeps['db'] | Tx, key: string): Promise<Existing | undefined> {
+async function orderByKey(db: Db, key: string): Promise<Existing | undefined> {
   const [row] = await db
     .select({ id: orders.id, requestHash: orders.requestHash, basketId: orders.basketId })
     .from(orders)
@@ -129,20 +120,85 @@ async function orderByKey(db: AppDeps['db'] | Tx, key: string): Promise<Existing
   return row;
 }
 
-/** The countries whose configured payments list offers `method` on `channel` (data, not rules). */
-async function configuredCountries(tx: Tx, method: PaymentMethod, channel: Channel): Promise<Set<string>> {
-  const rows = await tx
-    .select({ country: paymentOptions.country })
-    .from(paymentOptions)
-    .where(
-      and(
-        eq(paymentOptions.name, method),
-        eq(paymentOptions.status, 'active'),
-        sql`${channel} = any(${paymentOptions.availableFor})`,
-      ),
-    );
-  return new Set(rows.map((r) => r.country));
-}
+const LOCK_BASKET_SQL = `select status, user_id as "userId" from baskets where id = $1::text::uuid for update`;
+const ORDER_BY_KEY_SQL = `select id, request_hash as "requestHash", basket_id as "basketId" from orders
+  where idempotency_key = $1::text`;
+/** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
+const CONFIGURED_COUNTRIES_SQL = `select country from payment_options
+  where name = $1::text and status = 'active' and $2::text = any(available_for)`;
+
+/**
+ * Every write of a new order in one statement: the discount redemption, the order, its lines and their
+ * modifiers, the payment (online), the basket's status, the audit entry, the confirmation e-mail (on
+ * delivery) and the announcement. The redemption is the atomic `used < quantity` update: when it finds no use
+ * left, nothing else is written (each insert waits for the order's), and `placed` answers false.
+ * Line ids are drawn from the sequence first, so that each modifier is written with its line's id.
+ */
+const PLACE_ORDER_SQL = `
+with redeemed as (
+  update discount_codes set used = used + 1
+  where id = $12::int and active and used < quantity
+  returning id
+), placed as (
+  insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
+    restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
+    discount_value, service_fee, extra_fee, total, customer, comment, consents, access_token_hash,
+    idempotency_key, request_hash, accept_deadline, created_at, updated_at)
+  select $1::text::uuid, $2::text::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text,
+    $9::int, $10::text::uuid, $11::text::uuid, $12::int, $13::text::jsonb, $14::text, $15::int, $16::int,
+    $17::int, $18::int, $19::int, $20::int, $21::text::jsonb, $22::text, $23::text::jsonb, $24::text,
+    $25::text, $26::text, $27::text::timestamptz, $28::text::timestamptz, $28::text::timestamptz
+  where $12::int is null or exists (select from redeemed)
+  returning id
+), lines as materialized (
+  select nextval('order_items_id_seq')::int as id, l.*
+  from jsonb_to_recordset($29::text::jsonb)
+    as l(line int, "menuItemId" int, name text, quantity int, "unitPrice" int, value int)
+  where exists (select from placed)
+), items as (
+  insert into order_items (id, order_id, menu_item_id, name, quantity, unit_price, value)
+  select id, $1::text::uuid, "menuItemId", name, quantity, "unitPrice", value from lines order by line
+  returning id
+), mods as (
+  insert into order_item_mods (order_item_id, modifier_option_id, group_name, name, value)
+  select lines.id, m."modifierOptionId", m."groupName", m.name, m.value
+  from jsonb_to_recordset($30::text::jsonb)
+    as m(line int, "modifierOptionId" int, "groupName" text, name text, value int)
+  join lines on lines.line = m.line
+  returning id
+), payment as (
+  insert into payments (id, order_id, provider, method, amount, currency, created_at, updated_at)
+  select $31::text::uuid, $1::text::uuid, $32::text, $7::text, $20::int, $14::text,
+    $28::text::timestamptz, $28::text::timestamptz
+  where $31::text is not null and exists (select from placed)
+  returning id
+), basket as (
+  update baskets set status = 'created', updated_at = $28::text::timestamptz
+  where id = $2::text::uuid and exists (select from placed)
+  returning id
+), audit as (
+  insert into audit_log (at, actor_user_id, action, entity, entity_id, data)
+  select $28::text::timestamptz, $11::text::uuid, 'order.placed', 'order', $1::text, $33::text::jsonb
+  where exists (select from placed)
+  returning id
+), email as (
+  insert into email_outbox ("to", subject, text, html, template)
+  select e."to", e.subject, e.text, e.html, e.template
+  from jsonb_to_record($34::text::jsonb) as e("to" text, subject text, text text, html text, template text)
+  where $34::text is not null and exists (select from placed)
+  returning id
+)
+select exists (select from placed) as placed,
+  (select count(*) from items)::int as items,
+  (select count(*) from mods)::int as mods,
+  (select count(*) from payment)::int as payments,
+  (select count(*) from basket)::int as baskets,
+  (select count(*) from audit)::int as audits,
+  (select count(*) from email)::int as emails,
+  (select pg_notify('${ORDER_STATUS_CHANNEL}', $1::text)::text from placed) as announced`;
+
+type OrderRecord = typeof orders.$inferSelect;
+type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
 
 function replayOf(existing: Existing, hash: string): { replay: string } {
   if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
@@ -176,33 +232,26 @@ export async function placeOrder(
   if (!basketId) throw new AppError('basketEmpty', 400);
   const hash = requestHash(basketId, channel, input);
 
-  let outcome: { created: string; paymentId: string | null; view: OrderView | null } | { replay: string };
+  let outcome: Created | { replay: string };
   try {
-    outcome = await db.transaction(async (tx) => {
-      // Every call for this basket queues here, so identical concurrent calls see the first one's order.
-      const [locked] = await tx
-        .select({ id: baskets.id, status: baskets.status, userId: baskets.userId })
-        .from(baskets)
-        .where(eq(baskets.id, basketId))
-        .for('update');
-      // A user's basket is ordered only by that user, whoever else holds its cookie; a repeat of a call that
-      // succeeded still answers its order (the key decides, as it did before the lock).
-      if (!locked || (locked.userId !== null && locked.userId !== call.user?.id)) {
-        const existing = await orderByKey(tx, idempotencyKey);
-        if (existing) return replayOf(existing, hash);
-        throw new AppError('basketEmpty', 400);
-      }
-      // Read after the lock (a new statement sees what the call we queued behind committed), all sent at once.
-      const [again, basket, configured] = await Promise.all([
-        orderByKey(tx, idempotencyKey),
-        loadPricedBasket(tx, basketId, now),
-        configuredCountries(tx, input.paymentMethod, channel),
+    outcome = await transaction(db, async ({ query, commit }) => {
+      // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
+      // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
+      const [[locked], [again], basket, configured] = await Promise.all([
+        query(LOCK_BASKET_SQL, [basketId]) as Promise<{ status: string; userId: string | null }[]>,
+        query(ORDER_BY_KEY_SQL, [idempotencyKey]) as Promise<Existing[]>,
+        loadPricedBasket(query, basketId, now),
+        query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
       ]);
       if (again) return replayOf(again, hash);
+      // A user's basket is ordered only by that user, whoever else holds its cookie.
+      if (!locked || (locked.userId !== null && locked.userId !== call.user?.id))
+        throw new AppError('basketEmpty', 400);
       if (locked.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
       if (!basket || !basket.restaurant || !basket.location || basket.lines.length === 0)
         throw new AppError('basketEmpty', 400);
-      return createOrder(tx, deps, { ...call, basketId }, basket, hash, now, configured);
+      const countries = new Set(configured.map((r) => r['country'] as string));
+      return createOrder({ query, commit }, deps, { ...call, basketId }, basket, hash, now, countries);
     });
   } catch (error) {
     // Another basket's call took this key between our check and our insert.
@@ -244,7 +293,7 @@ export async function placeOrder(
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
-    accessToken: orderAccessToken(env.paymentWebhookSecret, orderId),
+    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.paymentWebhookSecret, orderId),
     redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
     replayed: 'replay' in outcome,
   };
@@ -253,7 +302,7 @@ export async function placeOrder(
 const PROBLEM_ORDER = ['paymentMethodUnavailable', 'blikCodeMustBeNumber', 'blikCode', 'consentRequired'];
 
 async function createOrder(
-  tx: Tx,
+  tx: Transaction,
   deps: Pick<AppDeps, 'env' | 'now'>,
   call: {
     basketId: string;
@@ -266,7 +315,7 @@ async function createOrder(
   hash: string,
   now: Date,
   configuredPayments: Set<string>,
-): Promise<{ created: string; paymentId: string | null; view: OrderView | null }> {
+): Promise<Created> {
   const { input, channel, user } = call;
   const restaurant = basket.restaurant!;
   const location = basket.location!;
@@ -323,32 +372,15 @@ async function createOrder(
 
   const online = isOnlinePayment(input.paymentMethod);
   const { summary } = basket;
-  let discount: (typeof orders.$inferInsert)['discount'] = null;
-  // The atomic redemption: of N concurrent orders for the last use, exactly one gets a row back. It is sent
-  // with the order's insert; when it fails the transaction rolls back, taking the order with it.
-  const redemption = basket.discount
-    ? tx
-        .update(discountCodes)
-        .set({ used: sql`${discountCodes.used} + 1` })
-        .where(
-          and(
-            eq(discountCodes.id, basket.discount.id),
-            eq(discountCodes.active, true),
-            sql`${discountCodes.used} < ${discountCodes.quantity}`,
-          ),
-        )
-        .returning({ id: discountCodes.id })
+  const discount: OrderRecord['discount'] = basket.discount
+    ? {
+        code: basket.discount.code,
+        type: basket.discount.type,
+        value: basket.discount.value,
+        country: basket.discount.country,
+        orderDiscountValue: summary.discountValue,
+      }
     : null;
-  if (basket.discount) {
-    discount = {
-      code: basket.discount.code,
-      type: basket.discount.type,
-      value: basket.discount.value,
-      country: basket.discount.country,
-      orderDiscountValue: summary.discountValue,
-    };
-  }
-
   const customer = {
     firstname: input.firstname!.trim(),
     lastname: input.lastname!.trim(),
@@ -366,70 +398,50 @@ async function createOrder(
   };
   const staff = user && user.role !== 'user' && channel !== 'web';
   const orderId = crypto.randomUUID();
-  const displayed = displayId(basket.id);
-  const insertOrder = tx
-    .insert(orders)
-    .values({
-      id: orderId,
-      basketId: basket.id,
-      displayId: displayed,
-      status: online ? 'waiting_for_payment' : 'new',
-      source: channel,
-      deliveryType: basket.deliveryMethod,
-      paymentMethod: input.paymentMethod,
-      paymentType: online ? 'online' : input.paymentMethod === 'cashOnDelivery' ? 'cash' : 'card',
-      restaurantId: restaurant.id,
-      userId: staff ? null : (user?.id ?? basket.userId),
-      createdByUserId: user?.id ?? null,
-      discountCodeId: basket.discount?.id ?? null,
-      discount,
-      currency: basket.currency,
-      value: summary.productsValue,
-      deliveryCosts: summary.deliveryValue,
-      discountValue: summary.discountValue,
-      serviceFee: summary.serviceFee,
-      extraFee: summary.extraFee,
-      total: summary.totalValue,
-      customer,
-      comment: input.comment?.trim() ?? '',
-      consents: Object.fromEntries(CONSENT_KEYS.map((k) => [k, input.consents[k as Consent] === true])),
-      accessTokenHash: hashAccessToken(orderAccessToken(deps.env.paymentWebhookSecret, orderId)),
-      idempotencyKey: call.idempotencyKey,
-      requestHash: hash,
-      acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-
-  const [redeemed, [orderRow]] = await Promise.all([redemption, insertOrder]);
-  if (redeemed && redeemed.length === 0)
-    throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
-
-  // Every line in one insert; RETURNING answers in the order of the VALUES, which the check below holds it to.
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      basket.lines.map((line) => ({
-        orderId,
-        menuItemId: line.menuItemId,
-        name: line.name,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        value: line.totalPrice,
-      })),
-    )
-    .returning();
-  if (
-    items.length !== basket.lines.length ||
-    items.some(
-      (item, i) => item.menuItemId !== basket.lines[i]!.menuItemId || item.quantity !== basket.lines[i]!.quantity,
-    )
-  )
-    throw new Error('order items came back in another order than inserted');
+  const accessToken = orderAccessToken(deps.env.paymentWebhookSecret, orderId);
+  const order: OrderRecord = {
+    id: orderId,
+    basketId: basket.id,
+    displayId: displayId(basket.id),
+    status: online ? 'waiting_for_payment' : 'new',
+    source: channel,
+    deliveryType: basket.deliveryMethod,
+    paymentMethod: input.paymentMethod,
+    paymentType: online ? 'online' : input.paymentMethod === 'cashOnDelivery' ? 'cash' : 'card',
+    restaurantId: restaurant.id,
+    userId: staff ? null : (user?.id ?? basket.userId),
+    createdByUserId: user?.id ?? null,
+    discountCodeId: basket.discount?.id ?? null,
+    discount,
+    currency: basket.currency,
+    value: summary.productsValue,
+    deliveryCosts: summary.deliveryValue,
+    discountValue: summary.discountValue,
+    serviceFee: summary.serviceFee,
+    extraFee: summary.extraFee,
+    total: summary.totalValue,
+    customer,
+    comment: input.comment?.trim() ?? '',
+    consents: Object.fromEntries(CONSENT_KEYS.map((k) => [k, input.consents[k as Consent] === true])),
+    accessTokenHash: hashAccessToken(accessToken),
+    idempotencyKey: call.idempotencyKey,
+    requestHash: hash,
+    acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const lines = basket.lines.map((line, i) => ({
+    line: i,
+    menuItemId: line.menuItemId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    value: line.totalPrice,
+  }));
   const mods = basket.lines.flatMap((line, i) =>
     line.options.map((o) => ({
-      orderItemId: items[i]!.id,
+      line: i,
       modifierOptionId: o.id,
       groupName: o.groupName,
       name: o.name,
@@ -437,67 +449,83 @@ async function createOrder(
       value: line.unitPrice === 0 ? 0 : o.price,
     })),
   );
-
   const paymentId = online ? crypto.randomUUID() : null;
-  // Independent writes, sent together.
-  const [modRows] = await Promise.all([
-    mods.length > 0 ? tx.insert(orderItemMods).values(mods).returning() : [],
-    paymentId
-      ? tx.insert(payments).values({
-          id: paymentId,
-          orderId,
-          provider: paymentProvider(deps.env).name,
-          method: input.paymentMethod,
-          amount: summary.totalValue,
-          currency: basket.currency,
-          createdAt: now,
-          updatedAt: now,
-        })
-      : null,
-    tx.update(baskets).set({ status: 'created', updatedAt: now }).where(eq(baskets.id, basket.id)),
-    tx.insert(auditLog).values({
-      at: now,
-      actorUserId: user?.id ?? null,
-      action: 'order.placed',
-      entity: 'order',
-      entityId: orderId,
-      data: {
-        source: channel,
-        paymentMethod: input.paymentMethod,
-        total: summary.totalValue,
+  const email = online
+    ? null
+    : orderConfirmationEmail(deps.env, {
+        id: orderId,
+        displayId: order.displayId,
+        email: customer.email,
         currency: basket.currency,
-      },
-    }),
-    online
-      ? null
-      : enqueueEmail(
-          tx,
-          orderConfirmationEmail(deps.env, {
-            id: orderId,
-            displayId: displayed,
-            email: customer.email,
-            currency: basket.currency,
-            total: summary.totalValue,
-            restaurantName: restaurant.name,
-            country,
-            items: basket.lines.map((line) => ({
-              name: line.name,
-              quantity: line.quantity,
-              value: line.totalPrice,
-              mods: line.options.map((o) => o.name),
-            })),
-          }),
-        ),
-    announceOrderChange(tx, orderId),
+        total: summary.totalValue,
+        restaurantName: restaurant.name,
+        country,
+        items: basket.lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          value: line.totalPrice,
+          mods: line.options.map((o) => o.name),
+        })),
+      });
+  const audit = {
+    source: channel,
+    paymentMethod: input.paymentMethod,
+    total: summary.totalValue,
+    currency: basket.currency,
+  };
+
+  // The writes and the COMMIT in one round trip; a failed write turns the COMMIT into a rollback.
+  const [[written]] = await Promise.all([
+    tx.query(PLACE_ORDER_SQL, [
+      order.id,
+      order.basketId,
+      order.displayId,
+      order.status,
+      order.source,
+      order.deliveryType,
+      order.paymentMethod,
+      order.paymentType,
+      order.restaurantId,
+      order.userId,
+      order.createdByUserId,
+      order.discountCodeId,
+      discount && JSON.stringify(discount),
+      order.currency,
+      order.value,
+      order.deliveryCosts,
+      order.discountValue,
+      order.serviceFee,
+      order.extraFee,
+      order.total,
+      JSON.stringify(customer),
+      order.comment,
+      JSON.stringify(order.consents),
+      order.accessTokenHash,
+      order.idempotencyKey,
+      order.requestHash,
+      order.acceptDeadline?.toISOString() ?? null,
+      now.toISOString(),
+      JSON.stringify(lines),
+      JSON.stringify(mods),
+      paymentId,
+      paymentProvider(deps.env).name,
+      JSON.stringify(audit),
+      email && JSON.stringify({ html: null, ...email }),
+    ]),
+    tx.commit(),
   ]);
-  // Without an online payment nothing changes the order before the commit.
-  // Made from the rows just written (RETURNING): the same view a read would give, without reading.
+  if (!written?.['placed'])
+    throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
+  if (written['items'] !== lines.length || written['mods'] !== mods.length || written['baskets'] !== 1)
+    throw new Error('place-order wrote other rows than it meant to');
+
+  // Without an online payment nothing changes the order before the commit, so its view is what was written.
   const view = online
     ? null
     : (orderViews(
         [
           {
-            order: orderRow!,
+            order,
             restaurantSlug: restaurant.slug,
             restaurantName: restaurant.name,
             restaurantPhone: restaurant.phone,
@@ -506,8 +534,27 @@ async function createOrder(
             country,
           },
         ],
-        [items, [], modRows],
+        [
+          lines.map((l) => ({
+            id: l.line,
+            orderId,
+            menuItemId: l.menuItemId,
+            name: l.name,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            value: l.value,
+          })),
+          [],
+          mods.map((m, id) => ({
+            id,
+            orderItemId: m.line,
+            modifierOptionId: m.modifierOptionId,
+            groupName: m.groupName,
+            name: m.name,
+            value: m.value,
+          })),
+        ],
         deps.now(),
       )[0] ?? null);
-  return { created: orderId, paymentId, view };
+  return { created: orderId, accessToken, paymentId, view };
 }

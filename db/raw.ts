@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from './client.ts';
+
+/**
+ * Hand-written SQL for the few hot paths (pricing a basket, placing an order), where building queries with
+ * drizzle was the largest part of the server's CPU (docs/decisions/006). Parameters are `$1 … $n`; pass
+ * numbers, strings, booleans or null, and cast in the text (`$1::text::uuid`, `$2::text::jsonb`), so that both
+ * drivers send every value as text and the server converts it the same way.
+ */
+export type Row = Record<string, unknown>;
+export type Query = (text: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+type Template = { strings: TemplateStringsArray; order: number[] };
+const templates = new Map<string, Template>();
+
+/** The text split at its placeholders once, so each call only binds values. */
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (!template) {
+    const parts = text.split(/\$(\d+)/);
+    const strings = parts.filter((_, i) => i % 2 === 0);
+    const order = parts.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1);
+    template = { strings: Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray, order };
+    templates.set(text, template);
+  }
+  return template;
+}
+
+/** Runs hand-written SQL through drizzle's database or transaction handle (either driver). */
+export function queryOf(db: Db | Tx): Query {
+  return (text, params = []) => {
+    const { strings, order } = templateOf(text);
+    return queryRows<Row>(db, sql(strings, ...order.map((i) => params[i])));
+  };
+}
+
+type ReservedSql = {
+  unsafe: (
+    text: string,
+    params?: readonly unknown[],
+    options?: { prepare?: boolean },
+  ) => Promise<Row[]> & { execute: () => unknown };
+  release: () => void;
+};
+type Client = {
+  reserve?: () => Promise<ReservedSql>;
+  transaction?: <T>(
+    fn: (tx: { query: (text: string, params?: unknown[]) => Promise<{ rows: Row[] }> }) => Promise<T>,
+  ) => Promise<T>;
+};
+
+export type Transaction = {
+  query: Query;
+  /**
+   * Sends COMMIT right behind the statements already sent, without waiting for their answers (one round trip
+   * for the last write and the commit). If one of them fails, PostgreSQL turns the COMMIT into a rollback.
+   */
+  commit: () => Promise<void>;
+};
+
+/**
+ * One transaction on one connection. On PostgreSQL, statements sent without waiting for each other's answers
+ * travel together (postgres-js pipelines them) and run in order: BEGIN goes out with the first statement. On
+ * PGlite (a single in-process connection) they simply run one after another.
+ */
+export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client: Client }).$client;
+  if (client.reserve) {
+    const connection = await client.reserve();
+    let open = true;
+    // postgres-js sends a query when it is first awaited; sending each at once keeps them in call order,
+    // BEGIN first.
+    const send = (text: string, params: readonly unknown[] = []) => {
+      const sent = connection.unsafe(text, params, { prepare: true });
+      sent.execute();
+      return sent;
+    };
+    try {
+      const begun = send('begin');
+      const query: Query = (text, params) => send(text, params);
+      const commit = async () => {
+        open = false;
+        await send('commit');
+      };
+      // BEGIN's answer is awaited with the first statements', so a failed BEGIN is not left unhandled.
+      const [, result] = await Promise.all([begun, fn({ query, commit })]);
+      if (open) await commit();
+      return result;
+    } catch (error) {
+      if (open) await send('rollback').catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
+  }
+  if (!client.transaction) throw new Error('this database handle supports no transactions');
+  return client.transaction((tx) =>
+    fn({ query: async (text, params = []) => (await tx.query(text, [...params])).rows, commit: async () => {} }),
+  );
+}
