@@ -24,15 +24,22 @@ export function cachedJsonWithPart<H extends object, K extends string, P>(
   c: Context,
   head: H,
   key: K,
-  part: { json: string; digest: string; value: P },
+  part: { json: Uint8Array; digest: string; value: P },
 ) {
   const headJson = JSON.stringify(head);
-  const text = `${headJson.length > 2 ? `${headJson.slice(0, -1)},` : '{'}${JSON.stringify(key)}:${part.json}}`;
+  const opening = `${headJson.length > 2 ? `${headJson.slice(0, -1)},` : '{'}${JSON.stringify(key)}:`;
+  const start = Buffer.from(opening);
+  const body = new Uint8Array(start.length + part.json.length + 1);
+  body.set(start);
+  body.set(part.json, start.length);
+  body[body.length - 1] = CLOSING_BRACE;
   const digest = createHash('sha256').update(headJson).update(part.digest).digest('base64url');
-  return cachedJsonText<H & Record<K, P>>(c, text, digest);
+  return cachedJsonText<H & Record<K, P>>(c, body, digest);
 }
 
-function cachedJsonText<T>(c: Context, text: string, digest: string) {
+const CLOSING_BRACE = '}'.charCodeAt(0);
+
+function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, digest: string) {
   const etag = `"${digest.slice(0, 27)}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', 'public, max-age=60');
