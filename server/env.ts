@@ -18,6 +18,8 @@ const envSchema = type({
   'PAYMENT_WEBHOOK_SECRET?': 'string >= 16',
   'LOG_REQUESTS?': "'0' | '1'",
   'DIST_DIR?': 'string > 0',
+  /** Server processes sharing the port (node:cluster); PostgreSQL only, as PGlite's folder has one owner. */
+  'WEB_CONCURRENCY?': /^\d{1,3}$/,
 });
 
 export type Env = {
@@ -35,6 +37,7 @@ export type Env = {
   paymentWebhookSecret: string;
   logRequests: boolean;
   distDir: string;
+  webConcurrency: number;
 };
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
@@ -53,6 +56,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const port = Number(result.PORT ?? 3000);
   if (port < 1 || port > 65535) throw new Error(`Invalid configuration: PORT must be 1-65535, got ${port}`);
+  const webConcurrency = Number(result.WEB_CONCURRENCY ?? 1);
+  if (webConcurrency < 1) throw new Error('Invalid configuration: WEB_CONCURRENCY must be at least 1');
+  if (webConcurrency > 1 && !result.DATABASE_URL) {
+    throw new Error('Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (PGlite allows one process)');
+  }
   return {
     nodeEnv,
     port,
@@ -68,5 +76,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     paymentWebhookSecret: result.PAYMENT_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-for-development',
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',
+    webConcurrency,
   };
 }

@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server';
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '#db/client.ts';
+import { migrateDatabase, openDatabase, type Database } from '#db/client.ts';
 import { seedDatabase } from '#db/seed/index.ts';
 import { loadTenants } from '#tenants/index.ts';
 import { createApp } from './app.ts';
@@ -32,52 +33,116 @@ const tenants = (() => {
 if (!existsSync(path.join(env.distDir, 'index.html')))
   fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
 
-const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir }).catch((error: Error) =>
-  fail(`database ${env.databaseUrl ? 'at DATABASE_URL' : `in ${env.dataDir}`} cannot be opened: ${error.message}`),
-);
-await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
-const seeded = await seedDatabase(database.db).catch((error: Error) => fail(`seeding failed: ${error.message}`));
-
-const deps = { db: database.db, env, tenants, now: () => new Date() };
-const app = createApp(deps);
-// Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
-const sweeper = startSweeper(deps);
-// Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
-const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
-// Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
-let inFlight = 0;
-const fetch = async (request: Request, ...rest: unknown[]) => {
-  inFlight += 1;
-  try {
-    return await app.fetch(request, ...(rest as []));
-  } finally {
-    inFlight -= 1;
-  }
-};
-const server = serve({ fetch, port: env.port, hostname: env.host }, (info) => {
-  console.log(
-    `Marketplace on http://localhost:${info.port} (${database.kind}${database.kind === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}); brand sites at http://<slug>.localhost:${info.port}, survey at http://${env.surveyHost}:${info.port}`,
+const open = () =>
+  openDatabase({ url: env.databaseUrl, dataDir: env.dataDir }).catch((error: Error) =>
+    fail(`database ${env.databaseUrl ? 'at DATABASE_URL' : `in ${env.dataDir}`} cannot be opened: ${error.message}`),
   );
-});
-server.on('error', (error: Error) => fail(`cannot listen on ${env.host}:${env.port}: ${error.message}`));
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing in-flight requests`);
-  // Stop accepting; idle keep-alive connections close at once. Handlers still running get up to 10 s to
-  // answer; then every connection is cut, which also ends long-lived streams (order status events).
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const deadline = Date.now() + 10_000;
-  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
-  await closed;
-  await stopOutbox();
-  await sweeper.stop();
-  await database.close();
-  console.log('stopped');
-  process.exit(0);
+const banner = (database: Database['kind'], seeded: string, processes: number) =>
+  `Marketplace on http://localhost:${env.port} (${database}${database === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}${processes > 1 ? `, ${processes} processes` : ''}); brand sites at http://<slug>.localhost:${env.port}, survey at http://${env.surveyHost}:${env.port}`;
+
+/** Migrates and seeds once, whichever number of processes will serve. */
+async function prepare(): Promise<{ database: Database; seeded: string }> {
+  const database = await open();
+  await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
+  const seeded = await seedDatabase(database.db).catch((error: Error) => fail(`seeding failed: ${error.message}`));
+  return { database, seeded };
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/**
+ * Serves the API and the sites from this process until SIGTERM or SIGINT, then finishes in-flight requests.
+ * `onListening` runs once the port is open.
+ */
+function serveFrom(database: Database, onListening: () => void, quiet: boolean) {
+  const deps = { db: database.db, env, tenants, now: () => new Date() };
+  const app = createApp(deps);
+  // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
+  const sweeper = startSweeper(deps);
+  // Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
+  const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
+  // Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
+  let inFlight = 0;
+  const fetch = async (request: Request, ...rest: unknown[]) => {
+    inFlight += 1;
+    try {
+      return await app.fetch(request, ...(rest as []));
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  const server = serve({ fetch, port: env.port, hostname: env.host }, onListening);
+  server.on('error', (error: Error) => fail(`cannot listen on ${env.host}:${env.port}: ${error.message}`));
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    if (!quiet) console.log(`${signal}: finishing in-flight requests`);
+    // Stop accepting; idle keep-alive connections close at once. Handlers still running get up to 10 s to
+    // answer; then every connection is cut, which also ends long-lived streams (order status events).
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const deadline = Date.now() + 10_000;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
+    await closed;
+    await stopOutbox();
+    await sweeper.stop();
+    await database.close();
+    if (!quiet) console.log('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process prepares the database, then forks that many workers sharing the port (the
+ * primary hands them connections). A worker that dies is replaced; SIGTERM or SIGINT stops them all, each
+ * finishing its in-flight requests.
+ */
+function superviseWorkers(kind: Database['kind'], seeded: string) {
+  const count = env.webConcurrency;
+  let stopping = false;
+  const listened = new Set<number>();
+  cluster.on('listening', (worker) => {
+    listened.add(worker.id);
+    if (listened.size === count) console.log(banner(kind, seeded, count));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        console.log('stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    // A process that never got to serve would fail again (it has said why): stop rather than loop.
+    if (!listened.has(worker.id)) {
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exit(1);
+    }
+    console.error(`server process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < count; i += 1) cluster.fork();
+}
+
+if (cluster.isPrimary) {
+  const { database, seeded } = await prepare();
+  if (env.webConcurrency > 1) {
+    await database.close();
+    superviseWorkers(database.kind, seeded);
+  } else {
+    serveFrom(database, () => console.log(banner(database.kind, seeded, 1)), false);
+  }
+} else {
+  serveFrom(await open(), () => {}, true);
+}

@@ -48,6 +48,8 @@ describe('start-up and shutdown', () => {
   it.each([
     [{ PORT: 'eighty' }, /Cannot start: Invalid configuration: PORT/],
     [{ DATABASE_URL: 'mysql://root@localhost/shop' }, /Cannot start: Invalid configuration: DATABASE_URL/],
+    [{ WEB_CONCURRENCY: '2' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL/],
+    [{ WEB_CONCURRENCY: '0' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY must be at least 1/],
     [
       { NODE_ENV: 'production' },
       /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production/,

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freePort } from '../setup/postgres.ts';
+
+// WEB_CONCURRENCY=2: the real server (server/main.ts) as a primary with two server processes on one port.
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+/** The pids whose parent is `pid` (from /proc, as `ps --ppid` would list them). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // ended while we looked
+      }
+    })
+    .map(Number);
+}
+
+describe('several server processes (WEB_CONCURRENCY)', () => {
+  it('serves from two processes, replaces one that dies, and stops them all on SIGTERM', async () => {
+    database = await createTestDatabase({ max: 1 });
+    const port = await freePort();
+    const primary = spawn(process.execPath, ['server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    primary.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    primary.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    const waitFor = async (done: () => boolean | Promise<boolean>, what: string) => {
+      for (let i = 0; i < 150; i += 1) {
+        if (await done()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`timed out waiting for ${what}; stderr: ${stderr}`);
+    };
+
+    await waitFor(() => stdout.includes('2 processes'), 'the start-up line');
+    const workers = childrenOf(primary.pid!);
+    expect(workers).toHaveLength(2);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`http://127.0.0.1:${port}/api/getLocationsAndConcepts`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+
+    process.kill(workers[0]!, 'SIGKILL');
+    await waitFor(() => stderr.includes('starting another'), 'the replacement');
+    await waitFor(() => childrenOf(primary.pid!).filter((pid) => !workers.includes(pid)).length === 1, 'a new process');
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      'an answer after the replacement',
+    );
+
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('stopped');
+    expect(childrenOf(primary.pid!)).toEqual([]);
+  });
+});
