@@ -155,23 +155,9 @@ type PricingRow = {
     address: BasketAddress | null;
     discountCodeId: number | null;
   };
-  restaurant: {
-    id: number;
-    slug: string;
-    name: string;
-    conceptId: number;
-    phone: string | null;
-    isEnabled: boolean;
-    active: boolean;
-    deliveryValue: number;
-    minBasketValue: number;
-    smallOrderThreshold: number;
-    extraFee: number;
-    acceptanceMinutes: number;
-    preparationMinutes: number;
-    deliveryPolygon: PolygonGeometry | null;
-    deliveryZips: string[];
-  } | null;
+  /** As stored: `isEnabled` is the restaurant's own switch, `active` its admin switch. */
+  restaurant:
+    (Omit<PricedBasketRestaurant, 'conceptName' | 'hours' | 'timeZone' | 'state'> & { active: boolean }) | null;
   location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
   conceptName: string | null;
   hours: unknown;
