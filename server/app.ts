@@ -102,32 +102,31 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);
     const urlPath = new URL(c.req.url).pathname;
-    const method = c.req.method;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts.
-      if (urlPath.startsWith('/brands/')) return notFoundPage(dist, method);
+      if (urlPath.startsWith('/brands/')) return notFoundPage(dist, c.req.raw);
       const file = await resolveStaticFile(dist, urlPath);
-      return file ? fileResponse(file, 200, method) : notFoundPage(dist, method);
+      return file ? fileResponse(file, 200, c.req.raw) : notFoundPage(dist, c.req.raw);
     }
     if (host.kind === 'survey') {
       if (urlPath === '/' || urlPath === '/index.html') {
         const file = await resolveStaticFile(dist, '/survey/');
-        if (file) return fileResponse(file, 200, method);
+        if (file) return fileResponse(file, 200, c.req.raw);
       }
       if (urlPath.startsWith('/_astro/') || urlPath.startsWith('/survey-form/')) {
         const file = await resolveStaticFile(dist, urlPath);
-        if (file) return fileResponse(file, 200, method);
+        if (file) return fileResponse(file, 200, c.req.raw);
       }
-      return notFoundPage(dist, method);
+      return notFoundPage(dist, c.req.raw);
     }
     if (host.kind === 'tenant') {
       const root = path.join(dist, 'brands', host.tenant.slug);
       const file =
         (await resolveStaticFile(root, urlPath)) ??
         (urlPath.startsWith('/_astro/') ? await resolveStaticFile(dist, urlPath) : null);
-      if (file) return fileResponse(file, 200, method);
+      if (file) return fileResponse(file, 200, c.req.raw);
       const brand404 = await resolveStaticFile(root, '/404.html');
-      return brand404 ? fileResponse(brand404, 404, method) : notFoundPage(dist, method);
+      return brand404 ? fileResponse(brand404, 404, c.req.raw) : notFoundPage(dist, c.req.raw);
     }
     return c.text('Unknown host', 404);
   });
@@ -185,9 +184,9 @@ function tenantScriptSources({ env, tenants }: AppDeps): MiddlewareHandler<AppEn
   };
 }
 
-async function notFoundPage(dist: string, method: string): Promise<Response> {
+async function notFoundPage(dist: string, request: Request): Promise<Response> {
   const file = await resolveStaticFile(dist, '/404.html');
-  return file ? fileResponse(file, 404, method) : new Response('This page could not be found', { status: 404 });
+  return file ? fileResponse(file, 404, request) : new Response('This page could not be found', { status: 404 });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,13 +46,77 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   return null;
 }
 
-export function fileResponse(file: string, status = 200, method = 'GET'): Response {
+// Text compresses to a fifth or less; pictures other than SVG are compressed already.
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
+const MAX_COMPRESSED_FILE = 8 * 1024 * 1024;
+type Encoding = 'br' | 'gzip';
+const encoders: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) =>
+    promisify(brotliCompress)(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  gzip: (data) => promisify(gzip)(data, { level: 9 }),
+};
+
+// A build's files do not change while it is served, so each is compressed once per process and version (size and
+// modification time), on its first request in that encoding.
+const compressed = new Map<string, Promise<Buffer>>();
+function compressedFile(file: string, version: string, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding} ${version} ${file}`;
+  let entry = compressed.get(key);
+  if (!entry) {
+    entry = readFile(file).then(encoders[encoding]);
+    compressed.set(key, entry);
+    entry.catch(() => compressed.delete(key));
+  }
+  return entry;
+}
+
+/** The client's preferred encoding we offer: Brotli, then gzip (`q=0` refuses one). */
+function acceptedEncoding(header: string | null): Encoding | null {
+  if (!header) return null;
+  const offered = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    offered.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding) => offered.get(name) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : null;
+}
+
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+
+/**
+ * A file of the build as an HTTP answer: compressed with Brotli or gzip when it is text and the client accepts
+ * it, with an ETag per file version and encoding (pages are revalidated on every visit, so a 304 saves the page),
+ * and 304 when the client has this version already.
+ */
+export async function fileResponse(file: string, status = 200, request?: Request): Promise<Response> {
+  const method = request?.method ?? 'GET';
   const type = types[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   // Astro fingerprints everything under /_astro/, so it may be cached forever; pages must be revalidated.
   const cache = file.includes(`${path.sep}_astro${path.sep}`)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
-  const headers = { 'content-type': type, 'cache-control': cache };
+  const info = await stat(file);
+  const version = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`;
+  const compressible = COMPRESSIBLE.test(type) && info.size > 1024 && info.size <= MAX_COMPRESSED_FILE;
+  const encoding = compressible ? acceptedEncoding(request?.headers.get('accept-encoding') ?? null) : null;
+  const etag = `"${version}${encoding ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': cache,
+    etag,
+    'last-modified': info.mtime.toUTCString(),
+  };
+  if (compressible) headers['vary'] = 'Accept-Encoding';
+  if (status === 200 && matches(request?.headers.get('if-none-match') ?? null, etag))
+    return new Response(null, { status: 304, headers });
+  if (encoding) headers['content-encoding'] = encoding;
   if (method === 'HEAD') return new Response(null, { status, headers });
+  if (encoding) return new Response(new Uint8Array(await compressedFile(file, version, encoding)), { status, headers });
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status, headers });
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../helpers/app.ts';
 
@@ -92,6 +93,40 @@ describe('host dispatch', () => {
     const response = await request(ctx, '/nie-ma-takiej-strony');
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('This page could not be found');
+  });
+
+  it('compresses pages for clients that accept it, and answers 304 for a version the client has', async () => {
+    const plain = await request(ctx, '/en', { host: 'smash-club.localhost' });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+
+    const br = await request(ctx, '/en', { host: 'smash-club.localhost', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString()).toBe(text);
+    expect(brBytes.length).toBeLessThan(Buffer.byteLength(text) / 3);
+
+    const gz = await request(ctx, '/en', {
+      host: 'smash-club.localhost',
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+
+    // Each encoding is its own version of the page; the client's copy of that version needs no body.
+    expect(new Set([plain, br, gz].map((r) => r.headers.get('etag'))).size).toBe(3);
+    const again = await request(ctx, '/en', {
+      host: 'smash-club.localhost',
+      headers: { 'accept-encoding': 'gzip, br', 'if-none-match': br.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const stale = await request(ctx, '/en', {
+      host: 'smash-club.localhost',
+      headers: { 'accept-encoding': 'gzip, br', 'if-none-match': '"an-older-version"' },
+    });
+    expect(stale.status).toBe(200);
   });
 
   it('keeps the static files inside the build folder', async () => {
