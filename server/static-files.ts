@@ -73,7 +73,7 @@ function compressedFile(file: string, version: string, encoding: Encoding): Prom
 }
 
 /** The client's preferred encoding we offer: Brotli, then gzip (`q=0` refuses one). */
-function acceptedEncoding(header: string | null): Encoding | null {
+export function acceptedEncoding(header: string | null): Encoding | null {
   if (!header) return null;
   const offered = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {

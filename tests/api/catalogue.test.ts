@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { menuItems, modifierOptions, modifierGroups, restaurants, workingHours } from '#db/schema/index.ts';
@@ -150,6 +151,21 @@ describe('catalogue', () => {
     expect(opened.status).toBe(200);
     expect((await opened.json()).state.state).toBe('open');
     expect(opened.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends the menu compressed to clients that accept Brotli, as its own version for caches', async () => {
+    const path = '/api/restaurants/pierogi-babci-krakow-kazimierz';
+    const plain = await get(path);
+    const text = await plain.text();
+    const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(bytes).toString()).toBe(text);
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(text) / 3);
+    expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const again = await get(path, { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! });
+    expect(again.status).toBe(304);
   });
 
   it('answers cities, locations and concepts by slug, and notFound for unknown ones', async () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants } from 'node:zlib';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
+import { acceptedEncoding } from '#server/static-files.ts';
 
 /** What c.json(body, 200) is typed as, so the typed client (hc) sees the same answer. */
 type JsonAnswer<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
@@ -29,24 +31,42 @@ export function cachedJsonWithPart<H extends object, K extends string, P>(
   const headJson = JSON.stringify(head);
   // Concurrent readers of one restaurant mostly get the same head (the state changes on whole seconds only):
   // the last answer made with this part is reused while its head is unchanged.
-  const last = lastAnswers.get(part.json);
-  if (last?.headJson === headJson) return cachedJsonText<H & Record<K, P>>(c, last.body, last.digest);
-  const opening = `${headJson.length > 2 ? `${headJson.slice(0, -1)},` : '{'}${JSON.stringify(key)}:`;
-  const start = Buffer.from(opening);
-  const body = new Uint8Array(start.length + part.json.length + 1);
-  body.set(start);
-  body.set(part.json, start.length);
-  body[body.length - 1] = CLOSING_BRACE;
-  const digest = createHash('sha256').update(headJson).update(part.digest).digest('base64url');
-  lastAnswers.set(part.json, { headJson, body, digest });
-  return cachedJsonText<H & Record<K, P>>(c, body, digest);
+  let answer = lastAnswers.get(part.json);
+  if (answer?.headJson !== headJson) {
+    const opening = `${headJson.length > 2 ? `${headJson.slice(0, -1)},` : '{'}${JSON.stringify(key)}:`;
+    const start = Buffer.from(opening);
+    const body = new Uint8Array(start.length + part.json.length + 1);
+    body.set(start);
+    body.set(part.json, start.length);
+    body[body.length - 1] = CLOSING_BRACE;
+    const digest = createHash('sha256').update(headJson).update(part.digest).digest('base64url');
+    answer = { headJson, body, digest, brotli: null };
+    lastAnswers.set(part.json, answer);
+  }
+  // A menu is some 10 kB of JSON and a fifth of that compressed; compressed once per answer, not per request.
+  c.header('Vary', 'Accept-Encoding');
+  if (acceptedEncoding(c.req.header('accept-encoding') ?? null) === 'br') {
+    answer.brotli ??= new Uint8Array(
+      brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    );
+    c.header('Content-Encoding', 'br');
+    return cachedJsonText<H & Record<K, P>>(c, answer.brotli, answer.digest, '-br');
+  }
+  return cachedJsonText<H & Record<K, P>>(c, answer.body, answer.digest);
 }
 
-const lastAnswers = new WeakMap<Uint8Array, { headJson: string; body: Uint8Array<ArrayBuffer>; digest: string }>();
+type Answer = {
+  headJson: string;
+  body: Uint8Array<ArrayBuffer>;
+  digest: string;
+  brotli: Uint8Array<ArrayBuffer> | null;
+};
+const lastAnswers = new WeakMap<Uint8Array, Answer>();
 const CLOSING_BRACE = '}'.charCodeAt(0);
 
-function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, digest: string) {
-  const etag = `"${digest.slice(0, 27)}"`;
+/** `variant` tells apart the encodings of one body, which are different answers to a cache. */
+function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, digest: string, variant = '') {
+  const etag = `"${digest.slice(0, 27)}${variant}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', 'public, max-age=60');
   const ifNoneMatch = c.req.header('if-none-match');
