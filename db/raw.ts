@@ -3,7 +3,7 @@ import { queryRows, type Db, type Tx } from './client.ts';
 
 /**
  * Hand-written SQL for the few hot paths (pricing a basket, placing an order), where building queries with
- * drizzle was the largest part of the server's CPU (docs/decisions/006). Parameters are `$1 … $n`; pass
+ * drizzle was the largest part of the server's CPU (docs/decisions/007). Parameters are `$1 … $n`; pass
  * numbers, strings, booleans or null, and cast in the text (`$1::text::uuid`, `$2::text::jsonb`), so that both
  * drivers send every value as text and the server converts it the same way.
  */
