@@ -110,7 +110,9 @@ function superviseWorkers(kind: Database['kind'], seeded: string) {
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      // Not `cluster.workers` being empty: a worker leaves it only after both its exit and its disconnect, which
+      // come in either order, so the last one to exit may still be listed here.
+      if (Object.values(cluster.workers ?? {}).every((other) => !other || other.isDead())) {
         console.log('stopped');
         process.exit(0);
       }
