@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Db } from '#db/client.ts';
-import { transaction, type Transaction } from '#db/raw.ts';
-import { baskets, orders, payments } from '#db/schema/index.ts';
+import { queryOf, transaction, type Query, type Transaction } from '#db/raw.ts';
+import { baskets, payments, type orders } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { checkoutProblems } from '#server/domain/checkout.ts';
 import {
@@ -112,17 +111,14 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
 
 type Existing = { id: string; requestHash: string | null; basketId: string };
 
-async function orderByKey(db: Db, key: string): Promise<Existing | undefined> {
-  const [row] = await db
-    .select({ id: orders.id, requestHash: orders.requestHash, basketId: orders.basketId })
-    .from(orders)
-    .where(eq(orders.idempotencyKey, key));
-  return row;
-}
-
-const LOCK_BASKET_SQL = `select status, user_id as "userId" from baskets where id = $1::text::uuid for update`;
+const LOCK_BASKET_SQL = `select 1 from baskets where id = $1::text::uuid for update`;
 const ORDER_BY_KEY_SQL = `select id, request_hash as "requestHash", basket_id as "basketId" from orders
   where idempotency_key = $1::text`;
+
+async function orderByKey(query: Query, key: string): Promise<Existing | undefined> {
+  const [row] = await query(ORDER_BY_KEY_SQL, [key]);
+  return row as Existing | undefined;
+}
 /** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
 const CONFIGURED_COUNTRIES_SQL = `select country from payment_options
   where name = $1::text and status = 'active' and $2::text = any(available_for)`;
@@ -237,26 +233,25 @@ export async function placeOrder(
     outcome = await transaction(db, async ({ query, commit }) => {
       // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
       // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
-      const [[locked], [again], basket, configured] = await Promise.all([
-        query(LOCK_BASKET_SQL, [basketId]) as Promise<{ status: string; userId: string | null }[]>,
-        query(ORDER_BY_KEY_SQL, [idempotencyKey]) as Promise<Existing[]>,
+      const [, again, basket, configured] = await Promise.all([
+        query(LOCK_BASKET_SQL, [basketId]),
+        orderByKey(query, idempotencyKey),
         loadPricedBasket(query, basketId, now),
         query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie.
-      if (!locked || (locked.userId !== null && locked.userId !== call.user?.id))
+      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id))
         throw new AppError('basketEmpty', 400);
-      if (locked.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-      if (!basket || !basket.restaurant || !basket.location || basket.lines.length === 0)
-        throw new AppError('basketEmpty', 400);
+      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
+      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty', 400);
       const countries = new Set(configured.map((r) => r['country'] as string));
       return createOrder({ query, commit }, deps, { ...call, basketId }, basket, hash, now, countries);
     });
   } catch (error) {
     // Another basket's call took this key between our check and our insert.
     if (isUniqueViolation(error, 'orders_idempotency_key')) {
-      const existing = await orderByKey(db, idempotencyKey);
+      const existing = await orderByKey(queryOf(db), idempotencyKey);
       if (!existing) throw error;
       outcome = replayOf(existing, hash);
     } else if (isUniqueViolation(error, 'orders_basket_key')) {
