@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { acceptedEncoding, etagMatches, type Encoding } from './http-caching.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,11 +26,14 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** A file of the build, with what `stat` said of it when it was found. */
+export type StaticFile = { path: string; info: Stats };
+
 /**
  * Finds the file a URL path names inside `root` (Astro's build output): the file itself, `<path>/index.html`
  * or `<path>.html`. Never leaves `root`.
  */
-export async function resolveStaticFile(root: string, urlPath: string): Promise<string | null> {
+export async function resolveStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -41,7 +46,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   if (target !== base && !target.startsWith(base + path.sep)) return null;
   for (const candidate of [target, path.join(target, 'index.html'), `${target}.html`]) {
     const info = await stat(candidate).catch(() => null);
-    if (info?.isFile()) return candidate;
+    if (info?.isFile()) return { path: candidate, info };
   }
   return null;
 }
@@ -49,7 +54,6 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
 // Text compresses to a fifth or less; pictures other than SVG are compressed already.
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
 const MAX_COMPRESSED_FILE = 8 * 1024 * 1024;
-type Encoding = 'br' | 'gzip';
 const encoders: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
   br: (data) =>
     promisify(brotliCompress)(data, {
@@ -72,36 +76,22 @@ function compressedFile(file: string, version: string, encoding: Encoding): Prom
   return entry;
 }
 
-/** The client's preferred encoding we offer: Brotli, then gzip (`q=0` refuses one). */
-export function acceptedEncoding(header: string | null): Encoding | null {
-  if (!header) return null;
-  const offered = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    offered.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: Encoding) => offered.get(name) ?? offered.get('*') ?? 0;
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
-  return weight('gzip') > 0 ? 'gzip' : null;
-}
-
-const matches = (ifNoneMatch: string | null, etag: string) =>
-  !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
-
 /**
  * A file of the build as an HTTP answer: compressed with Brotli or gzip when it is text and the client accepts
  * it, with an ETag per file version and encoding (pages are revalidated on every visit, so a 304 saves the page),
  * and 304 when the client has this version already.
  */
-export async function fileResponse(file: string, status = 200, request?: Request): Promise<Response> {
+export async function fileResponse(
+  { path: file, info }: StaticFile,
+  status = 200,
+  request?: Request,
+): Promise<Response> {
   const method = request?.method ?? 'GET';
   const type = types[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   // Astro fingerprints everything under /_astro/, so it may be cached forever; pages must be revalidated.
   const cache = file.includes(`${path.sep}_astro${path.sep}`)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
-  const info = await stat(file);
   const version = `${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}`;
   const compressible = COMPRESSIBLE.test(type) && info.size > 1024 && info.size <= MAX_COMPRESSED_FILE;
   const encoding = compressible ? acceptedEncoding(request?.headers.get('accept-encoding') ?? null) : null;
@@ -113,7 +103,7 @@ export async function fileResponse(file: string, status = 200, request?: Request
     'last-modified': info.mtime.toUTCString(),
   };
   if (compressible) headers['vary'] = 'Accept-Encoding';
-  if (status === 200 && matches(request?.headers.get('if-none-match') ?? null, etag))
+  if (status === 200 && etagMatches(request?.headers.get('if-none-match') ?? null, etag))
     return new Response(null, { status: 304, headers });
   if (encoding) headers['content-encoding'] = encoding;
   if (method === 'HEAD') return new Response(null, { status, headers });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { acceptedEncoding } from '#server/static-files.ts';
+import { acceptedEncoding, etagMatches } from '#server/http-caching.ts';
 
 /** What c.json(body, 200) is typed as, so the typed client (hc) sees the same answer. */
 type JsonAnswer<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
@@ -69,8 +69,7 @@ function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, d
   const etag = `"${digest.slice(0, 27)}${variant}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', 'public, max-age=60');
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
+  if (etagMatches(c.req.header('if-none-match') ?? null, etag)) {
     return c.body(null, 304);
   }
   return c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as JsonAnswer<T>;
