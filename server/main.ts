@@ -1,14 +1,8 @@
-import { serve } from '@hono/node-server';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase, type Database } from '#db/client.ts';
-import { seedDatabase } from '#db/seed/index.ts';
-import { loadTenants } from '#tenants/index.ts';
-import { createApp } from './app.ts';
+import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
-import { startSweeper } from './workers/sweeper.ts';
-import { startOutboxWorker } from './services/outbox/worker.ts';
 
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
@@ -23,6 +17,29 @@ const env = (() => {
     return fail((error as Error).message);
   }
 })();
+if (!existsSync(path.join(env.distDir, 'index.html')))
+  fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
+
+// A bad configuration is refused above before the application's code is loaded: that takes a while and most of
+// the process's memory.
+const [
+  { serve },
+  { migrateDatabase, openDatabase },
+  { seedDatabase },
+  { loadTenants },
+  { createApp },
+  { startSweeper },
+  { startOutboxWorker },
+] = await Promise.all([
+  import('@hono/node-server'),
+  import('#db/client.ts'),
+  import('#db/seed/index.ts'),
+  import('#tenants/index.ts'),
+  import('./app.ts'),
+  import('./workers/sweeper.ts'),
+  import('./services/outbox/worker.ts'),
+]);
+
 const tenants = (() => {
   try {
     return loadTenants();
@@ -30,8 +47,6 @@ const tenants = (() => {
     return fail((error as Error).message.replace(/\n/g, ' | '));
   }
 })();
-if (!existsSync(path.join(env.distDir, 'index.html')))
-  fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
 
 const open = () =>
   openDatabase({ url: env.databaseUrl, dataDir: env.dataDir }).catch((error: Error) =>

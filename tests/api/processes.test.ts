@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { startServer } from '../helpers/server-process.ts';
 import { freePort } from '../setup/postgres.ts';
 
 // WEB_CONCURRENCY=2: the real server (server/main.ts) as a primary with two server processes on one port.
@@ -30,31 +30,24 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
   it('serves from two processes, replaces one that dies, and stops them all on SIGTERM', async () => {
     database = await createTestDatabase({ max: 1 });
     const port = await freePort();
-    const primary = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
     });
-    let stdout = '';
-    let stderr = '';
-    primary.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    primary.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    const { child: primary, exited } = server;
+    const stdout = () => server.output().stdout;
+    const stderr = () => server.output().stderr;
     const waitFor = async (done: () => boolean | Promise<boolean>, what: string) => {
       for (let i = 0; i < 150; i += 1) {
         if (await done()) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`timed out waiting for ${what}; stderr: ${stderr}`);
+      throw new Error(`timed out waiting for ${what}; stderr: ${stderr()}`);
     };
 
-    await waitFor(() => stdout.includes('2 processes'), 'the start-up line');
+    await waitFor(() => stdout().includes('2 processes'), 'the start-up line');
     const workers = childrenOf(primary.pid!);
     expect(workers).toHaveLength(2);
     const answers = await Promise.all(
@@ -63,7 +56,7 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
 
     process.kill(workers[0]!, 'SIGKILL');
-    await waitFor(() => stderr.includes('starting another'), 'the replacement');
+    await waitFor(() => stderr().includes('starting another'), 'the replacement');
     await waitFor(() => childrenOf(primary.pid!).filter((pid) => !workers.includes(pid)).length === 1, 'a new process');
     await waitFor(
       () =>
@@ -74,9 +67,12 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       'an answer after the replacement',
     );
 
+    const serving = childrenOf(primary.pid!);
+    expect(serving).toHaveLength(2);
     primary.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(stdout).toContain('stopped');
-    expect(childrenOf(primary.pid!)).toEqual([]);
+    expect(stdout()).toContain('stopped');
+    // Once the primary is gone its children would belong to init, so each is looked up by its own pid.
+    expect(serving.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
   });
 });
