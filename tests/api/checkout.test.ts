@@ -198,6 +198,57 @@ describe('place order: the server prices, the client does not', () => {
   });
 });
 
+describe('place order: a build-your-own item (resetPrices)', () => {
+  it('charges the chosen options, not the item, in the basket, the placed order and its view alike', async () => {
+    const menu = await (await request(ctx, '/api/restaurants/pasta-fresca-warszawa-mokotow')).json();
+    type Item = { id: number; name: string; price: number; resetPrices: boolean; groups: Group[] };
+    type Group = { name: string; options: { id: number; name: string; price: number }[] };
+    const items: Item[] = menu.categories.flatMap((c: { items: Item[] }) => c.items);
+    const build = items.find((i) => i.name === 'Skomponuj swój makaron')!;
+    expect(build.resetPrices).toBe(true);
+    const option = (group: string, name: string) =>
+      build.groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!;
+    const pasta = option('Rodzaj makaronu', 'Pappardelle');
+    const sauce = option('Sos', 'Carbonara');
+    expect([pasta.price, sauce.price]).toEqual([200, 2400]);
+
+    const added = await request(ctx, '/api/basket/items', {
+      method: 'POST',
+      body: JSON.stringify({ menuItemId: build.id, optionIds: [pasta.id, sauce.id], quantity: 2 }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(added.status).toBe(200);
+    const basket = await added.json();
+    expect(basket.lines[0]).toMatchObject({ unitPrice: 2600, totalPrice: 5200 });
+    expect(basket.summary.productsValue).toBe(5200);
+    const basketId = /basket=([0-9a-f-]{36})/.exec(added.headers.get('set-cookie')!)![1]!;
+
+    const response = await placeOrder(ctx, basketId, {
+      ...plCustomer,
+      zip: '02-715',
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+    });
+    expect(response.status).toBe(201);
+    const placed = await response.json();
+    expect(placed.order).toMatchObject({ value: 5200, total: basket.summary.totalValue });
+    await settle(ctx);
+    const view = await orderStatus(ctx, placed.order.id, placed.accessToken);
+    expect(view.status).toBe('new');
+    expect(view.value).toBe(5200);
+    expect(view.total).toBe(basket.summary.totalValue);
+    expect(view.items).toEqual([expect.objectContaining({ quantity: 2, value: 5200 })]);
+    expect(view.items[0].mods).toHaveLength(2);
+    expect(view.items[0].mods).toEqual(
+      expect.arrayContaining([
+        { groupName: 'Rodzaj makaronu', name: 'Pappardelle', value: 200 },
+        { groupName: 'Sos', name: 'Carbonara', value: 2400 },
+      ]),
+    );
+  });
+});
+
 describe('place order: every error key', () => {
   const valid = (zip: string) => ({
     ...plCustomer,

@@ -440,8 +440,7 @@ async function createOrder(
       modifierOptionId: o.id,
       groupName: o.groupName,
       name: o.name,
-      // A line priced 0 (resetPrices) charged nothing for its options either.
-      value: line.unitPrice === 0 ? 0 : o.price,
+      value: o.price,
     })),
   );
   const paymentId = online ? crypto.randomUUID() : null;
