@@ -211,9 +211,9 @@ export async function insertDiscountCode(
 }
 
 const allDays = {
-  mondayToFriday: { from: '00:00', to: '23:59' },
-  saturday: { from: '00:00', to: '23:59' },
-  sunday: { from: '00:00', to: '23:59' },
+  mondayToFriday: { from: '00:00', to: '24:00' },
+  saturday: { from: '00:00', to: '24:00' },
+  sunday: { from: '00:00', to: '24:00' },
 };
 
 /** The channels a payment method is offered on, from the one rule in server/domain/country.ts. */

@@ -40,7 +40,8 @@ export const demoUsers = [
 
 // Exceptions to the usual 10:00–22:00 that the demo data should show.
 const specialHours: Record<string, Hours> = {
-  'pasta-fresca-warszawa-mokotow': everyDay('00:00', '23:59'),
+  // Open around the clock: '24:00' ends each day, so no minute before midnight is closed.
+  'pasta-fresca-warszawa-mokotow': everyDay('00:00', '24:00'),
   // Open past midnight on Friday and Saturday nights.
   'smash-club-warszawa-mokotow': [
     ...everyDay('12:00', '23:00').filter((h) => h.day !== 5 && h.day !== 6),
