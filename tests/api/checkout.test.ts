@@ -249,6 +249,75 @@ describe('place order: a build-your-own item (resetPrices)', () => {
   });
 });
 
+describe("place order: the confirmation e-mail in the order's language", () => {
+  const mailTo = async (to: string) => {
+    const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    expect(mails).toHaveLength(1);
+    return mails[0]!;
+  };
+  const cashInKyiv = async (lang: string | undefined, email: string) => {
+    const b = await makeBasket(ctx.database.db, { restaurant: UA });
+    const response = await placeOrder(ctx, b.basketId, {
+      ...uaCustomer,
+      email,
+      zip: b.zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+      ...(lang ? { lang } : {}),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).order as { id: string; displayId: string };
+  };
+  const blikInWarsaw = async (lang: string | undefined, email: string) => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      email,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+      ...(lang ? { lang } : {}),
+    });
+    expect(response.status).toBe(201);
+    // An online order is confirmed once paid, from the order as stored.
+    await settle(ctx);
+    return (await response.json()).order as { id: string; displayId: string };
+  };
+
+  it('writes English for an order placed in English, at a Ukrainian restaurant, on delivery', async () => {
+    const order = await cashInKyiv('en', 'en@example.com');
+    const mail = await mailTo('en@example.com');
+    expect(mail.subject).toBe(`Order ${order.displayId} received`);
+    expect(mail.text).toContain('Thank you!');
+    expect(mail.text).toMatch(/Total: ₴\d+\.\d{2}/);
+    expect(mail.text).toContain(`/en/summary?order=${order.id}`);
+    expect(mail.html).toContain('>Order status</a>');
+  });
+
+  it('writes Ukrainian for an order placed in Ukrainian at a Polish restaurant, paid online', async () => {
+    const order = await blikInWarsaw('ua', 'ua@example.com');
+    const mail = await mailTo('ua@example.com');
+    expect(mail.subject).toBe(`Замовлення ${order.displayId} прийнято`);
+    expect(mail.text).toMatch(/Разом: \d+\.\d{2} zł/);
+    expect(mail.text).toContain(`/ua/summary?order=${order.id}`);
+  });
+
+  it('writes English for an online order placed in English', async () => {
+    const order = await blikInWarsaw('en', 'en-online@example.com');
+    expect((await mailTo('en-online@example.com')).subject).toBe(`Order ${order.displayId} received`);
+  });
+
+  it("falls back to the restaurant country's language when the order names none", async () => {
+    const ua = await cashInKyiv(undefined, 'none-ua@example.com');
+    expect((await mailTo('none-ua@example.com')).subject).toBe(`Замовлення ${ua.displayId} прийнято`);
+    const pl = await blikInWarsaw(undefined, 'none-pl@example.com');
+    const mail = await mailTo('none-pl@example.com');
+    expect(mail.subject).toBe(`Zamówienie ${pl.displayId} przyjęte`);
+    expect(mail.text).toContain(`/podsumowanie?order=${pl.id}`);
+  });
+});
+
 describe('place order: every error key', () => {
   const valid = (zip: string) => ({
     ...plCustomer,

@@ -139,11 +139,11 @@ with redeemed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
     restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
     discount_value, service_fee, extra_fee, total, customer, comment, consents, access_token_hash,
-    idempotency_key, request_hash, accept_deadline, created_at, updated_at)
+    idempotency_key, request_hash, accept_deadline, created_at, updated_at, lang)
   select $1::text::uuid, $2::text::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text,
     $9::int, $10::text::uuid, $11::text::uuid, $12::int, $13::text::jsonb, $14::text, $15::int, $16::int,
     $17::int, $18::int, $19::int, $20::int, $21::text::jsonb, $22::text, $23::text::jsonb, $24::text,
-    $25::text, $26::text, $27::text::timestamptz, $28::text::timestamptz, $28::text::timestamptz
+    $25::text, $26::text, $27::text::timestamptz, $28::text::timestamptz, $28::text::timestamptz, $35::text
   where $12::int is null or exists (select from redeemed)
   returning id
 ), lines as materialized (
@@ -417,6 +417,7 @@ async function createOrder(
     total: summary.totalValue,
     customer,
     comment: input.comment?.trim() ?? '',
+    lang: input.lang ?? null,
     consents: Object.fromEntries(CONSENT_KEYS.map((k) => [k, input.consents[k as Consent] === true])),
     accessTokenHash: hashAccessToken(accessToken),
     idempotencyKey: call.idempotencyKey,
@@ -454,6 +455,7 @@ async function createOrder(
         total: summary.totalValue,
         restaurantName: restaurant.name,
         country,
+        lang: input.lang ?? null,
         items: basket.lines.map((line) => ({
           name: line.name,
           quantity: line.quantity,
@@ -505,6 +507,7 @@ async function createOrder(
       paymentProvider(deps.env).name,
       JSON.stringify(audit),
       email && JSON.stringify({ html: null, ...email }),
+      order.lang,
     ]),
     tx.commit(),
   ]);
