@@ -113,3 +113,10 @@ export function loadTenants(dir?: string): Tenant[] {
   if (!dir) cached = tenants;
   return tenants;
 }
+
+/**
+ * Where the shop host serves a brand's logo, as the API hands it out (concepts.logo). The build copies the logo
+ * there (sites/shop-logos.ts): the brand sites only hold it fingerprinted or inlined, and on their own hosts.
+ */
+export const shopLogoPath = (tenant: Pick<Tenant, 'slug' | 'logo'>): string =>
+  `/logos/${tenant.slug}${path.extname(tenant.logo)}`;

@@ -18,6 +18,7 @@ import {
 import { hashPassword } from '../../server/auth/password.ts';
 import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '../../server/domain/country.ts';
 import type { Tenant } from '../../tenants/schema.ts';
+import { shopLogoPath } from '../../tenants/index.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
 
@@ -48,7 +49,7 @@ export async function insertConcept(db: Writer, tenant: Tenant) {
       rrPolicyUrl: tenant.rrPolicyUrl ?? null,
       showOnCompanyPortfolio: tenant.showOnCompanyPortfolio,
       defaultRestaurantSlug: tenant.defaultRestaurant,
-      logo: `/brands/${tenant.slug}/logo.svg`,
+      logo: shopLogoPath(tenant),
     })
     .returning();
   if (tenant.reviews.length > 0) {
