@@ -50,7 +50,7 @@ async function menuOf(slug: string) {
       required: boolean;
       min: number;
       max: number;
-      options: { id: number; price: number; unavailable: boolean }[];
+      options: { id: number; name: string; price: number; unavailable: boolean }[];
     }[];
   }[];
 }
@@ -128,9 +128,7 @@ describe('basket', () => {
     const jar = newJar();
     const items = await menuOf('pasta-fresca-warszawa-mokotow');
     // The seed's item 13 with options 37 and 42, looked up by name.
-    const build = items.find((i) => i.name === 'Skomponuj swój makaron')! as (typeof items)[number] & {
-      groups: { options: { id: number; name: string; price: number }[] }[];
-    };
+    const build = items.find((i) => i.name === 'Skomponuj swój makaron')!;
     const pick = (name: string) => build.groups.flatMap((g) => g.options).find((o) => o.name === name)!;
     const [spaghetti, carbonara] = [pick('Spaghetti'), pick('Carbonara')];
     const response = await add(jar, { menuItemId: build.id, optionIds: [spaghetti.id, carbonara.id], quantity: 1 });
