@@ -184,6 +184,29 @@ export function brandText(
   return { text: polish, lang: locale === 'pl' ? undefined : 'pl' };
 }
 
+/** The contact form's words (the island's and the server's answer to a form sent without it). */
+export function contactLabels(locale: Locale) {
+  const t = ui[locale];
+  return {
+    name: t.name,
+    email: t.email,
+    message: t.message,
+    required: t.required,
+    terms: t.terms,
+    policy: t.policy,
+    send: t.send,
+    sending: t.sending,
+    sent: t.sent,
+    sentInfo: t.sentInfo,
+    failed: t.failed,
+    tooMany: t.tooMany,
+    notEmpty: t.notEmpty,
+    isValidEmail: t.isValidEmail,
+    isTrue: t.isTrue,
+  };
+}
+export type ContactLabels = ReturnType<typeof contactLabels>;
+
 /** Root-relative path of a brand page in a language: '/', '/en/', '/ua/policy/'. */
 export const brandPath = (locale: Locale, page = ''): string =>
   `${locale === 'pl' ? '' : `/${locale}`}/${page ? `${page}/` : ''}`;
