@@ -353,7 +353,39 @@ describe('brand site languages, legal pages and hosts', () => {
     await page.goto(urlOn('taco-loco.localhost', '/policy'));
     expect(await page.locator('h1').textContent()).toBe('Polityka prywatności Taco Loco');
     await page.goto(urlOn('taco-loco.localhost', '/en/policy/'));
-    expect(await page.locator('.legal-note').textContent()).toBe('This document is available in Polish.');
+    expect(await page.locator('h1').textContent()).toBe('Privacy policy of Taco Loco');
+    expect(await page.locator('.legal-note').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the legal documents in the page’s language, and a Ukrainian brand’s terms deliver in Ukraine', async () => {
+    const tenant = tenants.find((t) => t.slug === 'bao-house')!;
+    const { page, problems } = await openPage(tenant, 'phone', '/en/policy/');
+    const article = page.locator('main article');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe('Privacy policy of Bao House');
+    // Written in the page's language: no note, and the article needs no lang of its own.
+    expect(await page.locator('.legal-note').count()).toBe(0);
+    expect(await article.getAttribute('lang')).toBeNull();
+    expect(await article.textContent()).toMatch(/Law of Ukraine .On Personal Data Protection./);
+
+    await page.goto(urlOn('bao-house.localhost', '/ua/policy/'));
+    expect(await page.getAttribute('html', 'lang')).toBe('uk');
+    expect(await page.locator('h1').textContent()).toBe('Політика конфіденційності Bao House');
+    expect(await page.locator('.legal-note').count()).toBe(0);
+
+    for (const [path, delivery] of [
+      ['/regulations/', 'Dostawa odbywa się na terenie Ukrainy'],
+      ['/en/regulations/', 'We deliver in Ukraine'],
+      ['/ua/regulations/', 'Доставка здійснюється в Україні'],
+    ] as const) {
+      await page.goto(urlOn('bao-house.localhost', path));
+      const text = await article.textContent();
+      expect(text).toContain(delivery);
+      expect(text).not.toMatch(/Polski|Poland|Польщі/);
+    }
+    await screenshot(page, 'brand-bao-house-terms-ua-phone');
+    expect(problems).toEqual([]);
     await page.close();
   });
 
