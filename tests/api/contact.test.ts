@@ -107,7 +107,7 @@ describe('contact form sent before its island has loaded (POST on the brand host
     expect(response.headers.get('cache-control')).toBe('no-store');
     const page = await response.text();
     expect(page).toContain('<html lang="pl"');
-    expect(page).toMatch(/<button type="submit" class="button" disabled>Wiadomość wysłana<\/button>/);
+    expect(page).toMatch(/<button type="submit" class="button"\s+disabled>Wiadomość wysłana<\/button>/);
     expect(page).toContain('Dziękujemy! Odpowiemy najszybciej, jak to możliwe.');
     // The island is not in the answer: its form posts here again rather than hydrating over the verdict.
     expect(page).not.toContain('<astro-island');
@@ -136,9 +136,9 @@ describe('contact form sent before its island has loaded (POST on the brand host
     expect(page).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(page).not.toContain('<script>alert(1)');
     expect(page).toContain('value="ala@"');
-    expect(page).toMatch(/<input id="contact-email" name="email" aria-invalid="true" [^>]*autofocus/);
+    expect(page).toMatch(/<input id="contact-email"\s+name="email" aria-invalid="true" [^>]*autofocus/);
     expect(page).toContain('action="/en/contact/"');
-    expect(page).toMatch(/<button type="submit" class="button">Send message<\/button>/);
+    expect(page).toMatch(/<button type="submit" class="button"\s*>Send message<\/button>/);
 
     const ukrainian = await post('/ua/contact/', {});
     expect(ukrainian.status).toBe(400);
@@ -185,6 +185,17 @@ describe('contact form sent before its island has loaded (POST on the brand host
     });
     expect(olderBrowser.status).toBe(200);
     expect(await stored()).toHaveLength(2);
+  });
+
+  it('keeps the API’s size limits, answering with the failure message and the brand’s address', async () => {
+    const response = await post('/en/contact/', { ...filled, message: 'x'.repeat(5001) });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toMatch(
+      /<p class="form-failed">\s*Failed to send message. Please try again, or send your message directly to us: <a href="mailto:kontakt@pastafresca.pl">/,
+    );
+    expect(page).toContain('value="Ala Nowak"');
+    expect(await stored()).toEqual([]);
   });
 
   it('answers only on brand hosts', async () => {
