@@ -11,6 +11,7 @@ import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
+import { brandContactRoutes } from './routes/brand-contact.ts';
 import { RuleError } from './domain/errors.ts';
 import { csrf } from 'hono/csrf';
 import { session } from './middleware/session.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', createApiRoutes());
   app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
   mountSandboxBank(app, deps);
+  app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);

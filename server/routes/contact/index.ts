@@ -9,7 +9,7 @@ import { validate } from '../validate.ts';
 
 // Only sizes and types here: the contact rules themselves (notEmpty, isValidEmail, isTrue) run in the
 // service, so the answer names the failing rule per field, as the contact island translates it.
-const contactBody = type({
+export const contactBody = type({
   'name?': 'string <= 200',
   'email?': 'string <= 254',
   'message?': 'string <= 5000',
