@@ -9,6 +9,9 @@ import { LONGEST_WINDOW_SECONDS } from './hit.ts';
  */
 export async function deleteEndedRateLimits(db: Db, now: Date): Promise<number> {
   const floor = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-  const deleted = await db.delete(rateLimits).where(lte(rateLimits.windowStart, floor)).returning({ key: rateLimits.key });
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.windowStart, floor))
+    .returning({ key: rateLimits.key });
   return deleted.length;
 }
