@@ -61,8 +61,7 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Sessions validateSession no longer accepts (it wants expiresAt after now); answers how many went. */
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
-  const deleted = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return deleted.length;
+/** Sessions validateSession no longer accepts (it wants expiresAt after now). */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
 }
