@@ -34,3 +34,18 @@ describe('WEB_CONCURRENCY', () => {
     expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: value })).toThrow(/^Invalid configuration: WEB_CONCURRENCY /);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, so a client cannot pick its own rate-limit key', () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '' }).trustProxy).toBe(0);
+  });
+
+  it('takes a number of proxy hops', () => {
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it.each(['true', 'loopback', '-1', '1.5', '100'])('refuses %s', (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+  });
+});

@@ -20,6 +20,8 @@ const envSchema = type({
   'DIST_DIR?': 'string > 0',
   /** Server processes sharing the port (node:cluster); PostgreSQL only, as PGlite's folder has one owner. */
   'WEB_CONCURRENCY?': /^\d{1,3}$/,
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed (rate-limit keys); 0 trusts none. */
+  'TRUST_PROXY?': /^\d{1,2}$/,
 });
 
 export type Env = {
@@ -38,6 +40,7 @@ export type Env = {
   logRequests: boolean;
   distDir: string;
   webConcurrency: number;
+  trustProxy: number;
 };
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
@@ -77,5 +80,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',
     webConcurrency,
+    trustProxy: Number(result.TRUST_PROXY ?? 0),
   };
 }
