@@ -1,0 +1,198 @@
+// The guest flow as a browser drives it, for bench/api.ts and bench/soak.ts: add a plain item, add an item with
+// its required options, set delivery, place the order, read its status. Two kinds: cash on delivery at a Kyiv
+// kitchen, and Blik at a Warsaw kitchen through the sandbox gateway (whose signed notification the server
+// answers while the flow goes on, as it would in production).
+import { performance } from 'node:perf_hooks';
+import type postgres from 'postgres';
+import { ORDER_RESTAURANT, RESTAURANT } from './fixtures.ts';
+
+export type FlowKind = 'cashOnDelivery' | 'blik';
+
+type Kitchen = {
+  country: string;
+  zip: string;
+  plain: { id: number; quantity: number };
+  withOptions: { id: number; optionIds: number[] };
+};
+export type FlowData = Record<FlowKind, Kitchen>;
+
+/**
+ * Per kitchen: a plain item (in a quantity that passes the minimum basket value) and an item with required
+ * options (the first available choices, as many as each group's minimum). Both kitchens are opened around the
+ * clock, so the figures do not depend on the hour.
+ */
+export async function prepareFlowData(sql: postgres.Sql): Promise<FlowData> {
+  const kitchen = async (slug: string): Promise<Kitchen> => {
+    const [r] = await sql<{ id: number; country: string; zip: string; min: number }[]>`
+      select r.id, l.country, r.delivery_zips[1] as zip, r.min_basket_value as min
+      from restaurants r join locations l on l.id = r.location_id where r.slug = ${slug}`;
+    if (!r) throw new Error(`no restaurant ${slug} in the demo data`);
+    const [plain] = await sql<{ id: number; price: number }[]>`
+      select i.id, i.price from menu_items i
+      where i.restaurant_id = ${r.id} and i.active and not i.unavailable and not i.reset_prices and i.price > 0
+        and not exists (select 1 from modifier_groups g where g.menu_item_id = i.id)
+      order by i.id limit 1`;
+    const [withOptions] = await sql<{ id: number; optionIds: number[] }[]>`
+      select i.id, (
+        select array_agg(o.id order by g.position, g.id, o.position, o.id)
+        from modifier_groups g
+        cross join lateral (select o.id, o.position from modifier_options o
+          where o.group_id = g.id and not o.unavailable order by o.position, o.id limit greatest(g.min, 1)) o
+        where g.menu_item_id = i.id and g.required) as "optionIds"
+      from menu_items i
+      where i.restaurant_id = ${r.id} and i.active and not i.unavailable
+        and exists (select 1 from modifier_groups g where g.menu_item_id = i.id and g.required)
+      order by i.id limit 1`;
+    if (!plain || !withOptions?.optionIds) throw new Error(`${slug} lacks a plain item or one with required options`);
+    await sql`update working_hours set "from" = '00:00', "to" = '24:00' where restaurant_id = ${r.id}`;
+    return {
+      country: r.country,
+      zip: r.zip,
+      plain: { id: plain.id, quantity: Math.min(99, Math.ceil(r.min / plain.price) + 1) },
+      withOptions,
+    };
+  };
+  return { cashOnDelivery: await kitchen(ORDER_RESTAURANT), blik: await kitchen(RESTAURANT) };
+}
+
+const customers: Record<FlowKind, Record<string, unknown>> = {
+  cashOnDelivery: {
+    firstname: 'Олена',
+    lastname: 'Шевченко',
+    phone: '0501234567',
+    email: 'bench@example.com',
+    street: 'Сагайдачного',
+    streetNo: '5',
+    city: 'Київ',
+    consents: { orderWithObligation: true },
+    paymentMethod: 'cashOnDelivery',
+  },
+  blik: {
+    firstname: 'Jan',
+    lastname: 'Kowalski',
+    phone: '600 700 800',
+    email: 'bench@example.com',
+    street: 'Puławska',
+    streetNo: '10',
+    city: 'Warszawa',
+    consents: { agree1: true, agree2: true, providerTerms: true, orderWithObligation: true },
+    paymentMethod: 'blik',
+    blikCode: '123456',
+  },
+};
+
+// What a browser on the shop's own pages sends with its API calls.
+const browserHeaders = { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+
+async function call(base: string, path: string, init: RequestInit & { cookie?: string }) {
+  const { cookie, ...rest } = init;
+  const response = await fetch(base + path, {
+    ...rest,
+    headers: {
+      ...browserHeaders,
+      ...(rest.body ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  return { response, body: JSON.parse(text) as Record<string, unknown> };
+}
+
+/** One guest flow, start to finish; throws on any answer a browser would show as an error. */
+export async function runFlow(base: string, data: FlowData, kind: FlowKind): Promise<void> {
+  const k = data[kind];
+  const first = await call(base, '/api/basket/items', {
+    method: 'POST',
+    body: JSON.stringify({ menuItemId: k.plain.id, quantity: k.plain.quantity }),
+  });
+  const set = first.response.headers.get('set-cookie') ?? '';
+  const basketId = /basket=([0-9a-f-]{36})/.exec(set)?.[1];
+  if (!basketId) throw new Error('the first add-to-basket set no basket cookie');
+  const cookie = `basket=${basketId}`;
+  await call(base, '/api/basket/items', {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ menuItemId: k.withOptions.id, quantity: 1, optionIds: k.withOptions.optionIds }),
+  });
+  const customer = customers[kind];
+  await call(base, '/api/basket/delivery', {
+    method: 'PUT',
+    cookie,
+    body: JSON.stringify({
+      deliveryMethod: 'door2door',
+      country: k.country,
+      address: { street: customer['street'], streetNo: customer['streetNo'], city: customer['city'], zip: k.zip },
+    }),
+  });
+  const placed = await call(base, '/api/orders', {
+    method: 'POST',
+    cookie,
+    headers: { 'idempotency-key': `flow-${basketId}` },
+    body: JSON.stringify({ ...customer, zip: k.zip }),
+  });
+  const order = placed.body['order'] as { id: string };
+  const token = placed.body['accessToken'] as string;
+  await call(base, `/api/orders/${order.id}?token=${encodeURIComponent(token)}`, { cookie });
+}
+
+export type FlowResult = {
+  concurrency: number;
+  seconds: number;
+  flows: number;
+  flowsPerSecond: number;
+  errors: number;
+  firstError: string | null;
+  p50Ms: number;
+  p99Ms: number;
+  byKind: Record<FlowKind, { flows: number; p50Ms: number; p99Ms: number }>;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! * 10) / 10;
+
+/** `concurrency` browsers each running flows back to back for `seconds`, alternating the two kinds. */
+export async function measureFlows(
+  base: string,
+  data: FlowData,
+  options: { concurrency: number; seconds: number },
+): Promise<FlowResult> {
+  const times: Record<FlowKind, number[]> = { cashOnDelivery: [], blik: [] };
+  let errors = 0;
+  let firstError: string | null = null;
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, worker) => {
+      for (let n = worker; performance.now() < until; n += 1) {
+        const kind: FlowKind = n % 2 === 0 ? 'cashOnDelivery' : 'blik';
+        const t0 = performance.now();
+        try {
+          await runFlow(base, data, kind);
+          times[kind].push(performance.now() - t0);
+        } catch (error) {
+          errors += 1;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const all = [...times.cashOnDelivery, ...times.blik].sort((a, b) => a - b);
+  const kindOf = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { flows: list.length, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+  };
+  return {
+    concurrency: options.concurrency,
+    seconds: Math.round(seconds * 10) / 10,
+    flows: all.length,
+    flowsPerSecond: Math.round((all.length / seconds) * 10) / 10,
+    errors,
+    firstError,
+    p50Ms: percentile(all, 0.5),
+    p99Ms: percentile(all, 0.99),
+    byKind: { cashOnDelivery: kindOf(times.cashOnDelivery), blik: kindOf(times.blik) },
+  };
+}
