@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
-import type { Tx } from '#db/client.ts';
 import { notFound } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sameSiteOnly } from '#server/middleware/session.ts';
@@ -10,7 +9,8 @@ import { basketCookie, setBasketCookie } from '#server/services/basket/cookie.ts
 import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
 import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
-import { findBasket, writeBasket, type BasketRow } from '#server/services/basket/writable.ts';
+import { findBasket } from '#server/services/basket/writable.ts';
+import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
 import { errorResponse, jsonResponse } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
@@ -40,13 +40,18 @@ const discountBody = type({ code: '1 <= string <= 64' });
 
 const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.var.user?.id ?? null });
 
-/** Changes the visitor's basket in one transaction and answers it re-priced from the database. */
-async function change(c: Context<AppEnv>, fn: (tx: Tx, basket: BasketRow) => Promise<void>) {
+/**
+ * Changes the visitor's basket in one transaction and answers it re-priced from the database. Without `create`,
+ * a visitor with no basket gets `none()` instead of a new basket.
+ */
+async function change(c: Context<AppEnv>, fn: BasketChange, none?: () => Response) {
   const { db, now } = c.var.deps;
-  const { basketId } = await writeBasket(db, ownerOf(c), now(), fn);
-  setBasketCookie(c, basketId);
-  const basket = await loadPricedBasket(db, basketId, now());
-  if (!basket) throw notFound();
+  const basket = await changeBasket(db, ownerOf(c), now(), fn, !none);
+  if (!basket) {
+    if (none) return none();
+    throw notFound();
+  }
+  setBasketCookie(c, basket.id);
   return c.json(basket, 200);
 }
 
@@ -90,12 +95,9 @@ export const basketRoutes = new Hono<AppEnv>()
     validate('json', addItemBody),
     (c) => {
       const input = c.req.valid('json');
-      return change(c, (tx, basket) =>
-        addItem(tx, basket, {
-          menuItemId: input.menuItemId,
-          quantity: input.quantity,
-          optionIds: input.optionIds ?? [],
-        }),
+      return change(
+        c,
+        addItem({ menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] }),
       );
     },
   )
@@ -104,27 +106,23 @@ export const basketRoutes = new Hono<AppEnv>()
     answers('Change a line’s quantity (0 removes it)', '400:validation', '404:notFound'),
     validate('param', itemParam),
     validate('json', quantityBody),
-    (c) =>
-      change(c, (tx, basket) => setQuantity(tx, basket, c.req.valid('param').itemId, c.req.valid('json').quantity)),
+    (c) => change(c, setQuantity(c.req.valid('param').itemId, c.req.valid('json').quantity)),
   )
   .get(
     '/remove/:itemId',
     answers('Remove a line (a GET, as the spec has it; same-site requests only)', '403:Forbidden', '404:notFound'),
     sameSiteOnly(),
     validate('param', itemParam),
-    async (c) => {
-      if (!(await findBasket(c.var.deps.db, ownerOf(c)))) throw notFound();
-      return change(c, (tx, basket) => setQuantity(tx, basket, c.req.valid('param').itemId, 0));
-    },
+    (c) =>
+      change(c, setQuantity(c.req.valid('param').itemId, 0), () => {
+        throw notFound();
+      }),
   )
   .get(
     '/clear',
     answers('Empty the basket (a GET, as the spec has it; same-site requests only)', '403:Forbidden'),
     sameSiteOnly(),
-    async (c) => {
-      if (!(await findBasket(c.var.deps.db, ownerOf(c)))) return c.json(emptyBasket(), 200);
-      return change(c, clearBasket);
-    },
+    (c) => change(c, clearBasket, () => c.json(emptyBasket(), 200)),
   )
   .put(
     '/delivery',
@@ -134,13 +132,13 @@ export const basketRoutes = new Hono<AppEnv>()
       '409:restaurantLocation',
     ),
     validate('json', deliveryBody),
-    (c) => change(c, (tx, basket) => setDelivery(tx, basket, c.req.valid('json'))),
+    (c) => change(c, setDelivery(c.req.valid('json'))),
   )
   .post(
     '/discount',
     answers('Apply a discount code', '400:validation, discountCode, discountNotActive', '429:tooManyRequests'),
     rateLimit({ name: 'discount', limit: 10, windowSeconds: 10 * 60 }),
     validate('json', discountBody),
-    (c) => change(c, (tx, basket) => applyDiscount(tx, basket, c.req.valid('json').code)),
+    (c) => change(c, applyDiscount(c.req.valid('json').code)),
   )
   .delete('/discount', answers('Remove the discount code'), (c) => change(c, removeDiscount));

@@ -1,36 +1,57 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Tx } from '#db/client.ts';
-import {
-  basketItems,
-  baskets,
-  locations,
-  menuItems,
-  modifierGroups,
-  modifierOptions,
-  restaurants,
-} from '#db/schema/index.ts';
+import type { Row } from '#db/raw.ts';
 import { assertCanAddItem } from '#server/domain/checkout.ts';
 import { RuleError } from '#server/domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#server/domain/modifiers.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { fromJson } from './priced.ts';
-import type { BasketRow } from './writable.ts';
+import type { BasketChange, Statement } from './write.ts';
 
 export const MAX_QUANTITY = 99;
 
 const tooMany = () => new AppError('validation', 400, { quantity: 'isPositiveNumber' });
 
-async function lineCount(tx: Tx, basketId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(basketItems).where(eq(basketItems.basketId, basketId));
-  return row?.n ?? 0;
-}
+/**
+ * The item with its restaurant and location, its modifier groups with their options, and the basket's state (line
+ * count, current kitchen's location, the lines of this item): one statement. Groups and options are read here,
+ * where the menu cache would need the same round trip to learn the restaurant's version first.
+ */
+const ADD_ITEM_READ_SQL = `
+select
+  (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable, 'restaurantId', r.id,
+      'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
+      'locationDeleted', l.deleted, 'country', l.country)
+    from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
+    where i.id = $2::int) as item,
+  (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
+      'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
+          'price', o.price, 'unavailable', o.unavailable) order by o.position, o.id)
+        from modifier_options o where o.group_id = g.id), '[]'::json)) order by g.position, g.id)
+    from modifier_groups g where g.menu_item_id = $2::int) as groups,
+  (select count(*)::int from basket_items where basket_id = $1::text::uuid) as "lineCount",
+  (select r.location_id from baskets b join restaurants r on r.id = b.restaurant_id
+    where b.id = $1::text::uuid) as "currentLocationId",
+  (select json_agg(json_build_object('id', bi.id, 'quantity', bi.quantity, 'optionIds', bi.option_ids))
+    from basket_items bi where bi.basket_id = $1::text::uuid and bi.menu_item_id = $2::int) as lines`;
 
-/** An emptied basket belongs to no restaurant, so the next item may come from anywhere. */
-async function releaseIfEmpty(tx: Tx, basketId: string): Promise<void> {
-  if ((await lineCount(tx, basketId)) === 0) {
-    await tx.update(baskets).set({ restaurantId: null }).where(eq(baskets.id, basketId));
-  }
-}
+type AddItemRead = {
+  item: {
+    id: number;
+    active: boolean;
+    unavailable: boolean;
+    restaurantId: number;
+    restaurantActive: boolean;
+    isEnabled: boolean;
+    locationId: number;
+    locationDeleted: boolean;
+    country: string;
+  } | null;
+  groups: ModifierGroup[] | null;
+  lineCount: number;
+  currentLocationId: number | null;
+  lines: { id: number; quantity: number; optionIds: number[] }[] | null;
+};
+
+const sortedKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
 
 /**
  * Puts a menu item with its chosen options into the basket. Prices are not taken from anyone:
@@ -38,97 +59,86 @@ async function releaseIfEmpty(tx: Tx, basketId: string): Promise<void> {
  * Errors: notFound (no such item), productUnavailable (item or option off, or the restaurant
  * temporarily unavailable), requiredOptions, restaurantLocation / mishmashedLocations.
  */
-export async function addItem(
-  tx: Tx,
-  basket: BasketRow,
-  input: { menuItemId: number; quantity: number; optionIds: number[] },
-): Promise<void> {
-  // Everything the checks need, in three queries sent together: the item with its restaurant and location, its
-  // modifier groups with their options, and the basket's state (line count, current kitchen, lines of this item).
-  const [[found], groupRows, [state]] = await Promise.all([
-    tx
-      .select({ item: menuItems, restaurant: restaurants, location: locations })
-      .from(menuItems)
-      .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-      .innerJoin(locations, eq(locations.id, restaurants.locationId))
-      .where(eq(menuItems.id, input.menuItemId)),
-    tx
-      .select({ group: modifierGroups, option: modifierOptions })
-      .from(modifierGroups)
-      .leftJoin(modifierOptions, eq(modifierOptions.groupId, modifierGroups.id))
-      .where(eq(modifierGroups.menuItemId, input.menuItemId))
-      .orderBy(asc(modifierGroups.position), asc(modifierGroups.id)),
-    tx
-      .select({
-        lineCount: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.basketId} = ${basket.id})`,
-        currentLocationId: sql<
-          number | null
-        >`(select ${restaurants.locationId} from ${restaurants} where ${restaurants.id} = ${basket.restaurantId})`,
-        lines: sql<unknown>`(select json_agg(json_build_object('id', ${basketItems.id}, 'quantity', ${basketItems.quantity}, 'optionIds', ${basketItems.optionIds}))
-          from ${basketItems} where ${basketItems.basketId} = ${basket.id} and ${basketItems.menuItemId} = ${input.menuItemId})`,
-      })
-      .from(sql`(select 1) as one`),
-  ]);
-  if (!found || !found.item.active || !found.restaurant.active || found.location.deleted) throw notFound();
-  const { item, restaurant, location } = found;
-  if (item.unavailable || !restaurant.isEnabled) {
-    throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
-  }
+export function addItem(input: { menuItemId: number; quantity: number; optionIds: number[] }): BasketChange {
+  return {
+    reads: (basketId) => [{ text: ADD_ITEM_READ_SQL, params: [basketId, input.menuItemId] }],
+    writes: (basket, [rows]) => {
+      const read: Row = rows?.[0] ?? {};
+      const item = fromJson<AddItemRead['item']>(read['item'], null);
+      if (!item || !item.active || !item.restaurantActive || item.locationDeleted) throw notFound();
+      if (item.unavailable || !item.isEnabled) {
+        throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
+      }
+      if (Number(read['lineCount'] ?? 0) > 0 && basket.restaurantId !== null) {
+        assertCanAddItem(
+          { restaurantId: basket.restaurantId, locationId: (read['currentLocationId'] as number | null) ?? -1 },
+          { restaurantId: item.restaurantId, locationId: item.locationId },
+        );
+      }
+      const groups = fromJson<ModifierGroup[]>(read['groups'], []);
+      const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
 
-  if (Number(state?.lineCount ?? 0) > 0 && basket.restaurantId !== null) {
-    assertCanAddItem(
-      { restaurantId: basket.restaurantId, locationId: state?.currentLocationId ?? -1 },
-      { restaurantId: restaurant.id, locationId: restaurant.locationId },
-    );
-  }
-
-  const groups: ModifierGroup[] = [];
-  for (const { group: g, option: o } of groupRows) {
-    let group = groups.at(-1);
-    if (group?.id !== g.id) {
-      group = { id: g.id, name: g.name, required: g.required, min: g.min, max: g.max, options: [] };
-      groups.push(group);
-    }
-    if (o) group.options.push({ id: o.id, name: o.name, price: o.price, unavailable: o.unavailable });
-  }
-  const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
-
-  // The same item with the same options is one line with a larger quantity.
-  const key = [...chosen].sort((a, b) => a - b).join(',');
-  const lines = fromJson<{ id: number; quantity: number; optionIds: number[] }[]>(state?.lines, []);
-  const same = lines.find((l) => [...l.optionIds].sort((a, b) => a - b).join(',') === key);
-  if (same) {
-    const quantity = same.quantity + input.quantity;
-    if (quantity > MAX_QUANTITY) throw tooMany();
-    await tx.update(basketItems).set({ quantity }).where(eq(basketItems.id, same.id));
-  } else {
-    await tx
-      .insert(basketItems)
-      .values({ basketId: basket.id, menuItemId: item.id, quantity: input.quantity, optionIds: chosen });
-  }
-  // The basket's country follows its kitchen: a Kyiv restaurant's basket follows Ukraine's rules.
-  await tx
-    .update(baskets)
-    .set({ restaurantId: restaurant.id, country: location.country })
-    .where(eq(baskets.id, basket.id));
+      // The same item with the same options is one line with a larger quantity.
+      const key = sortedKey(chosen);
+      const lines = fromJson<NonNullable<AddItemRead['lines']>>(read['lines'], []);
+      const same = lines.find((l) => sortedKey(l.optionIds) === key);
+      const writes: Statement[] = [];
+      if (same) {
+        const quantity = same.quantity + input.quantity;
+        if (quantity > MAX_QUANTITY) throw tooMany();
+        writes.push({
+          text: 'update basket_items set quantity = $2::int where id = $1::int',
+          params: [same.id, quantity],
+        });
+      } else {
+        writes.push({
+          text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
+            values ($1::text::uuid, $2::int, $3::int, $4::text::int[])`,
+          params: [basket.id, item.id, input.quantity, `{${chosen.join(',')}}`],
+        });
+      }
+      // The basket's country follows its kitchen: a Kyiv restaurant's basket follows Ukraine's rules.
+      writes.push({
+        text: 'update baskets set restaurant_id = $2::int, country = $3::text where id = $1::text::uuid',
+        params: [basket.id, item.restaurantId, item.country],
+      });
+      return writes;
+    },
+  };
 }
 
+const LINE_SQL = 'select id from basket_items where id = $2::int and basket_id = $1::text::uuid';
+
 /** Sets a line's quantity; 0 removes it. notFound when the line is not in this basket. */
-export async function setQuantity(tx: Tx, basket: BasketRow, lineId: number, quantity: number): Promise<void> {
-  const where = and(eq(basketItems.id, lineId), eq(basketItems.basketId, basket.id));
-  const [line] = await tx.select({ id: basketItems.id }).from(basketItems).where(where);
-  if (!line) throw notFound();
-  if (quantity > MAX_QUANTITY) throw tooMany();
-  if (quantity === 0) {
-    await tx.delete(basketItems).where(where);
-    await releaseIfEmpty(tx, basket.id);
-  } else {
-    await tx.update(basketItems).set({ quantity }).where(where);
-  }
+export function setQuantity(lineId: number, quantity: number): BasketChange {
+  return {
+    reads: (basketId) => [{ text: LINE_SQL, params: [basketId, lineId] }],
+    writes: (basket, [lines]) => {
+      if (!lines?.length) throw notFound();
+      if (quantity > MAX_QUANTITY) throw tooMany();
+      if (quantity > 0) {
+        return [{ text: 'update basket_items set quantity = $2::int where id = $1::int', params: [lineId, quantity] }];
+      }
+      return [
+        { text: 'delete from basket_items where id = $1::int', params: [lineId] },
+        // An emptied basket belongs to no restaurant, so the next item may come from anywhere.
+        {
+          text: `update baskets set restaurant_id = null where id = $1::text::uuid
+            and not exists (select from basket_items where basket_id = $1::text::uuid)`,
+          params: [basket.id],
+        },
+      ];
+    },
+  };
 }
 
 /** Empties the basket: no lines, no restaurant, no discount code. How and where to deliver stays. */
-export async function clearBasket(tx: Tx, basket: BasketRow): Promise<void> {
-  await tx.delete(basketItems).where(eq(basketItems.basketId, basket.id));
-  await tx.update(baskets).set({ restaurantId: null, discountCodeId: null }).where(eq(baskets.id, basket.id));
-}
+export const clearBasket: BasketChange = {
+  writes: (basket) => [
+    { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basket.id] },
+    {
+      text: 'update baskets set restaurant_id = null, discount_code_id = null where id = $1::text::uuid',
+      params: [basket.id],
+    },
+  ],
+};

@@ -40,32 +40,3 @@ export async function findBasket(db: Db | Tx, owner: BasketOwner, lock = false):
   }
   return null;
 }
-
-/**
- * Runs `change` on the visitor's collecting basket inside one transaction, creating the basket on
- * the first write. An ordered ('created') basket is never written again: the visitor gets a new one.
- * A guest basket touched by a logged-in user becomes theirs.
- */
-export async function writeBasket<T>(
-  db: Db,
-  owner: BasketOwner,
-  now: Date,
-  change: (tx: Tx, basket: BasketRow) => Promise<T>,
-): Promise<{ basketId: string; result: T }> {
-  return db.transaction(async (tx) => {
-    let basket = await findBasket(tx, owner, true);
-    if (!basket) {
-      const [created] = await tx
-        .insert(baskets)
-        .values({ userId: owner.userId, createdAt: now, updatedAt: now })
-        .returning();
-      basket = created!;
-    } else if (owner.userId && !basket.userId) {
-      await tx.update(baskets).set({ userId: owner.userId }).where(eq(baskets.id, basket.id));
-      basket = { ...basket, userId: owner.userId };
-    }
-    const result = await change(tx, basket);
-    await tx.update(baskets).set({ updatedAt: now }).where(eq(baskets.id, basket.id));
-    return { basketId: basket.id, result };
-  });
-}
