@@ -14,6 +14,7 @@ import postgres from 'postgres';
 import { prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { measureFlows, prepareFlowData, type FlowResult } from './flow.ts';
 import { processTreeRss } from './memory.ts';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
 type Result = {
@@ -74,7 +75,7 @@ async function startServer(env: Record<string, string>, cpuProfile?: string) {
   };
   // An empty value unsets the variable (DATABASE_URL for the PGlite server).
   for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
-  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'server/main.ts'], {
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -42,7 +42,11 @@ export async function openDatabase(options: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? '.data';
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  // PostgreSQL's default of 128 MB of shared buffers (160 MB in PGlite's WASM heap) is sized for a server; the
+  // demo database is a few MB and the operating system caches its files anyway (decision 008).
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
@@ -25,6 +26,6 @@ if (builtAt < Math.max(...sources.map(newest))) {
   }
 }
 
-const server = spawn(process.execPath, ['server/main.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
