@@ -7,9 +7,13 @@ const ogonekUpper = /Ą|%C4%84/gi;
  * Spec section 2: a URL with a double slash → 301 to the single-slash form; a URL with 'ą' (raw or
  * percent-encoded) → 301 with plain 'a'. Both are applied in one redirect.
  */
+// What either rule looks for, anywhere after the scheme: most URLs have neither, and skip the rewriting below.
+const suspect = /\/\/|ą|Ą|%C4%8[45]/i;
+
 export const urlRules = (): MiddlewareHandler => async (c, next) => {
   const raw = c.req.url;
   const schemeEnd = raw.indexOf('://') + 3;
+  if (!suspect.test(raw.slice(schemeEnd))) return next();
   const pathStart = raw.indexOf('/', schemeEnd);
   const pathAndQuery = pathStart === -1 ? '/' : raw.slice(pathStart);
   const queryAt = pathAndQuery.indexOf('?');
