@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
@@ -144,6 +145,12 @@ export function createApp(deps: AppDeps) {
         ruleStatus[error.key] ?? 400,
       );
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
+    // A restart or a terminated backend: the connection pool opens new connections by itself, so the client may
+    // simply try again (decision 008).
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`database unavailable: ${c.req.method} ${new URL(c.req.url).pathname}`);
+      return c.json({ error: 'databaseUnavailable' }, 503);
+    }
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
     return c.json({ error: 'internalError' }, 500);

