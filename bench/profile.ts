@@ -54,6 +54,7 @@ try {
     db,
     env: parseEnv({
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       LOG_REQUESTS: '0',
     }),

@@ -15,6 +15,7 @@ import { RuleError } from './domain/errors.ts';
 import { csrf } from 'hono/csrf';
 import { session } from './middleware/session.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
+import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 
 export type AppDeps = {
   db: Db;
@@ -22,6 +23,8 @@ export type AppDeps = {
   tenants: Tenant[];
   /** The clock, injectable so that opening hours and timeouts can be tested at any moment. */
   now: () => Date;
+  /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
+  payments: PaymentProviders;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
@@ -44,7 +47,11 @@ const ruleStatus: Record<string, 400 | 409 | 422> = {
   invalidStatusTransition: 409,
 };
 
-export function createApp(deps: AppDeps) {
+/** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
+export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
+
+export function createApp(input: AppDepsInput) {
+  const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
 
@@ -97,7 +104,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
   app.route('/api', createApiRoutes());
   app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
-  mountSandboxBank(app, deps);
+  // The sandbox bank exists only where the sandbox takes payments (issue 11: never beside real providers).
+  if (deps.payments.sandbox) mountSandboxBank(app, deps.payments.sandbox);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);

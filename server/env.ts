@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { PAYMENT_ENV_KEYS, parsePaymentConfig, type PaymentConfig } from './payment-config.ts';
 
 const envSchema = type({
   'NODE_ENV?': "'development' | 'production' | 'test'",
@@ -20,6 +21,21 @@ const envSchema = type({
   'DIST_DIR?': 'string > 0',
   /** Server processes sharing the port (node:cluster); PostgreSQL only, as PGlite's folder has one owner. */
   'WEB_CONCURRENCY?': /^\d{1,3}$/,
+  // Payment providers (README "Payment providers"); parsed and cross-checked in payment-config.ts.
+  'PAYMENTS?': "'sandbox' | 'configured'",
+  'PAYMENT_ROUTES?': 'string > 0',
+  'PAYU_POS_ID?': /^\d+$/,
+  'PAYU_CLIENT_ID?': 'string > 0',
+  'PAYU_CLIENT_SECRET?': 'string > 0',
+  'PAYU_SECOND_KEY?': 'string > 0',
+  'PAYU_BASE_URL?': 'string.url',
+  'P24_MERCHANT_ID?': /^\d+$/,
+  'P24_POS_ID?': /^\d+$/,
+  'P24_API_KEY?': 'string > 0',
+  'P24_CRC?': 'string > 0',
+  'P24_BASE_URL?': 'string.url',
+  'GOOGLE_PAY_ENVIRONMENT?': "'TEST' | 'PRODUCTION'",
+  'GOOGLE_PAY_MERCHANT_ID?': 'string > 0',
 });
 
 export type Env = {
@@ -38,6 +54,7 @@ export type Env = {
   logRequests: boolean;
   distDir: string;
   webConcurrency: number;
+  payments: PaymentConfig;
 };
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
@@ -61,6 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (webConcurrency > 1 && !result.DATABASE_URL) {
     throw new Error('Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (PGlite allows one process)');
   }
+  const payments = parsePaymentConfig(Object.fromEntries(PAYMENT_ENV_KEYS.map((key) => [key, result[key]])), nodeEnv);
   return {
     nodeEnv,
     port,
@@ -77,5 +95,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',
     webConcurrency,
+    payments,
   };
 }

@@ -100,7 +100,7 @@ export async function queueRefund(tx: Tx, orderId: string, reason: string, now: 
 
 /** changeStatusInTx in its own transaction, then any refund it queued is sent to the provider. */
 export async function changeOrderStatus(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   change: StatusChange,
 ): Promise<StatusChanged> {
   const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));

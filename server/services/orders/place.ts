@@ -18,7 +18,6 @@ import { displayId } from '#server/domain/orders.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
-import { paymentProvider } from '../payments/provider.ts';
 import { startPayment } from '../payments/start.ts';
 import { hashAccessToken, orderAccessToken, type Lang } from './access-token.ts';
 import { orderConfirmationEmail } from './confirmation.ts';
@@ -208,7 +207,7 @@ function replayOf(existing: Existing, hash: string): { replay: string } {
  * Online payments are registered with the provider after the commit (see startPayment).
  */
 export async function placeOrder(
-  deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
   call: {
     basketId: string | null;
     user: SessionUser | null;
@@ -298,7 +297,7 @@ const PROBLEM_ORDER = ['paymentMethodUnavailable', 'blikCodeMustBeNumber', 'blik
 
 async function createOrder(
   tx: Transaction,
-  deps: Pick<AppDeps, 'env' | 'now'>,
+  deps: Pick<AppDeps, 'env' | 'now' | 'payments'>,
   call: {
     basketId: string;
     user: SessionUser | null;
@@ -350,8 +349,15 @@ async function createOrder(
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
   });
-  // The country's configured payments list narrows the rules further (data, not rules).
-  if (!problems.includes('paymentMethodUnavailable') && !configuredPayments.has(country)) {
+  // The country's configured payments list narrows the rules further (data, not rules), and so does the
+  // deployment: an online method no provider takes in this country cannot be paid.
+  const paymentProvider = isOnlinePayment(input.paymentMethod)
+    ? deps.payments.forMethod(country, input.paymentMethod)
+    : null;
+  if (
+    !problems.includes('paymentMethodUnavailable') &&
+    (!configuredPayments.has(country) || (isOnlinePayment(input.paymentMethod) && !paymentProvider))
+  ) {
     const at = problems.findIndex((p) => PROBLEM_ORDER.includes(p));
     problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
   }
@@ -503,7 +509,7 @@ async function createOrder(
       JSON.stringify(lines),
       JSON.stringify(mods),
       paymentId,
-      paymentProvider(deps.env).name,
+      paymentProvider?.name ?? null,
       JSON.stringify(audit),
       email && JSON.stringify({ html: null, ...email }),
     ]),

@@ -8,6 +8,7 @@ import type {
   PaymentNotification,
   PaymentOrder,
   PaymentProvider,
+  ReceivedNotification,
   RefundResult,
 } from './provider.ts';
 import { signBody, verifyBodySignature } from './signature.ts';
@@ -49,6 +50,8 @@ export type SandboxProvider = PaymentProvider & {
   readonly delivered: DeliveredNotification[];
   /** The customer's return address carried by a bank-page link, when its signature holds. */
   verifiedReturnUrl(paymentId: string, returnUrl: string | undefined, signature: string | undefined): string | null;
+  /** Where notifications go; createApp points it at the app itself, so they take the webhook's own path. */
+  deliverThrough(deliver: NotificationDelivery): void;
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -56,9 +59,10 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export function createSandboxProvider(options: {
   secret: string;
   publicBaseUrl: string;
-  deliver: NotificationDelivery;
+  deliver?: NotificationDelivery;
 }): SandboxProvider {
-  const { secret, publicBaseUrl, deliver } = options;
+  const { secret, publicBaseUrl } = options;
+  let deliver: NotificationDelivery = options.deliver ?? ((request) => fetch(request));
   const inFlight = new Set<Promise<unknown>>();
   const delivered: DeliveredNotification[] = [];
 
@@ -110,6 +114,8 @@ export function createSandboxProvider(options: {
 
   return {
     name: SANDBOX_PROVIDER,
+    methods: ['blik', 'googlePay', 'fastTransfer'],
+    googlePay: { gateway: 'example', gatewayMerchantId: 'sandbox' },
     delivered,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
@@ -137,22 +143,25 @@ export function createSandboxProvider(options: {
       }
     },
 
-    verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean {
-      return verifyBodySignature(secret, rawBody, signatureHeader);
-    },
-
-    parseNotification(rawBody: string): PaymentNotification | null {
+    receiveNotification(rawBody: string, headers: Headers): ReceivedNotification {
+      if (!verifyBodySignature(secret, rawBody, headers.get('x-signature') ?? undefined))
+        return { kind: 'invalidSignature' };
       let parsed: unknown;
       try {
         parsed = JSON.parse(rawBody);
       } catch {
-        return null;
+        return { kind: 'malformed' };
       }
       const result = notificationSchema(parsed);
-      return result instanceof type.errors ? null : result;
+      return result instanceof type.errors ? { kind: 'malformed' } : { kind: 'notification', notification: result };
     },
 
-    async refund(_payment, _amount): Promise<RefundResult> {
+    // The sandbox's notifications are sent at once and never lost: there is nothing more to ask it.
+    async fetchState() {
+      return 'pending';
+    },
+
+    async refund(): Promise<RefundResult> {
       return { externalId: newId('sbx_rf'), status: 'succeeded' };
     },
 
@@ -162,6 +171,10 @@ export function createSandboxProvider(options: {
 
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    deliverThrough(next) {
+      deliver = next;
     },
 
     verifiedReturnUrl(paymentId, returnUrl, signature) {

@@ -1,0 +1,86 @@
+import { auditLog } from '#db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { Country } from '#server/domain/money.ts';
+import type { PaymentMethod } from '#server/domain/country.ts';
+import type { ProviderName } from '#server/payment-config.ts';
+import { createPayuProvider } from './payu.ts';
+import { DEFAULT_HTTP, type ProviderCallRecord, type ProviderHttp } from './provider-http.ts';
+import type { GooglePayGateway, PaymentProvider } from './provider.ts';
+import { createPrzelewy24Provider } from './przelewy24.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
+
+/** The payment providers of one configuration, built once at start and handed to services through AppDeps. */
+export type PaymentProviders = {
+  /** Who takes `method` in `country`; null when nobody does (the method is then unavailable there). */
+  forMethod(country: Country, method: PaymentMethod): PaymentProvider | null;
+  /** A payment's provider by the name stored with it; null when this configuration no longer has it. */
+  byName(name: string): PaymentProvider | null;
+  all: PaymentProvider[];
+  /** The sandbox, for its bank page and for tests that await its notifications; null with real providers. */
+  sandbox: SandboxProvider | null;
+  /** What the checkout page's Google Pay button needs for this country, or null without Google Pay there. */
+  googlePay(
+    country: Country,
+  ): (GooglePayGateway & { environment: 'TEST' | 'PRODUCTION'; merchantId: string | null }) | null;
+  /** Records a provider call or notification for support (audit_log, entity payment). */
+  record(record: ProviderCallRecord): Promise<void>;
+};
+
+/** Provider calls and notifications go to audit_log outside any transaction, so a rolled-back attempt is kept. */
+export function auditRecorder(db: Db): (record: ProviderCallRecord) => Promise<void> {
+  return async (record) => {
+    try {
+      await db.insert(auditLog).values({
+        action: `payment.${record.operation}`,
+        entity: 'payment',
+        entityId: record.paymentId ?? '-',
+        data: record,
+      });
+    } catch (error) {
+      // The log must never decide a payment's fate.
+      console.warn('payment call could not be recorded', (error as Error).message);
+    }
+  };
+}
+
+export function createPaymentProviders(
+  env: Env,
+  options: { db: Db; http?: Partial<Omit<ProviderHttp, 'record'>> },
+): PaymentProviders {
+  const record = auditRecorder(options.db);
+  const http: ProviderHttp = { ...DEFAULT_HTTP, ...options.http, record };
+  const config = env.payments;
+  const built = new Map<ProviderName, PaymentProvider>();
+  let sandbox: SandboxProvider | null = null;
+  if (
+    config.mode === 'sandbox' ||
+    Object.values(config.routes).some((r) => Object.values(r ?? {}).includes('sandbox'))
+  ) {
+    sandbox = createSandboxProvider({ secret: env.paymentWebhookSecret, publicBaseUrl: env.publicBaseUrl });
+    built.set('sandbox', sandbox);
+  }
+  if (config.mode === 'configured') {
+    if (config.payu) built.set('payu', createPayuProvider(config.payu, http));
+    if (config.przelewy24) built.set('przelewy24', createPrzelewy24Provider(config.przelewy24, http));
+  }
+
+  const forMethod = (country: Country, method: PaymentMethod): PaymentProvider | null => {
+    if (config.mode === 'sandbox') return sandbox;
+    const name = (config.routes[country] as Partial<Record<PaymentMethod, ProviderName>> | undefined)?.[method];
+    const provider = name ? (built.get(name) ?? null) : null;
+    return provider && (provider.methods as readonly string[]).includes(method) ? provider : null;
+  };
+
+  return {
+    forMethod,
+    byName: (name) => built.get(name as ProviderName) ?? null,
+    all: [...built.values()],
+    sandbox,
+    googlePay(country) {
+      const gateway = forMethod(country, 'googlePay')?.googlePay;
+      return gateway ? { ...gateway, ...config.googlePay } : null;
+    },
+    record,
+  };
+}
