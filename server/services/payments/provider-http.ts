@@ -91,7 +91,7 @@ export async function callProvider(
       paymentId: call.paymentId ?? null,
       requestId,
       httpStatus: answer?.status ?? null,
-      outcome: answer ? (call.outcomeOf?.(answer) ?? String(answer.status)) : lastProblem,
+      outcome: answer ? (answer.status < 500 && call.outcomeOf?.(answer)) || String(answer.status) : lastProblem,
       amount: call.amount,
       currency: call.currency,
       attempt,
