@@ -34,3 +34,36 @@ describe('WEB_CONCURRENCY', () => {
     expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: value })).toThrow(/^Invalid configuration: WEB_CONCURRENCY /);
   });
 });
+
+describe('payment providers', () => {
+  const payu = {
+    PAYU_POS_ID: '300746',
+    PAYU_CLIENT_ID: '300746',
+    PAYU_CLIENT_SECRET: 'secret',
+    PAYU_SECOND_KEY: 'second',
+  };
+  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' };
+
+  it('uses the sandbox outside production', () => {
+    expect(parseEnv({}).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses to start in production without a provider, unless the sandbox is asked for', () => {
+    expect(() => parseEnv(production)).toThrow(/no payment provider is configured/);
+    expect(parseEnv({ ...production, PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses a method routed to a provider without credentials, or partial credentials', () => {
+    expect(() => parseEnv({ ...production, PAYMENT_ROUTES: 'pl.blik=przelewy24' })).toThrow(/P24_\* are not set/);
+    expect(() => parseEnv({ ...production, PAYU_POS_ID: '1', PAYMENT_ROUTES: 'pl.blik=payu' })).toThrow(
+      /PayU needs PAYU_CLIENT_ID/,
+    );
+    expect(() => parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=sandbox' })).toThrow(/sandbox/);
+  });
+
+  it('reads routes per country and method', () => {
+    const env = parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=payu, pl.googlePay=payu' });
+    expect(env.payments.routes).toEqual({ pl: { blik: 'payu', googlePay: 'payu' } });
+    expect(env.payments.payu?.baseUrl).toBe('https://secure.snd.payu.com');
+  });
+});

@@ -27,7 +27,7 @@ async function serve(handler: Handler) {
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
         return;
       }
-      let json: Record<string, unknown> = {};
+      let json: Record<string, unknown>;
       try {
         json = body && req.headers['content-type']?.includes('json') ? JSON.parse(body) : {};
       } catch {
