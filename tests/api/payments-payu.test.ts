@@ -24,13 +24,13 @@ beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
 
 async function order(paymentMethod: string, extra: Record<string, unknown> = {}) {
   const b = await makeBasket(ctx.database.db);
-  const response = await placeOrder(ctx, b.basketId, {
-    ...plCustomer,
-    zip: b.zip,
-    consents: allConsents,
-    paymentMethod,
-    ...extra,
-  });
+  const response = await placeOrder(
+    ctx,
+    b.basketId,
+    { ...plCustomer, zip: b.zip, consents: allConsents, paymentMethod, ...extra },
+    crypto.randomUUID(),
+    { 'x-forwarded-for': '203.0.113.9' },
+  );
   const body = await response.json();
   const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, body.order.id));
   return { status: response.status, body, token: body.accessToken as string, payment: payment! };
@@ -54,6 +54,7 @@ describe('PayU', () => {
       totalAmount: String(payment.amount),
       currencyCode: 'PLN',
       merchantPosId: PAYU_CREDENTIALS.PAYU_POS_ID,
+      customerIp: '203.0.113.9',
       notifyUrl: 'http://localhost:3000/api/payments/notify/payu',
       buyer: { email: plCustomer.email, firstName: 'Jan', lastName: 'Kowalski', language: 'pl' },
       payMethods: { payMethod: { type: 'BLIK_AUTHORIZATION_CODE', value: '123456' } },

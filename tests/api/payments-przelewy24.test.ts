@@ -95,6 +95,19 @@ describe('Przelewy24', () => {
     expect(payment.externalId).toBeNull();
   });
 
+  it('a method no provider takes in the country cannot be ordered: paymentMethodUnavailable', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'googlePay',
+      googlePayToken: 'tok',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'paymentMethodUnavailable' });
+  });
+
   it('Google Pay is not offered where Przelewy24 takes the payments', async () => {
     const config = await (await request(ctx, '/api/payments/config?country=pl')).json();
     expect(config).toEqual({ methods: ['blik', 'fastTransfer'], googlePay: null, sandbox: false });

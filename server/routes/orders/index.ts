@@ -6,6 +6,7 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { PAYMENT_METHODS } from '#server/domain/country.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
@@ -90,6 +91,8 @@ export const ordersRoutes = new Hono<AppEnv>()
         channel: 'web',
         idempotencyKey: c.req.header('idempotency-key')!,
         input: body,
+        // PayU asks for the buyer's address with every order.
+        customerIp: clientIp(c),
       });
       return c.json(placed, 201);
     },

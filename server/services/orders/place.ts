@@ -214,6 +214,7 @@ export async function placeOrder(
     channel: Channel;
     idempotencyKey: string;
     input: PlaceOrderInput;
+    customerIp?: string;
   },
 ): Promise<PlacedOrder> {
   const { db, env } = deps;
@@ -278,7 +279,7 @@ export async function placeOrder(
       ? { redirectUrl: payment.redirectUrl }
       : await startPayment(deps, {
           paymentId: payment.id,
-          details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken },
+          details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken, customerIp: call.customerIp },
           lang: input.lang ?? 'pl',
         });
     redirectUrl = started.redirectUrl;
