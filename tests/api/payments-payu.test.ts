@@ -115,6 +115,17 @@ describe('PayU', () => {
         gatewayMerchantId: PAYU_CREDENTIALS.PAYU_POS_ID,
         environment: 'TEST',
         merchantId: null,
+        paymentMethodSpecification: {
+          type: 'CARD',
+          parameters: {
+            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+            allowedCardNetworks: ['VISA', 'MASTERCARD'],
+          },
+          tokenizationSpecification: {
+            type: 'PAYMENT_GATEWAY',
+            parameters: { gateway: 'payu', gatewayMerchantId: PAYU_CREDENTIALS.PAYU_POS_ID },
+          },
+        },
       },
       sandbox: false,
     });
@@ -132,6 +143,20 @@ describe('PayU', () => {
     expect(payu.tokens.length - tokensBefore).toBe(1);
     const attempts = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
     expect(attempts.map((row) => (row.data as { outcome: string }).outcome)).toEqual(['503', 'timeout', 'SUCCESS']);
+  });
+
+  it('an order PayU created but whose answer was lost: the retry is refused as a duplicate, no second order; the notification completes it', async () => {
+    await order('blik', { blikCode: '111111' }); // fetches the token
+    payu.failNext('lost');
+    const { body, token, payment } = await order('blik', { blikCode: '444444' });
+    const created = [...payu.orders.values()].filter((o) => o.extOrderId === payment.id);
+    expect(created).toHaveLength(1);
+    expect(body.order.status).toBe('waiting_for_payment');
+    expect((await notify(payu.notification(created[0]!.orderId, 'COMPLETED'))).status).toBe(200);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    // Now known by PayU's id, so a refund can reach it.
+    expect(after!.externalId).toBe(created[0]!.orderId);
   });
 
   it('a provider that never answers leaves the order waiting; the sandbox bank is not there', async () => {

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * them (request shapes, signatures, answers), so the adapters are tested over real HTTP. `failNext` makes the
  * next calls answer 503 or never answer (a timeout).
  */
-export type Fault = '503' | 'timeout';
+/** 503: answers 503; timeout: never answers; lost: does the work, then never answers. */
+export type Fault = '503' | 'timeout' | 'lost';
 export type Seen = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
 
 type Handler = (seen: Seen, json: Record<string, unknown>) => { status: number; body: unknown };
@@ -34,6 +35,7 @@ async function serve(handler: Handler) {
         json = {};
       }
       const answer = handler(call, json);
+      if (fault === 'lost') return;
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
   });

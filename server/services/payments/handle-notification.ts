@@ -1,7 +1,7 @@
 import { paymentNotifications } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { applyPaymentOutcome, type Applied } from './apply.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
@@ -53,6 +53,16 @@ export async function handlePaymentNotification(
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
     if (recorded.length === 0) return { duplicate: true };
+    // A payment whose creation answer was lost has no provider id yet (or a placeholder); refunds need it.
+    await tx
+      .update(payments)
+      .set({ externalId: notification.externalId })
+      .where(
+        and(
+          eq(payments.id, notification.paymentId),
+          or(isNull(payments.externalId), like(payments.externalId, 'ext:%'), like(payments.externalId, 'failed:%')),
+        ),
+      );
     const applied = await applyPaymentOutcome(tx, deps.env, {
       paymentId: notification.paymentId,
       outcome: notification.status,

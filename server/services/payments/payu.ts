@@ -3,15 +3,16 @@ import { isIP } from 'node:net';
 import type { PaymentMethod } from '#server/domain/country.ts';
 import type { PayuConfig } from '#server/payment-config.ts';
 import { callProvider, type ProviderAnswer, type ProviderHttp } from './provider-http.ts';
-import type {
-  CreatedPayment,
-  PaymentDetails,
-  PaymentOrder,
-  PaymentProvider,
-  PaymentState,
-  ReceivedNotification,
-  RefundResult,
-  StoredPayment,
+import {
+  ProviderUnavailableError,
+  type CreatedPayment,
+  type PaymentDetails,
+  type PaymentOrder,
+  type PaymentProvider,
+  type PaymentState,
+  type ReceivedNotification,
+  type RefundResult,
+  type StoredPayment,
 } from './provider.ts';
 
 /**
@@ -83,7 +84,9 @@ export function createPayuProvider(config: PayuConfig, http: ProviderHttp): Paym
       },
     });
     const body = answer.json as { access_token?: string; expires_in?: number } | null;
-    if (answer.status !== 200 || !body?.access_token) throw new Error(`payu: OAuth refused (HTTP ${answer.status})`);
+    // Wrong credentials look to the customer like an unreachable PayU: the order waits, the log says why.
+    if (answer.status !== 200 || !body?.access_token)
+      throw new ProviderUnavailableError(PAYU, 'oauth', `refused (HTTP ${answer.status})`);
     token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 };
     return token.value;
   }

@@ -20,9 +20,7 @@ export type PaymentProviders = {
   /** The sandbox, for its bank page and for tests that await its notifications; null with real providers. */
   sandbox: SandboxProvider | null;
   /** What the checkout page's Google Pay button needs for this country, or null without Google Pay there. */
-  googlePay(
-    country: Country,
-  ): (GooglePayGateway & { environment: 'TEST' | 'PRODUCTION'; merchantId: string | null }) | null;
+  googlePay(country: Country): GooglePayConfig | null;
   /** Records a provider call or notification for support (audit_log, entity payment). */
   record(record: ProviderCallRecord): Promise<void>;
 };
@@ -43,6 +41,24 @@ export function auditRecorder(db: Db): (record: ProviderCallRecord) => Promise<v
     }
   };
 }
+
+/**
+ * Google Pay for the checkout page: the environment, Google's merchant id (PRODUCTION only) and the CARD entry of
+ * `PaymentDataRequest.allowedPaymentMethods`, tokenized for the provider that charges the token. Networks and
+ * auth methods are the spec's card configuration for Poland.
+ */
+export type GooglePayConfig = GooglePayGateway & {
+  environment: 'TEST' | 'PRODUCTION';
+  merchantId: string | null;
+  paymentMethodSpecification: {
+    type: 'CARD';
+    parameters: { allowedAuthMethods: string[]; allowedCardNetworks: string[] };
+    tokenizationSpecification: {
+      type: 'PAYMENT_GATEWAY';
+      parameters: { gateway: string; gatewayMerchantId: string };
+    };
+  };
+};
 
 export function createPaymentProviders(
   env: Env,
@@ -79,7 +95,19 @@ export function createPaymentProviders(
     sandbox,
     googlePay(country) {
       const gateway = forMethod(country, 'googlePay')?.googlePay;
-      return gateway ? { ...gateway, ...config.googlePay } : null;
+      if (!gateway) return null;
+      return {
+        ...gateway,
+        ...config.googlePay,
+        paymentMethodSpecification: {
+          type: 'CARD',
+          parameters: {
+            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+            allowedCardNetworks: ['VISA', 'MASTERCARD'],
+          },
+          tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: gateway },
+        },
+      };
     },
     record,
   };
