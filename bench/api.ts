@@ -68,6 +68,7 @@ try {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       LOG_REQUESTS: '0',
       DIST_DIR: dist,

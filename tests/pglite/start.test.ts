@@ -42,6 +42,10 @@ describe('start-up and shutdown', () => {
       /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production/,
     ],
     [
+      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' },
+      /Cannot start: Invalid configuration: no payment provider is configured/,
+    ],
+    [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
       /Cannot start: database at DATABASE_URL cannot be opened|Cannot start: migrations failed/,
     ],
