@@ -115,7 +115,8 @@ export function createSandboxProvider(options: {
   return {
     name: SANDBOX_PROVIDER,
     methods: ['blik', 'googlePay', 'fastTransfer'],
-    googlePay: { gateway: 'example', gatewayMerchantId: 'sandbox' },
+    // Google's own test gateway: its TEST environment hands out tokens for it without any merchant account.
+    googlePay: { gateway: 'example', gatewayMerchantId: 'exampleGatewayMerchantId' },
     delivered,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
