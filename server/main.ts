@@ -115,6 +115,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     await closed;
     await stopOutbox();
     await sweeper.stop();
+    await deps.payments.recorded();
     await database.close();
     if (!quiet) console.log('stopped');
     process.exit(0);

@@ -74,6 +74,7 @@ describe('PayU', () => {
     expect(await (await notify(good)).json()).toEqual({ ok: true, duplicate: true });
 
     // Support sees every call and notification, never the Blik code.
+    await ctx.deps.payments.recorded();
     const log = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
     expect(log.map((row) => row.action)).toEqual(
       expect.arrayContaining(['payment.createOrder.blik', 'payment.notification']),
@@ -141,6 +142,7 @@ describe('PayU', () => {
     expect([...payu.orders.values()].filter((o) => o.extOrderId === payment.id)).toHaveLength(1);
     expect(payment.externalId).toBe([...payu.orders.values()].find((o) => o.extOrderId === payment.id)!.orderId);
     expect(payu.tokens.length - tokensBefore).toBe(1);
+    await ctx.deps.payments.recorded();
     const attempts = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
     expect(attempts.map((row) => (row.data as { outcome: string }).outcome)).toEqual(['503', 'timeout', 'SUCCESS']);
   });

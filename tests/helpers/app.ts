@@ -34,7 +34,10 @@ export async function createTestApp(
     setNow: (date) => {
       now = date;
     },
-    close: () => database.drop(),
+    close: async () => {
+      await deps.payments.recorded();
+      await database.drop();
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { Country } from '#server/domain/money.ts';
 import type { PaymentMethod } from '#server/domain/country.ts';
 import type { ProviderName } from '#server/payment-config.ts';
 import { createPayuProvider } from './payu.ts';
-import { DEFAULT_HTTP, type ProviderCallRecord, type ProviderHttp } from './provider-http.ts';
+import { DEFAULT_HTTP, type ProviderHttp, type RecordCall } from './provider-http.ts';
 import type { GooglePayGateway, PaymentProvider } from './provider.ts';
 import { createPrzelewy24Provider } from './przelewy24.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
@@ -22,23 +22,40 @@ export type PaymentProviders = {
   /** What the checkout page's Google Pay button needs for this country, or null without Google Pay there. */
   googlePay(country: Country): GooglePayConfig | null;
   /** Records a provider call or notification for support (audit_log, entity payment). */
-  record(record: ProviderCallRecord): Promise<void>;
+  record: RecordCall;
+  /** Resolves once every record started so far is written (tests; shutdown). */
+  recorded(): Promise<void>;
 };
 
-/** Provider calls and notifications go to audit_log outside any transaction, so a rolled-back attempt is kept. */
-export function auditRecorder(db: Db): (record: ProviderCallRecord) => Promise<void> {
-  return async (record) => {
-    try {
-      await db.insert(auditLog).values({
-        action: `payment.${record.operation}`,
+/**
+ * Provider calls and notifications go to audit_log on their own connection, outside any transaction, so a
+ * rolled-back attempt is kept. Not awaited by the caller: a provider call runs inside the payment's transaction,
+ * and on PGlite (one connection) a write waiting for it would wait forever.
+ */
+export function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  const record: RecordCall = (entry) => {
+    const write = db
+      .insert(auditLog)
+      .values({
+        action: `payment.${entry.operation}`,
         entity: 'payment',
-        entityId: record.paymentId ?? '-',
-        data: record,
-      });
-    } catch (error) {
-      // The log must never decide a payment's fate.
-      console.warn('payment call could not be recorded', (error as Error).message);
-    }
+        entityId: entry.paymentId ?? '-',
+        data: entry,
+      })
+      .catch((error: Error) => {
+        // The log must never decide a payment's fate.
+        console.warn('payment call could not be recorded', error.message);
+      })
+      .finally(() => pending.delete(write));
+    pending.add(write);
+    return Promise.resolve();
+  };
+  return {
+    record,
+    recorded: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
   };
 }
 
@@ -64,7 +81,7 @@ export function createPaymentProviders(
   env: Env,
   options: { db: Db; http?: Partial<Omit<ProviderHttp, 'record'>> },
 ): PaymentProviders {
-  const record = auditRecorder(options.db);
+  const { record, recorded } = auditRecorder(options.db);
   const http: ProviderHttp = { ...DEFAULT_HTTP, ...options.http, record };
   const config = env.payments;
   const built = new Map<ProviderName, PaymentProvider>();
@@ -110,5 +127,6 @@ export function createPaymentProviders(
       };
     },
     record,
+    recorded,
   };
 }
