@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => payu.close());
 const ctx = useTestApp(env);
-beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
+beforeEach(() => {
+  ctx.setNow(new Date('2026-03-04T11:00:00Z'));
+  payu.resetFaults();
+});
 
 async function order(paymentMethod: string, extra: Record<string, unknown> = {}) {
   const b = await makeBasket(ctx.database.db);

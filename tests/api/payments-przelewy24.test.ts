@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, refunds } from '#db/schema/index.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
+import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { P24_CREDENTIALS, startFakeP24 } from '../helpers/fake-providers.ts';
 import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer } from '../helpers/orders.ts';
@@ -21,6 +22,7 @@ const ctx = useTestApp(env);
 beforeEach(() => {
   ctx.setNow(new Date('2026-03-04T11:00:00Z'));
   p24.state.verifyRefuses = false;
+  p24.resetFaults();
 });
 
 async function order(paymentMethod: string, extra: Record<string, unknown> = {}) {
@@ -84,6 +86,15 @@ describe('Przelewy24', () => {
     });
     const refused = await order('blik', { blikCode: '000000' });
     expect((await orderStatus(ctx, refused.body.order.id, refused.token)).payment.status).toBe('failed');
+  });
+
+  it('a lost notification: the sweep finds the transaction paid but unverified, verifies it, and the order comes in', async () => {
+    const { body, token, payment } = await order('fastTransfer');
+    p24.pay(payment.id); // the buyer paid; the notification never reaches us
+    ctx.setNow(new Date('2026-03-04T11:04:00Z'));
+    await sweepOverdueOrders(ctx.deps);
+    expect([...p24.transactions.values()].find((t) => t.sessionId === payment.id)!.verified).toBe(true);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
   });
 
   it('a 5xx on register is not retried (not idempotent): one attempt, the order waits', async () => {

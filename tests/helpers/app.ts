@@ -24,8 +24,8 @@ export async function createTestApp(
     env,
     tenants: loadTenants(),
     now: () => now ?? new Date(),
-    // Short waits, so the retry tests do not take seconds.
-    payments: createPaymentProviders(env, { db: database.db, http: { timeoutMs: 500, retryDelaysMs: [20, 40] } }),
+    // Short waits, so the retry tests do not take long; a time limit a loaded test machine still meets.
+    payments: createPaymentProviders(env, { db: database.db, http: { timeoutMs: 1500, retryDelaysMs: [20, 40] } }),
   };
   return {
     app: createApp(deps),

@@ -45,6 +45,8 @@ async function serve(handler: Handler) {
     url,
     seen,
     failNext: (...next: Fault[]) => faults.push(...next),
+    /** Forgets faults a failed test left unused, so they cannot break the next test. */
+    resetFaults: () => faults.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
