@@ -39,7 +39,11 @@ describe('start-up and shutdown', () => {
     [{ WEB_CONCURRENCY: '0' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY must be at least 1/],
     [
       { NODE_ENV: 'production' },
-      /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production/,
+      /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
+    ],
+    [
+      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789' },
+      /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
     ],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },

@@ -26,7 +26,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const currency = order.currency as Currency;
   const lang = order.country === 'ua' ? 'ua' : 'pl';
   const link = new URL(
-    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
+    summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
   const lines = order.items.map((item) => {

@@ -71,7 +71,8 @@ function registered(env: Env): Registered {
   let found = providers.get(env);
   if (!found) {
     const sandbox = createSandboxProvider({
-      secret: env.paymentWebhookSecret,
+      webhookSecret: env.paymentWebhookSecret,
+      bankLinkSecret: env.sandboxBankSecret,
       publicBaseUrl: env.publicBaseUrl,
       deliver: (request) => (deliveries.get(env) ?? fetch)(request),
     });
