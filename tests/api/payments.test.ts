@@ -90,6 +90,67 @@ describe('payment webhook', () => {
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
   });
 
+  it('accepts a signed form-encoded notification, as providers post them', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = new URLSearchParams({
+      id: `ntf_${crypto.randomUUID()}`,
+      paymentId: payment.id,
+      externalId: payment.externalId!,
+      status: 'paid',
+      amount: String(payment.amount),
+      currency: 'PLN',
+    }).toString();
+    const response = await request(ctx, '/api/payments/notify', {
+      method: 'POST',
+      body: raw,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'x-signature': signBody(ctx.deps.env.paymentWebhookSecret, raw),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, duplicate: false });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+  });
+
+  it('is exempt from the CSRF check: a cross-site post is refused by its signature, and nothing changes', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = new URLSearchParams({
+      id: `ntf_${crypto.randomUUID()}`,
+      paymentId: payment.id,
+      externalId: payment.externalId!,
+      status: 'paid',
+      amount: String(payment.amount),
+      currency: 'PLN',
+    }).toString();
+    const crossSite = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' };
+    const response = await request(ctx, '/api/payments/notify', { method: 'POST', body: raw, headers: crossSite });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'invalidSignature' });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+    // The exemption is the webhook's alone: the same cross-site form post elsewhere in the API is refused.
+    const login = await request(ctx, '/api/auth/login', {
+      method: 'POST',
+      body: 'email=a%40example.com&password=x',
+      headers: crossSite,
+    });
+    expect(login.status).toBe(403);
+  });
+
+  it('answers 400 to a signed form-encoded body that is not a notification', async () => {
+    const raw = new URLSearchParams({ id: 'ntf_1', paymentId: crypto.randomUUID(), amount: '12.50' }).toString();
+    const response = await request(ctx, '/api/payments/notify', {
+      method: 'POST',
+      body: raw,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-signature': signBody(ctx.deps.env.paymentWebhookSecret, raw),
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'validation' });
+  });
+
   it('answers 400 to a signed body that is not a notification', async () => {
     const raw = JSON.stringify({ hello: 'world' });
     expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(400);

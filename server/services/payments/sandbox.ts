@@ -144,12 +144,19 @@ export function createSandboxProvider(options: {
       return verifyBodySignature(webhookSecret, rawBody, signatureHeader);
     },
 
-    parseNotification(rawBody: string): PaymentNotification | null {
+    parseNotification(rawBody: string, contentType?: string): PaymentNotification | null {
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return null;
+      if (contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+        const fields = Object.fromEntries(new URLSearchParams(rawBody));
+        // A form carries text only: the amount is read back as the whole number it was.
+        const amount = fields['amount'];
+        parsed = { ...fields, amount: amount !== undefined && /^\d{1,12}$/.test(amount) ? Number(amount) : amount };
+      } else {
+        try {
+          parsed = JSON.parse(rawBody);
+        } catch {
+          return null;
+        }
       }
       const result = notificationSchema(parsed);
       return result instanceof type.errors ? null : result;
