@@ -22,6 +22,8 @@ const envSchema = type({
   /** Key of the sandbox bank page's links; required in production. */
   'SANDBOX_BANK_SECRET?': 'string >= 16',
   'LOG_REQUESTS?': "'0' | '1'",
+  /** 1: seed the demo restaurants, logins and codes into an empty database (`npm start` sets it); never in production. */
+  'SEED_DEMO?': "'0' | '1'",
   'DIST_DIR?': 'string > 0',
   /** Server processes sharing the port (node:cluster); PostgreSQL only, as PGlite's folder has one owner. */
   'WEB_CONCURRENCY?': /^\d{1,3}$/,
@@ -43,6 +45,7 @@ export type Env = {
   orderTokenSecret: string;
   sandboxBankSecret: string;
   logRequests: boolean;
+  seedDemo: boolean;
   distDir: string;
   webConcurrency: number;
 };
@@ -64,6 +67,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (webConcurrency < 1) throw new Error('Invalid configuration: WEB_CONCURRENCY must be at least 1');
   if (webConcurrency > 1 && !result.DATABASE_URL) {
     throw new Error('Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (PGlite allows one process)');
+  }
+  const seedDemo = result.SEED_DEMO === '1';
+  if (seedDemo && nodeEnv === 'production') {
+    throw new Error(
+      'Invalid configuration: SEED_DEMO=1 is refused in production (demo logins have published passwords; create an admin with npm run admin:create)',
+    );
   }
   const given = SECRET_KEYS.filter((key) => result[key]);
   if (nodeEnv === 'production') {
@@ -90,6 +99,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     paymentWebhookSecret: secrets.PAYMENT_WEBHOOK_SECRET!,
     orderTokenSecret: secrets.ORDER_TOKEN_SECRET!,
     sandboxBankSecret: secrets.SANDBOX_BANK_SECRET!,
+    seedDemo,
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',
     webConcurrency,
