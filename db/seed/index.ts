@@ -63,7 +63,7 @@ export type SeedResult = {
 /**
  * Seeds in one transaction: the reference data into a database without it, and the demo data when `demo` is
  * asked for and the database has neither restaurants nor users (demo logins never join real accounts). Running it
- * twice changes nothing, and a failure half-way leaves nothing behind. Decision 008 says why production gets
+ * twice changes nothing, and a failure half-way leaves nothing behind. Decision 009 says why production gets
  * no demo data.
  */
 export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<SeedResult> {
