@@ -63,8 +63,7 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
     fail(`seeding failed: ${error.message}`),
   );
-  const seeded =
-    result.demo === 'not asked' ? 'no demo data (SEED_DEMO=1 or npm start adds it)' : `demo data ${result.demo}`;
+  const seeded = result.demo === 'not asked' ? 'no demo data (not asked for: SEED_DEMO)' : `demo data ${result.demo}`;
   return { database, seeded };
 }
 
