@@ -69,6 +69,8 @@ try {
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+      ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
+      SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',
       LOG_REQUESTS: '0',
       DIST_DIR: dist,
       WEB_CONCURRENCY: String(SERVER_PROCESSES),

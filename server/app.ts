@@ -12,6 +12,7 @@ import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
 import { brandContactRoutes } from './routes/brand-contact.ts';
+import { WEBHOOK_PATH } from './services/payments/sandbox.ts';
 import { RuleError } from './domain/errors.ts';
 import { csrf } from 'hono/csrf';
 import { session } from './middleware/session.ts';
@@ -93,7 +94,12 @@ export function createApp(deps: AppDeps) {
   });
 
   // Cross-site form posts are refused; JSON bodies cannot be sent cross-site without CORS, which we never grant.
-  app.use('/api/*', csrf());
+  // Except the payment webhook (and a provider's own path under it): the provider's servers post it, form-encoded
+  // or JSON, with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
+  const csrfCheck = csrf();
+  app.use('/api/*', (c, next) =>
+    c.req.path === WEBHOOK_PATH || c.req.path.startsWith(`${WEBHOOK_PATH}/`) ? next() : csrfCheck(c, next),
+  );
   app.use('/api/*', session());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
   app.route('/api', createApiRoutes());

@@ -54,13 +54,16 @@ const open = () =>
   );
 
 const banner = (database: Database['kind'], seeded: string, processes: number) =>
-  `Marketplace on http://localhost:${env.port} (${database}${database === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}${processes > 1 ? `, ${processes} processes` : ''}); brand sites at http://<slug>.localhost:${env.port}, survey at http://${env.surveyHost}:${env.port}`;
+  `Marketplace on http://localhost:${env.port} (${database}${database === 'pglite' ? ` in ${env.dataDir}` : ''}, ${seeded}${processes > 1 ? `, ${processes} processes` : ''}); brand sites at http://<slug>.localhost:${env.port}, survey at http://${env.surveyHost}:${env.port}`;
 
 /** Migrates and seeds once, whichever number of processes will serve. */
 async function prepare(): Promise<{ database: Database; seeded: string }> {
   const database = await open();
   await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
-  const seeded = await seedDatabase(database.db).catch((error: Error) => fail(`seeding failed: ${error.message}`));
+  const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
+    fail(`seeding failed: ${error.message}`),
+  );
+  const seeded = result.demo === 'not asked' ? 'no demo data (not asked for: SEED_DEMO)' : `demo data ${result.demo}`;
   return { database, seeded };
 }
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pglite-order-'));
   database = await openDatabase({ dataDir: dir });
   await migrateDatabase(database);
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demo: true });
   app = createApp({ db: database.db, env, tenants: loadTenants(), now: () => now });
 });
 afterAll(async () => {

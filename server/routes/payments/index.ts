@@ -11,7 +11,7 @@ export const paymentsRoutes = new Hono<AppEnv>().post(
     tags: ['payments'],
     summary: 'The payment provider’s webhook',
     description:
-      'Body signed with HMAC-SHA256 (hex) in X-Signature. A bad signature changes nothing (401); a notification id seen before changes nothing (200, duplicate: true).',
+      'Posted by the payment provider’s servers, JSON or form-encoded, and exempt from the CSRF check: the body is signed with HMAC-SHA256 (hex) in X-Signature, which is its authentication. A bad signature changes nothing (401); a notification id seen before changes nothing (200, duplicate: true).',
     responses: {
       200: jsonResponse('{ ok: true, duplicate }'),
       400: errorResponse('validation: not a notification'),
@@ -25,7 +25,7 @@ export const paymentsRoutes = new Hono<AppEnv>().post(
     const raw = await c.req.text();
     if (!provider.verifyNotification(raw, c.req.header('x-signature')))
       return c.json({ error: 'invalidSignature' }, 401);
-    const notification = provider.parseNotification(raw);
+    const notification = provider.parseNotification(raw, c.req.header('content-type'));
     if (!notification) return c.json({ error: 'validation' }, 400);
     const result = await handlePaymentNotification(deps, provider.name, notification);
     if (!result.duplicate && !result.applied && result.reason !== 'alreadySettled') {

@@ -288,7 +288,7 @@ export async function placeOrder(
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
-    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.paymentWebhookSecret, orderId),
+    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.orderTokenSecret, orderId),
     redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
     replayed: 'replay' in outcome,
   };
@@ -393,7 +393,7 @@ async function createOrder(
   };
   const staff = user && user.role !== 'user' && channel !== 'web';
   const orderId = crypto.randomUUID();
-  const accessToken = orderAccessToken(deps.env.paymentWebhookSecret, orderId);
+  const accessToken = orderAccessToken(deps.env.orderTokenSecret, orderId);
   const order: OrderRecord = {
     id: orderId,
     basketId: basket.id,

@@ -44,8 +44,11 @@ export interface PaymentProvider {
   createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment>;
   /** True only when `signatureHeader` is the provider's signature of exactly `rawBody`. */
   verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean;
-  /** Parses a verified notification body; null when it is not a notification this provider sends. */
-  parseNotification(rawBody: string): PaymentNotification | null;
+  /**
+   * Parses a verified notification body, sent as `contentType` (providers post JSON or form-encoded bodies);
+   * null when it is not a notification this provider sends.
+   */
+  parseNotification(rawBody: string, contentType?: string): PaymentNotification | null;
   refund(
     payment: { id: string; externalId: string | null; amount: number; currency: string },
     amount: number,
@@ -71,7 +74,8 @@ function registered(env: Env): Registered {
   let found = providers.get(env);
   if (!found) {
     const sandbox = createSandboxProvider({
-      secret: env.paymentWebhookSecret,
+      webhookSecret: env.paymentWebhookSecret,
+      bankLinkSecret: env.sandboxBankSecret,
       publicBaseUrl: env.publicBaseUrl,
       deliver: (request) => (deliveries.get(env) ?? fetch)(request),
     });

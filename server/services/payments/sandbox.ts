@@ -54,11 +54,14 @@ export type SandboxProvider = PaymentProvider & {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function createSandboxProvider(options: {
-  secret: string;
+  /** Signs the notifications posted to our webhook. */
+  webhookSecret: string;
+  /** Signs the bank page's links: a purpose of its own, so neither key can stand in for the other. */
+  bankLinkSecret: string;
   publicBaseUrl: string;
   deliver: NotificationDelivery;
 }): SandboxProvider {
-  const { secret, publicBaseUrl, deliver } = options;
+  const { webhookSecret, bankLinkSecret, publicBaseUrl, deliver } = options;
   const inFlight = new Set<Promise<unknown>>();
   const delivered: DeliveredNotification[] = [];
 
@@ -71,7 +74,7 @@ export function createSandboxProvider(options: {
           new Request(new URL(WEBHOOK_PATH, publicBaseUrl), {
             method: 'POST',
             body,
-            headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+            headers: { 'content-type': 'application/json', 'x-signature': signBody(webhookSecret, body) },
           }),
         );
         await response.body?.cancel();
@@ -105,7 +108,7 @@ export function createSandboxProvider(options: {
   }
 
   function bankSignature(paymentId: string, returnUrl: string): string {
-    return signBody(secret, `bank-return:${paymentId}:${returnUrl}`);
+    return signBody(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`);
   }
 
   return {
@@ -138,15 +141,22 @@ export function createSandboxProvider(options: {
     },
 
     verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean {
-      return verifyBodySignature(secret, rawBody, signatureHeader);
+      return verifyBodySignature(webhookSecret, rawBody, signatureHeader);
     },
 
-    parseNotification(rawBody: string): PaymentNotification | null {
+    parseNotification(rawBody: string, contentType?: string): PaymentNotification | null {
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return null;
+      if (contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+        const fields = Object.fromEntries(new URLSearchParams(rawBody));
+        // A form carries text only: the amount is read back as the whole number it was.
+        const amount = fields['amount'];
+        parsed = { ...fields, amount: amount !== undefined && /^\d{1,12}$/.test(amount) ? Number(amount) : amount };
+      } else {
+        try {
+          parsed = JSON.parse(rawBody);
+        } catch {
+          return null;
+        }
       }
       const result = notificationSchema(parsed);
       return result instanceof type.errors ? null : result;
@@ -165,7 +175,8 @@ export function createSandboxProvider(options: {
     },
 
     verifiedReturnUrl(paymentId, returnUrl, signature) {
-      if (!returnUrl || !verifyBodySignature(secret, `bank-return:${paymentId}:${returnUrl}`, signature)) return null;
+      if (!returnUrl || !verifyBodySignature(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`, signature))
+        return null;
       return returnUrl;
     },
   };

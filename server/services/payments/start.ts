@@ -44,7 +44,7 @@ export async function startPayment(
     if (payment.externalId !== null || payment.status !== 'pending' || !isPaymentMethod(payment.method)) {
       return { status: payment.status, redirectUrl: payment.redirectUrl, refundQueued: false };
     }
-    const token = orderAccessToken(deps.env.paymentWebhookSecret, payment.orderId);
+    const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
     const created = await provider.createPayment(
       {
         paymentId: payment.id,
