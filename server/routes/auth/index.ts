@@ -7,6 +7,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
 import { claimGuestBasket } from '../../services/auth/claim-basket.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
@@ -17,11 +18,12 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['auth'],
       summary: 'Log in: sets the httpOnly session cookie; a guest basket becomes the user’s',
+      security: security.public,
       responses: {
-        200: { description: '{ user } with its role' },
-        401: { description: 'Unauthorized (wrong e-mail or password)' },
-        403: { description: 'UserIsNotActivated' },
-        429: { description: 'tooManyRequests' },
+        200: jsonResponse('{ user } with its role'),
+        401: errorResponse('Unauthorized (wrong e-mail or password)'),
+        403: errorResponse('UserIsNotActivated; Forbidden (a request from another site)'),
+        429: errorResponse('tooManyRequests'),
       },
     }),
     rateLimit({ name: 'login', limit: 10, windowSeconds: 15 * 60 }),
@@ -34,12 +36,28 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ user: result.user });
     },
   )
-  .get('/logout', describeRoute({ tags: ['auth'], summary: 'Log out: ends the session' }), async (c) => {
-    const sessionId = c.var.sessionId;
-    if (sessionId) await invalidateSession(c.var.deps.db, sessionId);
-    clearSessionCookie(c);
-    return c.json({ ok: true });
-  })
-  .get('/getUser', describeRoute({ tags: ['auth'], summary: 'The logged-in user (with role), or null' }), (c) =>
-    c.json({ user: c.var.user }),
+  .get(
+    '/logout',
+    describeRoute({
+      tags: ['auth'],
+      summary: 'Log out: ends the session',
+      security: security.optionalSession,
+      responses: { 200: jsonResponse('{ ok: true }; the session cookie is cleared'), 404: otherHost },
+    }),
+    async (c) => {
+      const sessionId = c.var.sessionId;
+      if (sessionId) await invalidateSession(c.var.deps.db, sessionId);
+      clearSessionCookie(c);
+      return c.json({ ok: true });
+    },
+  )
+  .get(
+    '/getUser',
+    describeRoute({
+      tags: ['auth'],
+      summary: 'The logged-in user (with role), or null',
+      security: security.optionalSession,
+      responses: { 200: jsonResponse('{ user }: the user with its role, or null'), 404: otherHost },
+    }),
+    (c) => c.json({ user: c.var.user }),
   );
