@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type HonoRequest, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
@@ -28,6 +28,12 @@ export type AppDeps = {
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
 
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
+
+/**
+ * The host a request names. Requests the app makes to itself (the sandbox's notifications) are built in-process
+ * with no Host header; their URL says it, as Node's server builds every URL from the Host header.
+ */
+export const hostOf = (request: HonoRequest): string => request.header('host') ?? new URL(request.url).host;
 
 /** Which of the three kinds of host a request is for (design.md: one process, three kinds of host). */
 export function classifyHost(hostHeader: string | undefined, env: Env, tenants: Tenant[]): HostKind {
@@ -60,7 +66,11 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(urlRules());
-  app.use(contentSecurityPolicy(deps.env.distDir, deps.tenants, (host) => classifyHost(host, deps.env, deps.tenants)));
+  app.use(
+    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
+      classifyHost(hostOf(request), deps.env, deps.tenants),
+    ),
+  );
   app.use(
     secureHeaders({
       // No contentSecurityPolicy here: contentSecurityPolicy() above sets it per host, with that host's script hashes.
@@ -86,12 +96,12 @@ export function createApp(deps: AppDeps) {
   // external legal documents) and is no place to log in, pay or follow an order. Brand pages call exactly two
   // public routes on their own origin (decision 005): a restaurant's menu and the contact form.
   app.use('/api/*', async (c, next) => {
-    const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
     return c.json({ error: 'notFound' }, 404);
   });
   app.use('/sandbox-bank/*', async (c, next) => {
-    const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
   });
   // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
@@ -107,7 +117,7 @@ export function createApp(deps: AppDeps) {
   mountSandboxBank(app, deps);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
 import type { AppEnv, HostKind } from './app.ts';
 
@@ -68,7 +68,7 @@ const policy = (scriptSrc: string[]) =>
 export function contentSecurityPolicy(
   distDir: string,
   tenants: Tenant[],
-  classify: (hostHeader: string | undefined) => HostKind,
+  classify: (request: HonoRequest) => HostKind,
 ): MiddlewareHandler<AppEnv> {
   const dist = path.resolve(distDir);
   const shop = policy(inlineScriptHashes(dist, path.join(dist, 'brands')));
@@ -81,7 +81,7 @@ export function contentSecurityPolicy(
   const none = policy([]);
   return async (c, next) => {
     await next();
-    const host = classify(c.req.header('host'));
+    const host = classify(c.req);
     const value =
       host.kind === 'tenant'
         ? (brands.get(host.tenant.slug) ?? none)
