@@ -1,5 +1,6 @@
 import { Hono, type HonoRequest, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
@@ -49,6 +50,16 @@ const ruleStatus: Record<string, 400 | 409 | 422> = {
   restaurantLocation: 409,
   mishmashedLocations: 409,
   invalidStatusTransition: 409,
+};
+
+// The spec's keys for the statuses Hono's own middleware refuses with.
+const httpErrorKeys: Partial<Record<number, string>> = {
+  400: 'validation',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'notFound',
+  413: 'payloadTooLarge',
+  429: 'tooManyRequests',
 };
 
 export function createApp(deps: AppDeps) {
@@ -153,6 +164,14 @@ export function createApp(deps: AppDeps) {
         { error: error.key, ...(error.details ? { details: error.details } : {}) },
         ruleStatus[error.key] ?? 400,
       );
+    // Middleware of Hono's own (the JSON parser's 'Malformed JSON in request body', say) answers in plain text;
+    // the API answers every failure as { error }.
+    if (error instanceof HTTPException && new URL(c.req.url).pathname.startsWith('/api/')) {
+      const key = httpErrorKeys[error.status];
+      return key === 'validation'
+        ? c.json({ error: key, details: { '(body)': error.message } }, 400)
+        : c.json({ error: key ?? (error.status >= 500 ? 'internalError' : 'badRequest') }, error.status);
+    }
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);

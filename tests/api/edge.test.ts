@@ -105,6 +105,17 @@ describe('answers given before the body is read, on the real server', () => {
   });
 });
 
+describe('error answers', () => {
+  it('answers a body that is not JSON with the JSON validation error, not a line of text', async () => {
+    for (const body of ['{', '']) {
+      const response = await request(ctx, '/api/basket/items', { method: 'POST', body, headers: json });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ error: 'validation', details: { '(body)': expect.any(String) } });
+    }
+  });
+});
+
 describe('CSRF and Sec-Fetch-Site', () => {
   it('refuses a state-changing request with neither Origin nor Content-Type with a JSON Forbidden', async () => {
     const response = await request(ctx, '/api/contact', { method: 'POST', body: 'name=x' });
