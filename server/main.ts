@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
 
@@ -80,10 +81,15 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
   const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
   // Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
   let inFlight = 0;
-  const fetch = async (request: Request, ...rest: unknown[]) => {
+  const fetch = async (request: Request, node: HttpBindings | Http2Bindings) => {
     inFlight += 1;
     try {
-      return await app.fetch(request, ...(rest as []));
+      const response = await app.fetch(request, node);
+      // Answered before the request's body had all arrived (413, a refusal, an unknown path): the rest of it is
+      // still on its way, and would be read as the next request on this keep-alive connection. Closing it after
+      // the answer tells the client to send its next request on a fresh one.
+      if (!node.incoming.complete) node.outgoing.setHeader('connection', 'close');
+      return response;
     } finally {
       inFlight -= 1;
     }

@@ -39,6 +39,36 @@ describe('OpenAPI document and reference page', () => {
     expect(doc.paths['/api/basket/discount'].post.responses['400']).toBeDefined();
   });
 
+  it('says how each operation is authorised and what it answers, on which server', async () => {
+    const doc = await (await request(ctx, '/api/openapi.json')).json();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(schemes.basket).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'basket' });
+    expect(schemes.orderToken).toMatchObject({ type: 'apiKey', in: 'query', name: 'token' });
+    for (const [path, operations] of Object.entries<Record<string, Record<string, unknown>>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        const security = operation['security'] as Record<string, unknown>[] | undefined;
+        expect(security, where).toBeInstanceOf(Array);
+        for (const requirement of security!)
+          for (const scheme of Object.keys(requirement)) expect(schemes, `${where}: ${scheme}`).toHaveProperty(scheme);
+        const statuses = Object.keys(operation['responses'] as object);
+        expect(
+          statuses.some((status) => status.startsWith('2')),
+          where,
+        ).toBe(true);
+        expect(
+          statuses.some((status) => status.startsWith('4')),
+          where,
+        ).toBe(true);
+      }
+    }
+    expect(doc.paths['/api/my-orders'].get.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/orders/{id}'].get.security).toEqual([{ orderToken: [] }, { session: [] }]);
+    expect(doc.paths['/api/getLocationsAndConcepts'].get.security).toEqual([]);
+  });
+
   it('serves a self-contained reference page built from the document', async () => {
     const response = await request(ctx, '/api/docs');
     expect(response.status).toBe(200);

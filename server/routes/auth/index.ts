@@ -7,6 +7,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { accountKey, login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
 import { claimGuestBasket } from '../../services/auth/claim-basket.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
@@ -18,11 +19,12 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['auth'],
       summary: 'Log in: sets the httpOnly session cookie; a guest basket becomes the user’s',
+      security: security.public,
       responses: {
-        200: { description: '{ user } with its role' },
-        401: { description: 'Unauthorized (wrong e-mail or password)' },
-        403: { description: 'UserIsNotActivated' },
-        429: { description: 'tooManyRequests' },
+        200: jsonResponse('{ user } with its role'),
+        401: errorResponse('Unauthorized (wrong e-mail or password)'),
+        403: errorResponse('UserIsNotActivated; Forbidden (a request from another site)'),
+        429: errorResponse('tooManyRequests'),
       },
     }),
     rateLimit({ name: 'login', limit: 10, windowSeconds: LOGIN_WINDOW_SECONDS }),
@@ -49,7 +51,12 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['auth'],
       summary: 'Log out: ends the session (a GET, as the spec has it, so from our own pages only)',
-      responses: { 200: { description: '{ ok: true }' }, 403: { description: 'Forbidden (a cross-site request)' } },
+      security: security.optionalSession,
+      responses: {
+        200: jsonResponse('{ ok: true }; the session cookie is cleared'),
+        403: errorResponse('Forbidden (a cross-site request)'),
+        404: otherHost,
+      },
     }),
     sameSiteOnly(),
     async (c) => {
@@ -59,6 +66,13 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ ok: true });
     },
   )
-  .get('/getUser', describeRoute({ tags: ['auth'], summary: 'The logged-in user (with role), or null' }), (c) =>
-    c.json({ user: c.var.user }),
+  .get(
+    '/getUser',
+    describeRoute({
+      tags: ['auth'],
+      summary: 'The logged-in user (with role), or null',
+      security: security.optionalSession,
+      responses: { 200: jsonResponse('{ user }: the user with its role, or null'), 404: otherHost },
+    }),
+    (c) => c.json({ user: c.var.user }),
   );

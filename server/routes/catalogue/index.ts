@@ -7,7 +7,7 @@ import { notFound, AppError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage } from '#server/services/catalogue/menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';
 
@@ -33,8 +33,9 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/getLocationsAndConcepts',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'Every location, concept and city (footer, city and concept pages)',
-      responses: cached,
+      responses: { ...cached, 404: otherHost },
     }),
     async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps.db)),
   )
@@ -42,6 +43,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/cities/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A city with its locations and restaurants (each with its state now)',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -56,6 +58,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/locations/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A location (kitchen address) with its restaurants',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -70,6 +73,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/concepts/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A concept (brand) with its restaurants and reviews',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -84,6 +88,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/restaurants',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'Restaurants delivering to an address (a point lat/lng and/or a zip), open ones first',
       responses: { ...cached, 400: errorResponse('validation') },
     }),
@@ -108,6 +113,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/restaurants/:idOrSlug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A restaurant with its menu: categories, active items, modifier groups; its state now',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),

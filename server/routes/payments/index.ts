@@ -3,13 +3,14 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 
 export const paymentsRoutes = new Hono<AppEnv>().post(
   '/notify',
   describeRoute({
     tags: ['payments'],
     summary: 'The payment provider’s webhook',
+    security: security.paymentProvider,
     description:
       'Posted by the payment provider’s servers, JSON or form-encoded, and exempt from the CSRF check: the body is signed with HMAC-SHA256 (hex) in X-Signature, which is its authentication. A bad signature changes nothing (401); a notification id seen before changes nothing (200, duplicate: true).',
     responses: {
