@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
-import { AppError } from './errors.ts';
+import { AppError, notFound } from './errors.ts';
 import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
@@ -36,13 +36,6 @@ export function classifyHost(hostHeader: string | undefined, env: Env, tenants: 
   const tenant = tenants.find((t) => host === `${t.slug}.localhost` || host === t.domain || host === `www.${t.domain}`);
   return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' };
 }
-
-// Status codes for the domain's rule keys; everything not listed is a 400.
-const ruleStatus: Record<string, 400 | 409 | 422> = {
-  restaurantLocation: 409,
-  mishmashedLocations: 409,
-  invalidStatusTransition: 409,
-};
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -94,9 +87,19 @@ export function createApp(deps: AppDeps) {
   // Cross-site form posts are refused; JSON bodies cannot be sent cross-site without CORS, which we never grant.
   app.use('/api/*', csrf());
   app.use('/api/*', session());
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('payloadTooLarge');
+      },
+    }),
+  );
   app.route('/api', createApiRoutes());
-  app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
+  app.all('/api/*', () => {
+    throw notFound();
+  });
   mountSandboxBank(app, deps);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
@@ -131,22 +134,19 @@ export function createApp(deps: AppDeps) {
     return c.text('Unknown host', 404);
   });
 
+  // Hono does not pass what a not-found handler throws to onError, so this one answers directly.
   app.notFound((c) =>
-    new URL(c.req.url).pathname.startsWith('/api/') ? c.json({ error: 'notFound' }, 404) : c.text('Not found', 404),
+    new URL(c.req.url).pathname.startsWith('/api/') ? errorAnswer(c, notFound()) : c.text('Not found', 404),
   );
 
   app.onError((error, c) => {
-    if (error instanceof AppError)
-      return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
-    if (error instanceof RuleError)
-      return c.json(
-        { error: error.key, ...(error.details ? { details: error.details } : {}) },
-        ruleStatus[error.key] ?? 400,
-      );
+    if (error instanceof AppError) return errorAnswer(c, error);
+    // The domain's rule errors answer the status the same catalogue gives their key.
+    if (error instanceof RuleError) return errorAnswer(c, new AppError(error.key, error.details));
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
-    return c.json({ error: 'internalError' }, 500);
+    return errorAnswer(c, new AppError('internalError'));
   });
 
   return app;
@@ -182,6 +182,11 @@ function tenantScriptSources({ env, tenants }: AppDeps): MiddlewareHandler<AppEn
       ),
     );
   };
+}
+
+/** The one shape of every error answer: `{ error: key }` (plus `details`) with the catalogue's status. */
+function errorAnswer(c: Context, error: AppError): Response {
+  return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../app.ts';
+import { AppError } from '../errors.ts';
 import { hitRateLimit } from '../services/rate-limit/hit.ts';
 
 /** The caller's address: the socket's, or (in-process tests, behind a trusted proxy) the forwarded one. */
@@ -15,7 +16,7 @@ export function clientIp(c: Context): string {
   return forwarded ?? 'local';
 }
 
-/** Answers 429 { error: 'tooManyRequests' } with Retry-After once `limit` attempts per window are used. */
+/** Refuses with tooManyRequests (429) and Retry-After once `limit` attempts per window are used. */
 export function rateLimit(options: {
   name: string;
   limit: number;
@@ -33,7 +34,7 @@ export function rateLimit(options: {
     });
     if (!result.allowed) {
       c.header('Retry-After', String(result.retryAfterSeconds));
-      return c.json({ error: 'tooManyRequests' }, 429);
+      throw new AppError('tooManyRequests');
     }
     return next();
   };
