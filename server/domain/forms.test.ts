@@ -153,7 +153,7 @@ describe('request-body schema failures as rule names', () => {
     'quantity?': '0 <= number.integer <= 99',
     'price?': 'number >= 0',
     'lat?': type('string.numeric.parse').to('-90 <= number <= 90'),
-    'page?': type('string.integer.parse').to('1 <= number.integer'),
+    'page?': type('string.integer.parse').to('number.integer >= 1'),
     'terms?': 'true',
     'method?': "'pickup' | 'door2door'",
     'slug?': '/^[a-z]+$/',

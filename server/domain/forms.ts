@@ -176,7 +176,7 @@ export function issueRule(issue: SchemaIssue): FieldRule {
     case 'unit':
       return expected === 'true' ? 'isTrue' : 'invalid';
     case 'min':
-      return expected === 'at least 0' ? 'isPositiveNumber' : 'outOfRange';
+      return expected === 'non-negative' ? 'isPositiveNumber' : 'outOfRange';
     case 'max':
       return 'outOfRange';
     default:
@@ -188,7 +188,8 @@ export function issueRule(issue: SchemaIssue): FieldRule {
 export function issueDetails(issues: readonly SchemaIssue[]): Record<string, FieldRule> {
   const details: Record<string, FieldRule> = {};
   for (const issue of issues) {
-    const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(body)';
+    // Array.from: arktype's path is an Array subclass whose map() builds another of its kind, wrongly.
+    const path = Array.from(issue.path ?? [], (p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(body)';
     details[path] ??= issueRule(issue);
   }
   return details;
