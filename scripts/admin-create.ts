@@ -101,7 +101,7 @@ try {
   // Not fail(): the database is closed below first.
   console.error(
     `admin:create: ${
-      error.key === 'weakPassword'
+      error.details?.['password']
         ? `the password is too weak: at least ${ADMIN_PASSWORD_MIN_LENGTH} characters, four of them different`
         : `"${email}" is not an e-mail address`
     }`,

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
-const sources = ['sites', 'app', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
+const sources = ['sites', 'app', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
 
 function newest(target: string): number {
   if (!existsSync(target)) return 0;

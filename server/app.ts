@@ -1,4 +1,4 @@
-import { Hono, type HonoRequest, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type HonoRequest, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
-import { AppError } from './errors.ts';
+import { AppError, notFound, validationError } from './errors.ts';
+import type { ErrorKey } from './domain/error-catalogue.ts';
 import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
@@ -47,15 +48,8 @@ export function classifyHost(hostHeader: string | undefined, env: Env, tenants: 
   return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' };
 }
 
-// Status codes for the domain's rule keys; everything not listed is a 400.
-const ruleStatus: Record<string, 400 | 409 | 422> = {
-  restaurantLocation: 409,
-  mishmashedLocations: 409,
-  invalidStatusTransition: 409,
-};
-
-// The spec's keys for the statuses Hono's own middleware refuses with.
-const httpErrorKeys: Partial<Record<number, string>> = {
+// The catalogue's keys for the statuses Hono's own middleware refuses with.
+const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
   400: 'validation',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -111,7 +105,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', async (c, next) => {
     const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
-    return c.json({ error: 'notFound' }, 404);
+    throw notFound();
   });
   app.use('/sandbox-bank/*', async (c, next) => {
     const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
@@ -126,9 +120,19 @@ export function createApp(deps: AppDeps) {
   // with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
   app.use('/api/*', csrf({ exempt: [WEBHOOK_PATH] }));
   app.use('/api/*', session());
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('payloadTooLarge');
+      },
+    }),
+  );
   app.route('/api', createApiRoutes());
-  app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
+  app.all('/api/*', () => {
+    throw notFound();
+  });
   mountSandboxBank(app, deps);
   app.route('/', brandContactRoutes());
 
@@ -157,30 +161,25 @@ export function createApp(deps: AppDeps) {
     return c.text('Unknown host', 404);
   });
 
+  // Hono does not pass what a not-found handler throws to onError, so this one answers directly.
   app.notFound((c) =>
-    new URL(c.req.url).pathname.startsWith('/api/') ? c.json({ error: 'notFound' }, 404) : c.text('Not found', 404),
+    new URL(c.req.url).pathname.startsWith('/api/') ? errorAnswer(c, notFound()) : c.text('Not found', 404),
   );
 
   app.onError((error, c) => {
-    if (error instanceof AppError)
-      return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
-    if (error instanceof RuleError)
-      return c.json(
-        { error: error.key, ...(error.details ? { details: error.details } : {}) },
-        ruleStatus[error.key] ?? 400,
-      );
+    if (error instanceof AppError) return errorAnswer(c, error);
+    // The domain's rule errors answer the status the same catalogue gives their key.
+    if (error instanceof RuleError) return errorAnswer(c, new AppError(error.key, error.details));
     // Middleware of Hono's own (the JSON parser's 'Malformed JSON in request body', say) answers in plain text;
-    // the API answers every failure as { error }.
+    // the API answers every failure as { error }, and names no English sentence in its details.
     if (error instanceof HTTPException && new URL(c.req.url).pathname.startsWith('/api/')) {
-      const key = httpErrorKeys[error.status];
-      return key === 'validation'
-        ? c.json({ error: key, details: { '(body)': error.message } }, 400)
-        : c.json({ error: key ?? (error.status >= 500 ? 'internalError' : 'badRequest') }, error.status);
+      const key = httpErrorKeys[error.status] ?? (error.status >= 500 ? 'internalError' : 'validation');
+      return errorAnswer(c, key === 'validation' ? validationError({ '(body)': 'invalid' }) : new AppError(key));
     }
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
-    return c.json({ error: 'internalError' }, 500);
+    return errorAnswer(c, new AppError('internalError'));
   });
 
   return app;
@@ -215,6 +214,11 @@ async function notFoundOn(host: HostKind, dist: string, request: Request): Promi
     if (brand404) return fileResponse(brand404, 404, request);
   }
   return notFoundPage(dist, request);
+}
+
+/** The one shape of every error answer: `{ error: key }` (plus `details`) with the catalogue's status. */
+function errorAnswer(c: Context, error: AppError): Response {
+  return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {

@@ -2,9 +2,13 @@ import { type } from 'arktype';
 import { resolver } from 'hono-openapi';
 import { SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
+import { ERROR_KEYS } from '#server/domain/error-catalogue.ts';
 
-/** Every failure of the API: the spec's error key (section 8), and for form errors the failing rule per field. */
-export const errorBody = type({ error: 'string', 'details?': 'Record<string, unknown>' });
+/**
+ * Every failure of the API: a key of the error catalogue (server/domain/error-catalogue.ts), and for form
+ * errors the failing rule per field.
+ */
+export const errorBody = type({ error: type.enumerated(...ERROR_KEYS), 'details?': 'Record<string, unknown>' });
 
 export const errorResponse = (description: string) => ({
   description,

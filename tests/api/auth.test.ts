@@ -54,6 +54,22 @@ describe('login, getUser, logout', () => {
     expect(Object.keys(body.details)).toEqual(expect.arrayContaining(['email', 'password']));
   });
 
+  it('names the failing rule per field, in words the shop translates, and never echoes the input', async () => {
+    const response = await login('nobody', '');
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'validation', details: { email: 'isValidEmail', password: 'notEmpty' } });
+    expect(text).not.toContain('nobody');
+    const long = await login(`${'a'.repeat(250)}@example.com`, 'x'.repeat(201));
+    expect(await long.json()).toEqual({ error: 'validation', details: { email: 'tooLong', password: 'tooLong' } });
+    const missing = await request(ctx, '/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 42 }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await missing.json()).toEqual({ error: 'validation', details: { email: 'invalid', password: 'notEmpty' } });
+  });
+
   it('logs out: the cookie stops working', async () => {
     const cookie = cookieOf(await login('user@example.com', 'user-demo-2026'));
     await request(ctx, '/api/auth/logout', { headers: { cookie } });

@@ -3,7 +3,7 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { isValidZipCode } from '#server/domain/country.ts';
-import { notFound, AppError } from '#server/errors.ts';
+import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage } from '#server/services/catalogue/menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
@@ -97,13 +97,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
       const query = c.req.valid('query');
       const hasPoint = query.lat !== undefined && query.lng !== undefined;
       if (!hasPoint && query.zip === undefined) {
-        throw new AppError('validation', 400, { zip: 'notEmpty' });
+        throw validationError({ zip: 'notEmpty' });
       }
       if ((query.lat === undefined) !== (query.lng === undefined)) {
-        throw new AppError('validation', 400, { [query.lat === undefined ? 'lat' : 'lng']: 'notEmpty' });
+        throw validationError({ [query.lat === undefined ? 'lat' : 'lng']: 'notEmpty' });
       }
       if (query.zip !== undefined && query.country && !isValidZipCode(query.country, query.zip)) {
-        throw new AppError('validation', 400, { zip: 'isValidZipCode' });
+        throw validationError({ zip: 'isValidZipCode' });
       }
       const list = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
       return cachedJson(c, { restaurants: list });

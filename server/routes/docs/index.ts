@@ -5,7 +5,9 @@ import { securitySchemes } from '../openapi-common.ts';
 import { renderReference, type OpenApiDocument } from './reference.ts';
 
 const validationResponse = {
-  description: "validation: the request did not match its schema; details name each field's problem",
+  description:
+    'validation: the request did not match its schema; details name the failing rule per field: a spec rule ' +
+    '(notEmpty, isValidEmail, isFloat, isInt, isPositiveNumber, isTrue) or tooLong, outOfRange, invalid',
   content: {
     'application/json': {
       schema: {

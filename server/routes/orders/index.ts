@@ -79,7 +79,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     }),
     async (c, next) => {
       const key = c.req.header('idempotency-key');
-      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired', 400);
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
       await next();
     },
     validate('json', placeOrderBody),

@@ -3,6 +3,7 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
+import { AppError } from '#server/errors.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 
 export const paymentsRoutes = new Hono<AppEnv>().post(
@@ -24,10 +25,9 @@ export const paymentsRoutes = new Hono<AppEnv>().post(
     const provider = paymentProvider(deps.env);
     // The signature covers the exact bytes sent, so the body is read raw before any parsing.
     const raw = await c.req.text();
-    if (!provider.verifyNotification(raw, c.req.header('x-signature')))
-      return c.json({ error: 'invalidSignature' }, 401);
+    if (!provider.verifyNotification(raw, c.req.header('x-signature'))) throw new AppError('invalidSignature');
     const notification = provider.parseNotification(raw, c.req.header('content-type'));
-    if (!notification) return c.json({ error: 'validation' }, 400);
+    if (!notification) throw new AppError('validation');
     const result = await handlePaymentNotification(deps, provider.name, notification);
     if (!result.duplicate && !result.applied && result.reason !== 'alreadySettled') {
       // Signed by the provider yet not applicable: worth a look by staff, not a retry by the provider.

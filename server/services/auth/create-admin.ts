@@ -4,7 +4,7 @@ import { auditLog, sessions, users } from '#db/schema/index.ts';
 import { schemas } from '#server/domain/forms.ts';
 import { type } from 'arktype';
 import { hashPassword } from '../../auth/password.ts';
-import { AppError } from '../../errors.ts';
+import { validationError } from '../../errors.ts';
 
 /** An admin's password guards every order and account: long enough to withstand guessing offline. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
@@ -14,7 +14,7 @@ export type AdminCreated = { userId: string; email: string; outcome: 'created' |
 /**
  * Creates an activated admin, or makes an existing account with that e-mail one (any case). The password is the
  * operator's choice and replaces an existing account's, whose sessions then end: whoever knew the old password
- * must not carry on as an admin. Keys: isValidEmail, weakPassword.
+ * must not carry on as an admin. Refuses with validation: email isValidEmail, or password invalid (too weak).
  */
 export async function createAdmin(
   db: Db,
@@ -22,11 +22,11 @@ export async function createAdmin(
   now: Date,
 ): Promise<AdminCreated> {
   const email = input.email.trim();
-  if (schemas.isValidEmail(email) instanceof type.errors) throw new AppError('isValidEmail', 400);
+  if (schemas.isValidEmail(email) instanceof type.errors) throw validationError({ email: 'isValidEmail' });
   const password = input.password;
   // Four different characters at least: 'aaaaaaaaaaaa' and '121212121212' are long but guessed first.
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH || new Set(password).size < 4) {
-    throw new AppError('weakPassword', 400, { minLength: ADMIN_PASSWORD_MIN_LENGTH });
+    throw validationError({ password: 'invalid' });
   }
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

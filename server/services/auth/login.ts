@@ -29,8 +29,8 @@ export async function login(
     row?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-password'))),
     input.password,
   );
-  if (!row || !ok) throw new AppError('Unauthorized', 401);
-  if (!row.activatedAt) throw new AppError('UserIsNotActivated', 403);
+  if (!row || !ok) throw new AppError('Unauthorized');
+  if (!row.activatedAt) throw new AppError('UserIsNotActivated');
   if (replacing) await invalidateSession(db, replacing);
   const session = await createSession(db, row.id, now);
   const user: SessionUser = {

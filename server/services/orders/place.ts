@@ -15,7 +15,7 @@ import {
 import { RuleError } from '#server/domain/errors.ts';
 import { checkoutFormRules, pickupCheckoutFormRules, validate } from '#server/domain/forms.ts';
 import { displayId } from '#server/domain/orders.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, validationError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 import { paymentProvider } from '../payments/provider.ts';
@@ -197,7 +197,7 @@ type OrderRecord = typeof orders.$inferSelect;
 type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
 
 function replayOf(existing: Existing, hash: string): { replay: string } {
-  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
   return { replay: existing.id };
 }
 
@@ -225,7 +225,7 @@ export async function placeOrder(
     : call.user
       ? await latestUserBasket(db, call.user.id)
       : null;
-  if (!basketId) throw new AppError('basketEmpty', 400);
+  if (!basketId) throw new AppError('basketEmpty');
   const hash = requestHash(basketId, channel, input);
 
   let outcome: Created | { replay: string };
@@ -241,10 +241,9 @@ export async function placeOrder(
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie.
-      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id))
-        throw new AppError('basketEmpty', 400);
-      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty', 400);
+      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id)) throw new AppError('basketEmpty');
+      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
+      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty');
       const countries = new Set(configured.map((r) => r['country'] as string));
       return createOrder({ query, commit }, deps, { ...call, basketId }, basket, hash, now, countries);
     });
@@ -255,7 +254,7 @@ export async function placeOrder(
       if (!existing) throw error;
       outcome = replayOf(existing, hash);
     } else if (isUniqueViolation(error, 'orders_basket_key')) {
-      throw new AppError('basketAlreadyOrdered', 409);
+      throw new AppError('basketAlreadyOrdered');
     } else throw error;
   }
 
@@ -356,7 +355,7 @@ async function createOrder(
     problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
   }
   if (input.paymentMethod === 'googlePay' && !input.googlePayToken && !problems.includes('paymentMethodUnavailable'))
-    throw new AppError('validation', 400, { googlePayToken: 'notEmpty' });
+    throw validationError({ googlePayToken: 'notEmpty' });
   const [first] = problems;
   if (first) {
     const details: Record<string, unknown> = { problems };
