@@ -35,7 +35,7 @@ export function compileMessages(): void {
   if (result.status !== 0) throw new Error(`Compiling the messages failed (exit ${result.status ?? result.signal})`);
   // When the plugin cannot be loaded (a missing `npm install`), the CLI only warns and writes no message at all.
   const index = readFileSync(path.join(root, 'app/paraglide/messages/_index.js'), 'utf8');
-  if (!index.includes('error_internalError')) {
+  if (!index.includes('./error_internalerror')) {
     throw new Error(
       'Compiling the messages wrote no message: is @inlang/plugin-message-format installed (npm install)?',
     );
