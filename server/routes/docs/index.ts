@@ -42,7 +42,11 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
           { name: 'basket', description: 'The server-side basket named by the basket cookie' },
           { name: 'contact', description: 'Messages to a brand' },
           { name: 'auth', description: 'Login, logout and the current user (session cookie)' },
+          { name: 'account', description: 'My account: data, password, e-mail, addresses, deletion (logged in)' },
         ],
+        components: {
+          securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+        },
       },
       defaultValidationErrorResponse: validationResponse,
     }).catch((error: unknown) => {
