@@ -47,7 +47,11 @@ export const storedPhone = (phone: string): string => normalizePhone(phone);
  * English segments, design.md). The spec names no activation page, so activation opens the login page with the
  * token (docs/decisions/008-accounts-api.md); the e-mail change opens the profile. Each page POSTs the token.
  */
-export function accountLinkPath(kind: 'activation' | 'passwordReset' | 'emailChange', lang: AccountLang, token: string) {
+export function accountLinkPath(
+  kind: 'activation' | 'passwordReset' | 'emailChange',
+  lang: AccountLang,
+  token: string,
+) {
   const prefix = lang === 'pl' ? '' : `/${lang}`;
   const t = encodeURIComponent(token);
   switch (kind) {

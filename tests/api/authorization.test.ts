@@ -53,14 +53,20 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 describe('authorization table', () => {
   it('lists every registered /api route, and nothing that is not one', () => {
     const registered = new Set(
-      ctx.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api')).map((r) => routeKey(r.method, r.path)),
+      ctx.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api'))
+        .map((r) => routeKey(r.method, r.path)),
     );
     const listed = table.routes.map((r) => routeKey(r.method, r.route));
     expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length);
-    expect([...registered].filter((key) => !listed.includes(key)), 'routes missing from authorization.json').toEqual(
-      [],
-    );
-    expect(listed.filter((key) => !registered.has(key)), 'listed routes that no longer exist').toEqual([]);
+    expect(
+      [...registered].filter((key) => !listed.includes(key)),
+      'routes missing from authorization.json',
+    ).toEqual([]);
+    expect(
+      listed.filter((key) => !registered.has(key)),
+      'listed routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('answers each role the status the table names, for every route', async () => {
@@ -103,7 +109,7 @@ describe('authorization table', () => {
             .where(eq(basketItems.basketId, basket.basketId));
           basketItem = String(line!.id);
         }
-        let address = crypto.randomUUID();
+        let address: string = crypto.randomUUID();
         if (who && (row.path ?? '').includes('{address}')) {
           const added = await request(ctx, '/api/account/addresses', {
             method: 'POST',

@@ -79,7 +79,8 @@ export const accountRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary: 'Edit my data; fields left out stay (the e-mail and password have their own routes)',
-      description: 'Rules: firstname, lastname notEmpty; phone notEmpty, isValidPhoneNo by `country` (pl unless given).',
+      description:
+        'Rules: firstname, lastname notEmpty; phone notEmpty, isValidPhoneNo by `country` (pl unless given).',
       responses: {
         200: jsonResponse('{ profile }'),
         400: errorResponse('validation, details: { <field>: <rule> }'),
@@ -203,12 +204,7 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', addressBody),
     async (c) => {
-      const address = await updateAddress(
-        c.var.deps.db,
-        c.var.user!.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
+      const address = await updateAddress(c.var.deps.db, c.var.user!.id, c.req.valid('param').id, c.req.valid('json'));
       return c.json({ address }, 200);
     },
   )

@@ -39,7 +39,11 @@ const registerBody = type({
 });
 const emailBody = type({ email: 'string.email <= 254', 'lang?': lang });
 const tokenBody = type({ token: '1 <= string <= 128' });
-const resetBody = type({ token: '1 <= string <= 128', 'password?': 'string <= 200', 'passwordRepeat?': 'string <= 200' });
+const resetBody = type({
+  token: '1 <= string <= 128',
+  'password?': 'string <= 200',
+  'passwordRepeat?': 'string <= 200',
+});
 const ok = { 200: jsonResponse('{ ok: true }') };
 const sameAnswer =
   'Always { ok: true }, whether or not the address has an account, so the form reveals nothing; the e-mail goes only to an account that needs it';

@@ -10,7 +10,13 @@ import { endOtherSessions } from './end-sessions.ts';
 /** A new password, given the current one; every other session ends, this browser's stays logged in. */
 export async function changePassword(
   ctx: AccountCtx,
-  input: { userId: string; sessionId: string | null; currentPassword?: string; password?: string; passwordRepeat?: string },
+  input: {
+    userId: string;
+    sessionId: string | null;
+    currentPassword?: string;
+    password?: string;
+    passwordRepeat?: string;
+  },
 ): Promise<void> {
   const errors = validateNewPassword(input);
   if (Object.keys(errors).length > 0) throw new AppError('validation', 400, errors);

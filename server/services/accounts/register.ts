@@ -65,7 +65,10 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
         })
         .returning({ id: users.id, firstname: users.firstname });
       const token = await issueToken(tx, { userId: user!.id, purpose: 'activation', now: ctx.now });
-      await enqueueEmail(tx, accountLinkEmail(ctx.env, 'activation', { to: email, name: user!.firstname, lang, token }));
+      await enqueueEmail(
+        tx,
+        accountLinkEmail(ctx.env, 'activation', { to: email, name: user!.firstname, lang, token }),
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('notUniqueEmail', 409);
