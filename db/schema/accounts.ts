@@ -79,7 +79,9 @@ export const userAddresses = pgTable(
     index('user_addresses_user_idx').on(t.userId),
     check('user_addresses_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
     // At most one default address per user, whatever two requests do at once.
-    uniqueIndex('user_addresses_default_key').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('user_addresses_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
