@@ -2,7 +2,7 @@
 // message functions the islands and pages import. The output is generated, never committed: astro.config.mjs
 // runs this before every build, check and dev start, and the unit tests' global setup runs it too.
 // It works offline: settings.json loads the message-format plugin from node_modules, not from a CDN
-// (docs/decisions/008-paraglide-messages.md).
+// (docs/decisions/010-paraglide-messages.md).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

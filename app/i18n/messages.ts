@@ -6,7 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 /** The interface's languages as URLs and the `lang` cookie name them. */
 export type UiLocale = 'pl' | 'en' | 'ua';
 
-/** Paraglide's locale for an interface language: ISO 639-1 `uk` for `ua`, as `<html lang>` says (decision 008). */
+/** Paraglide's locale for an interface language: ISO 639-1 `uk` for `ua`, as `<html lang>` says (decision 010). */
 export const messageLocale = (locale: UiLocale) => (locale === 'ua' ? 'uk' : locale);
 
 const isRuleName = (value: unknown): value is RuleName =>

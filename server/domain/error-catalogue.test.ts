@@ -6,7 +6,7 @@ import { SPEC_ERROR_KEYS } from './errors.ts';
 import { RULE_NAMES } from './forms.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// Paraglide's locale ids (docs/decisions/008-paraglide-messages.md): the interface's `ua` is `uk` here.
+// Paraglide's locale ids (docs/decisions/010-paraglide-messages.md): the interface's `ua` is `uk` here.
 const LOCALES = ['pl', 'en', 'uk'] as const;
 const messages = Object.fromEntries(
   LOCALES.map((locale) => [

@@ -43,7 +43,17 @@ export const errorCatalogue = {
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
 
+  // Accounts.
+  invalidToken: {
+    status: 400,
+    meaning: 'The link (activation, password reset, e-mail change) is unknown, used or expired.',
+  },
+  activeOrders: { status: 409, meaning: 'The account has orders still in progress; it can be deleted once they end.' },
+  tooManyAddresses: { status: 409, meaning: 'The account already has the most saved addresses allowed.' },
+
   // Field rules for validation details that spec section 5 does not name.
+  minLength: { status: 400, meaning: 'The value is too short (a password: at least 8 characters).' },
+  wrongPassword: { status: 400, meaning: 'The current password is wrong.' },
   tooLong: { status: 400, meaning: 'The value is too long.' },
   outOfRange: { status: 400, meaning: 'The number is outside the allowed range.' },
   invalid: { status: 400, meaning: 'The value is not of the expected kind.' },

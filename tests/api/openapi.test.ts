@@ -69,6 +69,39 @@ describe('OpenAPI document and reference page', () => {
     expect(doc.paths['/api/getLocationsAndConcepts'].get.security).toEqual([]);
   });
 
+  it('describes the account routes, with the session cookie as their security', async () => {
+    const doc = await (await request(ctx, '/api/openapi.json')).json();
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    for (const [path, method] of [
+      ['/api/auth/register', 'post'],
+      ['/api/auth/activate', 'post'],
+      ['/api/auth/resendActivation', 'post'],
+      ['/api/auth/forgotPassword', 'post'],
+      ['/api/auth/resetPassword', 'post'],
+      ['/api/auth/confirmEmail', 'post'],
+      ['/api/account', 'get'],
+      ['/api/account', 'patch'],
+      ['/api/account', 'delete'],
+      ['/api/account/password', 'post'],
+      ['/api/account/email', 'post'],
+      ['/api/account/addresses', 'get'],
+      ['/api/account/addresses', 'post'],
+      ['/api/account/addresses/{id}', 'put'],
+      ['/api/account/addresses/{id}', 'delete'],
+      ['/api/account/addresses/{id}/default', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      if (path.startsWith('/api/account')) {
+        expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([{ session: [] }]);
+      }
+    }
+    const register = doc.paths['/api/auth/register'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['email', 'password', 'passwordRepeat', 'shopPolicies', 'restaurantPolicies']),
+    );
+    expect(register.responses['409'].description).toContain('notUniqueEmail');
+  });
+
   it('serves a self-contained reference page built from the document', async () => {
     const response = await request(ctx, '/api/docs');
     expect(response.status).toBe(200);

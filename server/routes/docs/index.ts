@@ -50,6 +50,7 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
           { name: 'basket', description: 'The server-side basket named by the basket cookie' },
           { name: 'contact', description: 'Messages to a brand' },
           { name: 'auth', description: 'Login, logout and the current user (session cookie)' },
+          { name: 'account', description: 'My account: data, password, e-mail, addresses, deletion (logged in)' },
         ],
       },
       defaultValidationErrorResponse: validationResponse,
