@@ -7,7 +7,7 @@ import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
-import { urlRules } from './middleware/url-rules.ts';
+import { localizedRedirects, urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(urlRules());
+  app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(tenantScriptSources(deps));
   app.use(
     secureHeaders({
