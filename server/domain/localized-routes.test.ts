@@ -66,6 +66,10 @@ describe('the localized route table', () => {
     expect(matchPath(path)).toEqual({ screen: 'city', locale: 'pl', params: { slug: 'zielona góra' } });
   });
 
+  it('needs no parameters for a screen without any', () => {
+    expect(pathFor('summary', 'ua')).toBe('/ua/summary');
+  });
+
   it('refuses a screen path without its parameter', () => {
     expect(() => anyPathFor('restaurant', 'en', {})).toThrow("missing parameter 'slug'");
   });
@@ -77,6 +81,7 @@ describe('the localized route table', () => {
       '/koszyk/extra',
       '/koncepty',
       '/koncepty/',
+      '/en/concept//',
       '/fr',
       '/english',
       '/api/health',
