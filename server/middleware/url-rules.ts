@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { localizedRedirect } from '../domain/localized-routes.ts';
+import { localizedRedirect } from '#server/domain/localized-routes.ts';
 
 const ogonek = /ą|%C4%85/gi;
 const ogonekUpper = /Ą|%C4%84/gi;
