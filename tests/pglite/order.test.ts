@@ -21,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pglite-order-'));
   database = await openDatabase({ dataDir: dir });
   await migrateDatabase(database);
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demo: true });
   payments = createPaymentProviders(env, { db: database.db });
   app = createApp({ db: database.db, env, tenants: loadTenants(), now: () => now, payments });
 });

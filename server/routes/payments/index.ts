@@ -3,7 +3,8 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { isCountry } from '#server/domain/money.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { AppError, notFound, validationError } from '#server/errors.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 
 /**
  * A provider's webhook: the signature is checked over the exact bytes sent, so the body is read raw before
@@ -12,7 +13,7 @@ import { errorResponse, jsonResponse } from '../openapi-common.ts';
 async function notify(c: Context<AppEnv>, providerName: string) {
   const deps = c.var.deps;
   const provider = deps.payments.byName(providerName);
-  if (!provider) return c.json({ error: 'notFound' }, 404);
+  if (!provider) throw notFound();
   const raw = await c.req.text();
   const received = provider.receiveNotification(raw, c.req.raw.headers);
   const notification = received.kind === 'notification' ? received.notification : null;
@@ -35,12 +36,11 @@ async function notify(c: Context<AppEnv>, providerName: string) {
     attempt: 1,
     durationMs: 0,
   });
-  if (received.kind === 'invalidSignature') return c.json({ error: 'invalidSignature' }, 401);
-  if (received.kind === 'malformed') return c.json({ error: 'validation' }, 400);
+  if (received.kind === 'invalidSignature') throw new AppError('invalidSignature');
+  if (received.kind === 'malformed') throw new AppError('validation');
   if (!result) return c.json({ ok: true, duplicate: false }, 200);
   // Not confirmed by the provider yet: an error answer makes it notify again later.
-  if (!result.duplicate && !result.applied && result.reason === 'unconfirmed')
-    return c.json({ error: 'paymentUnconfirmed' }, 503);
+  if (!result.duplicate && !result.applied && result.reason === 'unconfirmed') throw new AppError('paymentUnconfirmed');
   if (!result.duplicate && !result.applied && result.reason !== 'alreadySettled') {
     // Signed by the provider yet not applicable: worth a look by staff, not a retry by the provider.
     console.warn(`payment notification ${notification!.id} not applied: ${result.reason}`);
@@ -60,8 +60,9 @@ export const paymentsRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['payments'],
       summary: 'The sandbox provider’s webhook',
+      security: security.paymentProvider,
       description:
-        'Body signed with HMAC-SHA256 (hex) in X-Signature. A bad signature changes nothing (401); a notification id seen before changes nothing (200, duplicate: true).',
+        'Posted by the provider’s servers, JSON or form-encoded, and exempt from the CSRF check: the body is signed with HMAC-SHA256 (hex) in X-Signature, which is its authentication. A bad signature changes nothing (401); a notification id seen before changes nothing (200, duplicate: true).',
       responses: notifyResponses,
     }),
     (c) => notify(c, 'sandbox'),
@@ -71,6 +72,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['payments'],
       summary: 'PayU’s and Przelewy24’s webhooks',
+      security: security.paymentProvider,
       description:
         'PayU: OpenPayu-Signature (MD5 or SHA-256 of the body and the second key). Przelewy24: the body’s SHA-384 sign, then the transaction is verified with Przelewy24 before it counts as paid (503 while it cannot be). A replay changes nothing.',
       responses: { ...notifyResponses, 404: errorResponse('notFound: provider not configured') },
@@ -82,13 +84,14 @@ export const paymentsRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['payments'],
       summary: 'What the checkout page needs for a country’s online payments',
+      security: security.public,
       description:
         'Which online methods a provider takes in the country, and the Google Pay PaymentDataRequest gateway (gateway, gatewayMerchantId, environment TEST or PRODUCTION, Google merchant id). ?country=pl|ua|pt',
       responses: { 200: jsonResponse('{ methods, googlePay, sandbox }'), 400: errorResponse('validation') },
     }),
     (c) => {
       const country = c.req.query('country');
-      if (!isCountry(country)) return c.json({ error: 'validation', details: { country: 'invalid' } }, 400);
+      if (!isCountry(country)) throw validationError({ country: 'invalid' });
       const payments = c.var.deps.payments;
       const methods = (['blik', 'googlePay', 'fastTransfer'] as const).filter((m) => payments.forMethod(country, m));
       return c.json({ methods, googlePay: payments.googlePay(country), sandbox: payments.sandbox !== null }, 200);

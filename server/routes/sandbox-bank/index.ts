@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { html } from 'hono/html';
 import type { AppEnv } from '#server/app.ts';
+import { csrf } from '#server/middleware/csrf.ts';
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { loadPaymentForBank, type PaymentForBank } from '#server/services/payments/load.ts';
 import type { SandboxProvider } from '#server/services/payments/sandbox.ts';

@@ -35,7 +35,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(eq(orders.id, change.orderId))
     .for('update', { of: orders });
-  if (!order) throw new AppError('notFound', 404);
+  if (!order) throw new AppError('notFound');
   const from = order.status;
   if (!isOrderStatus(from)) throw new Error(`order ${order.id} has an unknown status ${from}`);
   assertTransition(from, change.to);

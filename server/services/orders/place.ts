@@ -15,7 +15,7 @@ import {
 import { RuleError } from '#server/domain/errors.ts';
 import { checkoutFormRules, pickupCheckoutFormRules, validate } from '#server/domain/forms.ts';
 import { displayId } from '#server/domain/orders.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, validationError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 import { startPayment } from '../payments/start.ts';
@@ -138,11 +138,11 @@ with redeemed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
     restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
     discount_value, service_fee, extra_fee, total, customer, comment, consents, access_token_hash,
-    idempotency_key, request_hash, accept_deadline, created_at, updated_at)
+    idempotency_key, request_hash, accept_deadline, created_at, updated_at, lang)
   select $1::text::uuid, $2::text::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text,
     $9::int, $10::text::uuid, $11::text::uuid, $12::int, $13::text::jsonb, $14::text, $15::int, $16::int,
     $17::int, $18::int, $19::int, $20::int, $21::text::jsonb, $22::text, $23::text::jsonb, $24::text,
-    $25::text, $26::text, $27::text::timestamptz, $28::text::timestamptz, $28::text::timestamptz
+    $25::text, $26::text, $27::text::timestamptz, $28::text::timestamptz, $28::text::timestamptz, $35::text
   where $12::int is null or exists (select from redeemed)
   returning id
 ), lines as materialized (
@@ -196,7 +196,7 @@ type OrderRecord = typeof orders.$inferSelect;
 type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
 
 function replayOf(existing: Existing, hash: string): { replay: string } {
-  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
   return { replay: existing.id };
 }
 
@@ -225,7 +225,7 @@ export async function placeOrder(
     : call.user
       ? await latestUserBasket(db, call.user.id)
       : null;
-  if (!basketId) throw new AppError('basketEmpty', 400);
+  if (!basketId) throw new AppError('basketEmpty');
   const hash = requestHash(basketId, channel, input);
 
   let outcome: Created | { replay: string };
@@ -241,10 +241,9 @@ export async function placeOrder(
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie.
-      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id))
-        throw new AppError('basketEmpty', 400);
-      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty', 400);
+      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id)) throw new AppError('basketEmpty');
+      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
+      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty');
       const countries = new Set(configured.map((r) => r['country'] as string));
       return createOrder({ query, commit }, deps, { ...call, basketId }, basket, hash, now, countries);
     });
@@ -255,7 +254,7 @@ export async function placeOrder(
       if (!existing) throw error;
       outcome = replayOf(existing, hash);
     } else if (isUniqueViolation(error, 'orders_basket_key')) {
-      throw new AppError('basketAlreadyOrdered', 409);
+      throw new AppError('basketAlreadyOrdered');
     } else throw error;
   }
 
@@ -288,7 +287,7 @@ export async function placeOrder(
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
-    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.paymentWebhookSecret, orderId),
+    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.orderTokenSecret, orderId),
     redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
     replayed: 'replay' in outcome,
   };
@@ -363,7 +362,7 @@ async function createOrder(
     problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
   }
   if (input.paymentMethod === 'googlePay' && !input.googlePayToken && !problems.includes('paymentMethodUnavailable'))
-    throw new AppError('validation', 400, { googlePayToken: 'notEmpty' });
+    throw validationError({ googlePayToken: 'notEmpty' });
   const [first] = problems;
   if (first) {
     const details: Record<string, unknown> = { problems };
@@ -400,7 +399,7 @@ async function createOrder(
   };
   const staff = user && user.role !== 'user' && channel !== 'web';
   const orderId = crypto.randomUUID();
-  const accessToken = orderAccessToken(deps.env.paymentWebhookSecret, orderId);
+  const accessToken = orderAccessToken(deps.env.orderTokenSecret, orderId);
   const order: OrderRecord = {
     id: orderId,
     basketId: basket.id,
@@ -424,6 +423,7 @@ async function createOrder(
     total: summary.totalValue,
     customer,
     comment: input.comment?.trim() ?? '',
+    lang: input.lang ?? null,
     consents: Object.fromEntries(CONSENT_KEYS.map((k) => [k, input.consents[k as Consent] === true])),
     accessTokenHash: hashAccessToken(accessToken),
     idempotencyKey: call.idempotencyKey,
@@ -447,8 +447,7 @@ async function createOrder(
       modifierOptionId: o.id,
       groupName: o.groupName,
       name: o.name,
-      // A line priced 0 (resetPrices) charged nothing for its options either.
-      value: line.unitPrice === 0 ? 0 : o.price,
+      value: o.price,
     })),
   );
   const paymentId = online ? crypto.randomUUID() : null;
@@ -462,6 +461,7 @@ async function createOrder(
         total: summary.totalValue,
         restaurantName: restaurant.name,
         country,
+        lang: input.lang ?? null,
         items: basket.lines.map((line) => ({
           name: line.name,
           quantity: line.quantity,
@@ -513,6 +513,7 @@ async function createOrder(
       paymentProvider?.name ?? null,
       JSON.stringify(audit),
       email && JSON.stringify({ html: null, ...email }),
+      order.lang,
     ]),
     tx.commit(),
   ]);

@@ -72,6 +72,13 @@ export async function handlePaymentNotification(
     });
     return { duplicate: false, ...applied };
   });
+  if (!result.duplicate && result.applied && result.latePayment) {
+    const late = result.latePayment;
+    // For staff reading the log: money came in for nothing and is on its way back (the audit row has the rest).
+    console.warn(
+      `payment ${notification.paymentId} of order ${late.orderId} paid late (${late.reason}): refunding ${late.amount} ${late.currency}`,
+    );
+  }
   if (!result.duplicate && result.applied && result.refundQueued) await processPendingRefunds(deps, now);
   return result;
 }

@@ -90,7 +90,11 @@ export function createPaymentProviders(
     config.mode === 'sandbox' ||
     Object.values(config.routes).some((r) => Object.values(r ?? {}).includes('sandbox'))
   ) {
-    sandbox = createSandboxProvider({ secret: env.paymentWebhookSecret, publicBaseUrl: env.publicBaseUrl });
+    sandbox = createSandboxProvider({
+      webhookSecret: env.paymentWebhookSecret,
+      bankLinkSecret: env.sandboxBankSecret,
+      publicBaseUrl: env.publicBaseUrl,
+    });
     built.set('sandbox', sandbox);
   }
   if (config.mode === 'configured') {

@@ -57,11 +57,14 @@ export type SandboxProvider = PaymentProvider & {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function createSandboxProvider(options: {
-  secret: string;
+  /** Signs the notifications posted to our webhook. */
+  webhookSecret: string;
+  /** Signs the bank page's links: a purpose of its own, so neither key can stand in for the other. */
+  bankLinkSecret: string;
   publicBaseUrl: string;
   deliver?: NotificationDelivery;
 }): SandboxProvider {
-  const { secret, publicBaseUrl } = options;
+  const { webhookSecret, bankLinkSecret, publicBaseUrl } = options;
   let deliver: NotificationDelivery = options.deliver ?? ((request) => fetch(request));
   const inFlight = new Set<Promise<unknown>>();
   const delivered: DeliveredNotification[] = [];
@@ -75,7 +78,7 @@ export function createSandboxProvider(options: {
           new Request(new URL(WEBHOOK_PATH, publicBaseUrl), {
             method: 'POST',
             body,
-            headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+            headers: { 'content-type': 'application/json', 'x-signature': signBody(webhookSecret, body) },
           }),
         );
         await response.body?.cancel();
@@ -109,7 +112,7 @@ export function createSandboxProvider(options: {
   }
 
   function bankSignature(paymentId: string, returnUrl: string): string {
-    return signBody(secret, `bank-return:${paymentId}:${returnUrl}`);
+    return signBody(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`);
   }
 
   return {
@@ -145,13 +148,21 @@ export function createSandboxProvider(options: {
     },
 
     receiveNotification(rawBody: string, headers: Headers): ReceivedNotification {
-      if (!verifyBodySignature(secret, rawBody, headers.get('x-signature') ?? undefined))
+      if (!verifyBodySignature(webhookSecret, rawBody, headers.get('x-signature') ?? undefined))
         return { kind: 'invalidSignature' };
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return { kind: 'malformed' };
+      // Providers post JSON or form-encoded bodies; a form carries text only, so the amount is read back as
+      // the whole number it was.
+      if (headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+        const fields = Object.fromEntries(new URLSearchParams(rawBody));
+        const amount = fields['amount'];
+        parsed = { ...fields, amount: amount !== undefined && /^\d{1,12}$/.test(amount) ? Number(amount) : amount };
+      } else {
+        try {
+          parsed = JSON.parse(rawBody);
+        } catch {
+          return { kind: 'malformed' };
+        }
       }
       const result = notificationSchema(parsed);
       return result instanceof type.errors ? { kind: 'malformed' } : { kind: 'notification', notification: result };
@@ -179,7 +190,8 @@ export function createSandboxProvider(options: {
     },
 
     verifiedReturnUrl(paymentId, returnUrl, signature) {
-      if (!returnUrl || !verifyBodySignature(secret, `bank-return:${paymentId}:${returnUrl}`, signature)) return null;
+      if (!returnUrl || !verifyBodySignature(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`, signature))
+        return null;
       return returnUrl;
     },
   };

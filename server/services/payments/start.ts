@@ -50,7 +50,7 @@ export async function startPayment(
     }
     const provider = deps.payments.byName(payment.provider);
     if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
-    const token = orderAccessToken(deps.env.paymentWebhookSecret, payment.orderId);
+    const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
     const lines = await tx
       .select({ name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
       .from(orderItems)
