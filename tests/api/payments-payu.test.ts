@@ -16,6 +16,8 @@ beforeAll(async () => {
     PAYU_BASE_URL: payu.url,
     PAYMENTS: 'configured',
     PAYMENT_ROUTES: 'pl.blik=payu,pl.googlePay=payu,pl.fastTransfer=payu',
+    // The shop behind one proxy, so the buyer's address PayU is given comes from X-Forwarded-For.
+    TRUST_PROXY: '1',
   });
 });
 afterAll(() => payu.close());
