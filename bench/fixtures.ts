@@ -32,6 +32,6 @@ export async function prepareBenchData(sql: postgres.Sql, baskets: number) {
   ).map((r) => r.id);
   await sql`insert into basket_items (basket_id, menu_item_id, quantity)
             select unnest(${basketIds}::uuid[]), ${target.item_id}, ${quantity}`;
-  await sql`update working_hours set "from" = '00:00', "to" = '23:59' where restaurant_id = ${target.restaurant_id}`;
+  await sql`update working_hours set "from" = '00:00', "to" = '24:00' where restaurant_id = ${target.restaurant_id}`;
   return { target, menuItem, basketIds };
 }

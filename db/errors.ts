@@ -1,7 +1,7 @@
 /**
  * True when `error` (or an error it wraps, as drizzle's DrizzleQueryError does) says the database could not be
  * reached or ended the connection: a restart, a terminated backend, a refused or reset connection. The request
- * may succeed when tried again, unlike a failed statement; the API answers 503 (decision 008).
+ * may succeed when tried again, unlike a failed statement; the API answers 503 (decision 013).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {

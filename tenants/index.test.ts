@@ -64,7 +64,19 @@ describe('tenant configs', () => {
     unlinkSync(path.join(dir, 'smash-club', 'terms.md'));
     expect(lines()).toEqual([
       expect.stringMatching(/smash-club\/tenant\.json: about\.1: images\/about-2\.svg does not exist/),
-      expect.stringMatching(/smash-club\/tenant\.json: terms: terms\.md does not exist/),
+      expect.stringMatching(/smash-club\/tenant\.json: terms\.pl: terms\.md does not exist/),
+    ]);
+  });
+
+  it('takes a legal document per language, or one file as the Polish text, never none', () => {
+    unlinkSync(path.join(dir, 'bao-house', 'policy.ua.md'));
+    edit('smash-club', (json) => {
+      json['terms'] = 'terms.md';
+      json['policy'] = {};
+    });
+    expect(lines()).toEqual([
+      expect.stringMatching(/bao-house\/tenant\.json: policy\.ua: policy\.ua\.md does not exist/),
+      expect.stringMatching(/smash-club\/tenant\.json: policy: must be .*a file for at least one of pl, en, ua/),
     ]);
   });
 

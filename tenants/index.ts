@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ArkErrors } from 'arktype';
+import { legalFiles } from './legal.ts';
 import { tenantSchema, type Tenant } from './schema.ts';
 
 export type { Tenant };
@@ -90,8 +91,11 @@ function checkFilesAndColours(tenant: Tenant, folder: string): Omit<TenantProble
     problems.push({ field: 'terms', message: 'must name a Markdown file when rrRegulationsUrl is not set' });
   if (!tenant.rrPolicyUrl && !tenant.policy)
     problems.push({ field: 'policy', message: 'must name a Markdown file when rrPolicyUrl is not set' });
-  mustExist('terms', tenant.terms);
-  mustExist('policy', tenant.policy);
+  for (const kind of ['terms', 'policy'] as const) {
+    const given = tenant[kind];
+    for (const [language, file] of Object.entries(legalFiles(tenant, kind)))
+      mustExist(typeof given === 'string' ? kind : `${kind}.${language}`, file);
+  }
   const { primary, background, text } = tenant.theme;
   if (contrast(text, background) < 4.5)
     problems.push({ field: 'theme.text', message: `contrast with theme.background is below 4.5:1` });
@@ -113,3 +117,10 @@ export function loadTenants(dir?: string): Tenant[] {
   if (!dir) cached = tenants;
   return tenants;
 }
+
+/**
+ * Where the shop host serves a brand's logo, as the API hands it out (concepts.logo). The build copies the logo
+ * there (sites/shop-logos.ts): the brand sites only hold it fingerprinted or inlined, and on their own hosts.
+ */
+export const shopLogoPath = (tenant: Pick<Tenant, 'slug' | 'logo'>): string =>
+  `/logos/${tenant.slug}${path.extname(tenant.logo)}`;

@@ -6,6 +6,15 @@ const colour = type(/^#[0-9a-fA-F]{6}$/);
 const image = type(/^images\/[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/);
 /** A Markdown file in this brand's folder. */
 const markdown = type(/^[a-z0-9][a-z0-9._-]*\.md$/);
+/**
+ * A legal document: one Markdown file, in Polish, or one per language. A language left out shows another
+ * one, marked as such (Ukrainian falls back to English, English to Polish).
+ */
+const legalDocument = markdown.or(
+  type({ 'pl?': markdown, 'en?': markdown, 'ua?': markdown }).narrow(
+    (files, ctx) => Object.keys(files).length > 0 || ctx.mustBe('a file for at least one of pl, en, ua'),
+  ),
+);
 /** Texts a brand may give in another language; anything left out falls back to the Polish field. */
 const localText = type({
   'shortDescription?': '1 <= string <= 120',
@@ -63,10 +72,10 @@ export const tenantSchema = type({
   cover: image,
   /** Exactly three pictures for the about section, shown in this order. @example ["images/about-1.svg", "images/about-2.svg", "images/about-3.svg"] */
   about: [image, image, image],
-  /** Terms in Markdown in this folder; used unless rrRegulationsUrl is set. @example "terms.md" */
-  'terms?': markdown,
-  /** Privacy policy in Markdown in this folder; used unless rrPolicyUrl is set. @example "policy.md" */
-  'policy?': markdown,
+  /** Terms in Markdown in this folder, one file per language (pl, en, ua); used unless rrRegulationsUrl is set. A plain file name is the Polish text only. @example { "pl": "terms.md", "en": "terms.en.md", "ua": "terms.ua.md" } */
+  'terms?': legalDocument,
+  /** Privacy policy in Markdown in this folder, one file per language (pl, en, ua); used unless rrPolicyUrl is set. A plain file name is the Polish text only. @example { "pl": "policy.md", "en": "policy.en.md", "ua": "policy.ua.md" } */
+  'policy?': legalDocument,
   /** Brand colours (hex) and look. Text and background must be readable together (contrast 4.5:1). @example { "primary": "#b3261e", "accent": "#f4c542", "background": "#fffaf2", "text": "#1f1a17", "font": "serif", "corners": "round" } */
   theme: {
     /** Buttons, headings, links. */

@@ -18,16 +18,23 @@ export type ContactLabels = {
   tooMany: string;
 } & Record<'notEmpty' | 'isValidEmail' | 'isTrue', string>;
 
-/** The brand's contact form: errors under each field, checked on change and on send (spec section 5). */
+/**
+ * The brand's contact form: errors under each field, checked on change and on send (spec section 5).
+ * Server-rendered, it is also a plain form posting to `action` on the brand's host, so a visitor who sends it
+ * before the island has loaded gets the server's answer instead of a GET with the fields in the URL.
+ */
 export default function ContactForm({
   concept,
   contactEmail,
   policyHref,
+  action,
   labels,
 }: {
   concept: string;
   contactEmail: string;
   policyHref: string;
+  /** The brand-host path that answers the form without JavaScript ('/en/contact/'). */
+  action: string;
   labels: ContactLabels;
 }) {
   const { values, errors, status } = useStore($contactForm);
@@ -61,7 +68,14 @@ export default function ContactForm({
   const done = status === 'sent';
 
   return (
-    <form ref={form} className="contact-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      ref={form}
+      className="contact-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <div className="field">
         <label htmlFor="contact-name">
           {labels.name} <span className="req">({labels.required})</span>
@@ -108,6 +122,7 @@ export default function ContactForm({
         <input
           {...field('terms')}
           type="checkbox"
+          value="true"
           checked={values.terms}
           onChange={(e) => setContactField('terms', e.target.checked)}
         />

@@ -152,7 +152,8 @@ export const workingHours = pgTable(
     primaryKey({ columns: [t.restaurantId, t.day] }),
     check('working_hours_day_check', sql`${t.day} between 0 and 6`),
     check('working_hours_from_check', sql`${t.from} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    check('working_hours_to_check', sql`${t.to} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // '24:00' ends a day (server/domain/hours.ts): '00:00'–'24:00' is open around the clock, which '23:59' is not.
+    check('working_hours_to_check', sql`${t.to} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`),
   ],
 );
 

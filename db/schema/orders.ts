@@ -160,6 +160,9 @@ export const orders = pgTable(
       }>()
       .notNull(),
     comment: text('comment').notNull().default(''),
+    // The interface language the order was placed in (pl, en, ua); its e-mails are written in it. Null when the
+    // caller named none: the restaurant's country decides then.
+    lang: text('lang'),
     consents: jsonb('consents').$type<Record<string, boolean>>().notNull(),
     // SHA-256 of the token a guest uses to follow the order.
     accessTokenHash: text('access_token_hash').notNull(),
@@ -181,6 +184,7 @@ export const orders = pgTable(
     check('orders_delivery_type_check', inList('delivery_type', DELIVERY_METHODS)),
     check('orders_payment_type_check', sql`${t.paymentType} in ('online', 'cash', 'card')`),
     check('orders_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
+    check('orders_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
     check(
       'orders_money_check',
       sql`${t.value} >= 0 and ${t.deliveryCosts} >= 0 and ${t.discountValue} >= 0 and ${t.serviceFee} >= 0 and ${t.extraFee} >= 0 and ${t.total} >= 0`,

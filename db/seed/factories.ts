@@ -18,6 +18,7 @@ import {
 import { hashPassword } from '../../server/auth/password.ts';
 import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '../../server/domain/country.ts';
 import type { Tenant } from '../../tenants/schema.ts';
+import { shopLogoPath } from '../../tenants/index.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
 
@@ -48,7 +49,7 @@ export async function insertConcept(db: Writer, tenant: Tenant) {
       rrPolicyUrl: tenant.rrPolicyUrl ?? null,
       showOnCompanyPortfolio: tenant.showOnCompanyPortfolio,
       defaultRestaurantSlug: tenant.defaultRestaurant,
-      logo: `/brands/${tenant.slug}/logo.svg`,
+      logo: shopLogoPath(tenant),
     })
     .returning();
   if (tenant.reviews.length > 0) {
@@ -211,9 +212,9 @@ export async function insertDiscountCode(
 }
 
 const allDays = {
-  mondayToFriday: { from: '00:00', to: '23:59' },
-  saturday: { from: '00:00', to: '23:59' },
-  sunday: { from: '00:00', to: '23:59' },
+  mondayToFriday: { from: '00:00', to: '24:00' },
+  saturday: { from: '00:00', to: '24:00' },
+  sunday: { from: '00:00', to: '24:00' },
 };
 
 /** The channels a payment method is offered on, from the one rule in server/domain/country.ts. */

@@ -133,12 +133,59 @@ describe('midnight', () => {
     expect(isOpenAt(hours, WAW, at('2025-04-01T00:00:01'))).toBe(false);
   });
 
-  it("'00:00'–'24:00' is the whole day, except the instant of midnight itself", () => {
-    const allDay: WorkingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+  const allDay: WorkingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+
+  it("'00:00'–'24:00' every day is open around the clock, midnight included", () => {
     expect(isOpenAt(allDay, WAW, at('2025-03-31T00:00:00.001'))).toBe(true);
     expect(isOpenAt(allDay, WAW, at('2025-03-31T23:59:59.999'))).toBe(true);
-    expect(isOpenAt(allDay, WAW, at('2025-03-31T00:00'))).toBe(false);
-    expect(next(allDay, at('2025-03-31T00:00'))).toBe('2025-03-31T00:00:00+02:00');
+    // Sunday's opening ends the instant Monday's begins: one opening, no closed instant between them.
+    expect(isOpenAt(allDay, WAW, at('2025-03-31T00:00'))).toBe(true);
+    expect(next(allDay, at('2025-03-31T00:00'))).toBeNull();
+  });
+
+  // 2025-03-30 (spring) and 2025-10-26 (autumn) change the clocks in both zones: the day before midnight is 23 or
+  // 25 hours long.
+  it.each([WAW, KYIV])('the minute around each midnight of a DST week in %s is open around the clock', (zone) => {
+    for (const [before, after] of [
+      ['2025-03-29T23:59:30', '2025-03-30T00:00:30'],
+      ['2025-03-30T23:59:30', '2025-03-31T00:00:30'],
+      ['2025-10-25T23:59:30', '2025-10-26T00:00:30'],
+      ['2025-10-26T23:59:30', '2025-10-27T00:00:30'],
+    ] as const) {
+      expect(isOpenAt(allDay, zone, at(before, zone)), `${before} ${zone}`).toBe(true);
+      expect(isOpenAt(allDay, zone, at(after, zone)), `${after} ${zone}`).toBe(true);
+      expect(isOpenAt(allDay, zone, at(`${after.slice(0, 10)}T00:00`, zone))).toBe(true);
+      expect(canTakeOrders({ isEnabled: true, hours: allDay, timeZone: zone }, at(before, zone))).toBe(true);
+    }
+    // Through the changes themselves, too.
+    expect(isOpenAt(allDay, zone, at('2025-03-30T03:30', zone))).toBe(true);
+    expect(isOpenAt(allDay, zone, at('2025-10-26T02:30', zone))).toBe(true);
+  });
+
+  it('what the database stored before 24:00 was allowed closes for the last minute of the day', () => {
+    const until2359: WorkingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '23:59' }));
+    expect(isOpenAt(until2359, WAW, at('2025-03-31T23:59:30'))).toBe(false);
+    expect(isOpenAt(until2359, KYIV, at('2025-03-31T23:59:30', KYIV))).toBe(false);
+  });
+
+  it('a day ending at 24:00 closes at midnight when the next day opens later', () => {
+    const hours: WorkingHours = [
+      { day: 1, from: '10:00', to: '24:00' },
+      { day: 2, from: '10:00', to: '22:00' },
+    ];
+    expect(isOpenAt(hours, WAW, at('2025-03-31T23:59:30'))).toBe(true);
+    expect(isOpenAt(hours, WAW, at('2025-04-01T00:00'))).toBe(false);
+    expect(isOpenAt(hours, WAW, at('2025-04-01T00:00:30'))).toBe(false);
+    expect(next(hours, at('2025-04-01T00:00'))).toBe('2025-04-01T10:00:00+02:00');
+  });
+
+  it('an overnight opening continued by the next day is open at the hand-over', () => {
+    const hours: WorkingHours = [
+      { day: 5, from: '18:00', to: '02:00' },
+      { day: 6, from: '02:00', to: '12:00' },
+    ];
+    expect(isOpenAt(hours, WAW, at('2025-04-05T02:00'))).toBe(true);
+    expect(isOpenAt(hours, WAW, at('2025-04-05T12:00'))).toBe(false);
   });
 
   it('next opening across midnight and across the week', () => {

@@ -89,14 +89,21 @@ function validateHours(hours: WorkingHours): void {
   }
 }
 
-/** Strictly inside one of the intervals of today's entries, or of yesterday's entries that run past midnight. */
+/**
+ * Strictly inside one of the intervals of today's entries, or of yesterday's entries that run past midnight.
+ * Where one interval ends the instant the next begins (Monday '00:00'–'24:00', Tuesday '00:00'–'24:00'), the
+ * two are one opening and the instant between them is inside it: a restaurant open around the clock never
+ * closes at midnight.
+ */
 export function isOpenAt(hours: WorkingHours, timeZone: string, instant: Temporal.Instant): boolean {
   validateHours(hours);
   const today = instant.toZonedDateTimeISO(timeZone).toPlainDate();
-  return [today.subtract({ days: 1 }), today].some((date) =>
-    intervalsOn(hours, date, timeZone).some(
+  const intervals = [today.subtract({ days: 1 }), today].flatMap((date) => intervalsOn(hours, date, timeZone));
+  return (
+    intervals.some(
       (i) => Temporal.Instant.compare(i.start, instant) < 0 && Temporal.Instant.compare(instant, i.end) < 0,
-    ),
+    ) ||
+    (intervals.some((i) => i.end.equals(instant)) && intervals.some((i) => i.start.equals(instant)))
   );
 }
 

@@ -34,9 +34,15 @@ describe('linePrice', () => {
     expect(linePrice({ price: 2990, resetPrices: false }, [])).toBe(2990);
     expect(linePrice({ price: 2990, resetPrices: false }, [{ price: 400 }, { price: 0 }, { price: 350 }])).toBe(3740);
   });
-  it('resetPrices makes the whole line free, options included', () => {
+  it("resetPrices zeroes the item's own price; the chosen options are still charged", () => {
     expect(linePrice({ price: 2990, resetPrices: true }, [])).toBe(0);
-    expect(linePrice({ price: 2990, resetPrices: true }, [{ price: 400 }])).toBe(0);
+    expect(linePrice({ price: 2990, resetPrices: true }, [{ price: 400 }])).toBe(400);
+    expect(linePrice({ price: 2990, resetPrices: true }, [{ price: 2400 }, { price: 0 }, { price: 350 }])).toBe(2750);
+  });
+  it('a build-your-own line costs its options times its quantity in the basket', () => {
+    const unitPrice = linePrice({ price: 1990, resetPrices: true }, [{ price: 2400 }, { price: 600 }]);
+    const summary = priceBasket({ ...base, lines: [{ unitPrice, quantity: 3 }] });
+    expect(summary.productsValue).toBe(9000);
   });
   it.each([
     [{ price: 12.5, resetPrices: false }, []],

@@ -6,7 +6,7 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DISCOUNT_TYPES = ['amount', 'percentage', 'freeDelivery'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-/** unitPrice: the item's price including its chosen options (0 when resetPrices), in minor units. */
+/** unitPrice: the item's price (0 when resetPrices) plus its chosen options, in minor units. */
 export type PricedLine = { unitPrice: number; quantity: number };
 
 /**
@@ -53,15 +53,14 @@ function minorUnits(value: number, what: string): number {
 }
 
 /**
- * The unit price of a basket line: item price plus chosen options. resetPrices makes the whole
- * line free, options included: the spec says the price "becomes 0", and the line's price is what
- * the customer sees and pays; a free item whose paid extras still cost money would need its own flag.
+ * The unit price of a basket line: item price plus chosen options. resetPrices zeroes the item's own
+ * price only (spec: the item's "price becomes 0"): it marks a build-your-own item, whose description
+ * promises that the customer pays for the components chosen, so the options are still charged.
  */
 export function linePrice(item: { price: number; resetPrices: boolean }, chosenOptions: { price: number }[]): number {
   minorUnits(item.price, 'item price');
   for (const o of chosenOptions) minorUnits(o.price, 'option price');
-  if (item.resetPrices) return 0;
-  return chosenOptions.reduce((sum, o) => sum + o.price, item.price);
+  return chosenOptions.reduce((sum, o) => sum + o.price, item.resetPrices ? 0 : item.price);
 }
 
 /**

@@ -1,25 +1,39 @@
 import type { AppDeps } from '#server/app.ts';
+import { deleteExpiredSessions } from '#server/services/auth/sessions.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
+import { deleteEndedRateLimits } from '#server/services/rate-limit/sweep.ts';
 
 export const SWEEP_INTERVAL_MS = 15_000;
 
+/** One round: order timeouts, then rows nothing reads any more. One failing does not stop the others. */
+async function sweepOnce(deps: AppDeps): Promise<void> {
+  try {
+    const result = await sweepOverdueOrders(deps);
+    if (result.canceled + result.rejected + result.refunded > 0) console.log(`sweep: ${JSON.stringify(result)}`);
+  } catch (error) {
+    console.error('sweep failed', error);
+  }
+  try {
+    await deleteExpiredSessions(deps.db, deps.now());
+    await deleteEndedRateLimits(deps.db, deps.now());
+  } catch (error) {
+    console.error('sweep of expired sessions and rate limits failed', error);
+  }
+}
+
 /**
- * Runs the order timeouts every `intervalMs` in this process. Every process may run one: the sweep takes its
- * orders with SKIP LOCKED. `stop()` waits for a sweep in progress, so shutdown closes the database after it.
+ * Runs the order timeouts and deletes expired sessions and ended rate-limit windows every `intervalMs` in this
+ * process. Every process may run one: the sweep takes its orders with SKIP LOCKED, and the deletes remove only
+ * rows no request would accept. `stop()` waits for a sweep in progress, so shutdown closes the database after it.
  */
 export function startSweeper(deps: AppDeps, intervalMs = SWEEP_INTERVAL_MS): { stop: () => Promise<void> } {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = sweepOverdueOrders(deps)
-      .then((result) => {
-        if (result.canceled + result.rejected + result.refunded > 0) console.log(`sweep: ${JSON.stringify(result)}`);
-      })
-      .catch((error: unknown) => console.error('sweep failed', error))
-      .finally(() => {
-        running = null;
-      });
+    running = sweepOnce(deps).finally(() => {
+      running = null;
+    });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

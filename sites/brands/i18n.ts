@@ -54,7 +54,10 @@ const ui = {
     backHome: 'Wróć na stronę główną',
     documentLoading: 'Wczytujemy dokument…',
     documentLink: 'Jeśli dokument się nie wyświetla, otwórz go tutaj',
-    polishOnly: 'Ten dokument jest dostępny w języku polskim.',
+    shownIn: {
+      en: 'Ten dokument nie jest jeszcze dostępny po polsku; poniżej jego wersja angielska.',
+      ua: 'Ten dokument nie jest jeszcze dostępny po polsku; poniżej jego wersja ukraińska.',
+    },
     notFound: 'Nie znaleziono strony',
   },
   en: {
@@ -108,7 +111,10 @@ const ui = {
     backHome: 'Back to the home page',
     documentLoading: 'Loading the document…',
     documentLink: 'If the document does not show, open it here',
-    polishOnly: 'This document is available in Polish.',
+    shownIn: {
+      pl: 'This document is not yet available in English; below is its Polish version.',
+      ua: 'This document is not yet available in English; below is its Ukrainian version.',
+    },
     notFound: 'This page could not be found',
   },
   ua: {
@@ -162,7 +168,10 @@ const ui = {
     backHome: 'Повернутися на головну',
     documentLoading: 'Завантажуємо документ…',
     documentLink: 'Якщо документ не відображається, відкрийте його тут',
-    polishOnly: 'Цей документ доступний польською мовою.',
+    shownIn: {
+      pl: 'Цей документ ще не доступний українською; нижче його польська версія.',
+      en: 'Цей документ ще не доступний українською; нижче його англійська версія.',
+    },
     notFound: 'Сторінку не знайдено',
   },
 } as const satisfies Record<Locale, unknown>;
@@ -183,6 +192,33 @@ export function brandText(
   if (!polish) return null;
   return { text: polish, lang: locale === 'pl' ? undefined : 'pl' };
 }
+
+/** The note above a legal document shown in `written` because the brand has none in the page's `locale`. */
+export const shownInNote = (locale: Locale, written: Locale): string =>
+  (ui[locale].shownIn as Partial<Record<Locale, string>>)[written] ?? '';
+
+/** The contact form's words (the island's and the server's answer to a form sent without it). */
+export function contactLabels(locale: Locale) {
+  const t = ui[locale];
+  return {
+    name: t.name,
+    email: t.email,
+    message: t.message,
+    required: t.required,
+    terms: t.terms,
+    policy: t.policy,
+    send: t.send,
+    sending: t.sending,
+    sent: t.sent,
+    sentInfo: t.sentInfo,
+    failed: t.failed,
+    tooMany: t.tooMany,
+    notEmpty: t.notEmpty,
+    isValidEmail: t.isValidEmail,
+    isTrue: t.isTrue,
+  };
+}
+export type ContactLabels = ReturnType<typeof contactLabels>;
 
 /** Root-relative path of a brand page in a language: '/', '/en/', '/ua/policy/'. */
 export const brandPath = (locale: Locale, page = ''): string =>

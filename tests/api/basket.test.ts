@@ -50,7 +50,7 @@ async function menuOf(slug: string) {
       required: boolean;
       min: number;
       max: number;
-      options: { id: number; price: number; unavailable: boolean }[];
+      options: { id: number; name: string; price: number; unavailable: boolean }[];
     }[];
   }[];
 }
@@ -122,6 +122,20 @@ describe('basket', () => {
     expect(basket.lines[0].unitPrice).toBe(12345);
     expect(basket.summary.productsValue).toBe(12345);
     expect(basket.summary.extraFee).toBe(0);
+  });
+
+  it("charges a build-your-own item's options: 0 for the item, 24 zł for the sauce", async () => {
+    const jar = newJar();
+    const items = await menuOf('pasta-fresca-warszawa-mokotow');
+    // The seed's item 13 with options 37 and 42, looked up by name.
+    const build = items.find((i) => i.name === 'Skomponuj swój makaron')!;
+    const pick = (name: string) => build.groups.flatMap((g) => g.options).find((o) => o.name === name)!;
+    const [spaghetti, carbonara] = [pick('Spaghetti'), pick('Carbonara')];
+    const response = await add(jar, { menuItemId: build.id, optionIds: [spaghetti.id, carbonara.id], quantity: 1 });
+    expect(response.status).toBe(200);
+    const basket = await response.json();
+    expect(basket.lines[0]).toMatchObject({ quantity: 1, unitPrice: 2400, totalPrice: 2400 });
+    expect(basket.summary.productsValue).toBe(2400);
   });
 
   it('checks modifier groups: requiredOptions, and option prices added to the line', async () => {

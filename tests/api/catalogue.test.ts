@@ -23,6 +23,16 @@ describe('catalogue', () => {
     expect(body.cities.some((c: { country: string }) => c.country === 'ua')).toBe(true);
   });
 
+  it('keeps a restaurant open around the clock open in the minute around midnight', async () => {
+    // 23:59:30 and 00:00:30 in Warsaw (CEST), and midnight itself.
+    for (const instant of ['2025-06-04T21:59:30Z', '2025-06-04T22:00:00Z', '2025-06-04T22:00:30Z']) {
+      ctx.setNow(new Date(instant));
+      const body = await (await get('/api/restaurants/pasta-fresca-warszawa-mokotow')).json();
+      expect(body.hours).toContainEqual({ day: 3, from: '00:00', to: '24:00' });
+      expect(body.state, instant).toEqual({ state: 'open', nextOpening: null });
+    }
+  });
+
   it('answers a restaurant by slug and by id with its menu in the agreed shape', async () => {
     ctx.setNow(NOON_WARSAW);
     const response = await get('/api/restaurants/pasta-fresca-warszawa-mokotow');

@@ -141,7 +141,10 @@ describe('place order: a full guest order for each payment method', () => {
     expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
     const page = await request(ctx, bank.pathname + bank.search);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(body.order.formatted.total);
+    const html = await page.text();
+    expect(html).toContain(body.order.formatted.total);
+    // Issue 11: nobody may take the sandbox bank for a real one.
+    expect(html).toContain('SANDBOX — no real money');
     const form = new URLSearchParams({
       action,
       return: bank.searchParams.get('return')!,
@@ -195,6 +198,126 @@ describe('place order: the server prices, the client does not', () => {
       discountValue: 0,
     });
     expect(body.order.items).toEqual([expect.objectContaining({ quantity: 3, value: priced.lines[0]!.totalPrice })]);
+  });
+});
+
+describe('place order: a build-your-own item (resetPrices)', () => {
+  it('charges the chosen options, not the item, in the basket, the placed order and its view alike', async () => {
+    const menu = await (await request(ctx, '/api/restaurants/pasta-fresca-warszawa-mokotow')).json();
+    type Item = { id: number; name: string; price: number; resetPrices: boolean; groups: Group[] };
+    type Group = { name: string; options: { id: number; name: string; price: number }[] };
+    const items: Item[] = menu.categories.flatMap((c: { items: Item[] }) => c.items);
+    const build = items.find((i) => i.name === 'Skomponuj swój makaron')!;
+    expect(build.resetPrices).toBe(true);
+    const option = (group: string, name: string) =>
+      build.groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!;
+    const pasta = option('Rodzaj makaronu', 'Pappardelle');
+    const sauce = option('Sos', 'Carbonara');
+    expect([pasta.price, sauce.price]).toEqual([200, 2400]);
+
+    const added = await request(ctx, '/api/basket/items', {
+      method: 'POST',
+      body: JSON.stringify({ menuItemId: build.id, optionIds: [pasta.id, sauce.id], quantity: 2 }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(added.status).toBe(200);
+    const basket = await added.json();
+    expect(basket.lines[0]).toMatchObject({ unitPrice: 2600, totalPrice: 5200 });
+    expect(basket.summary.productsValue).toBe(5200);
+    const basketId = /basket=([0-9a-f-]{36})/.exec(added.headers.get('set-cookie')!)![1]!;
+
+    const response = await placeOrder(ctx, basketId, {
+      ...plCustomer,
+      zip: '02-715',
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+    });
+    expect(response.status).toBe(201);
+    const placed = await response.json();
+    expect(placed.order).toMatchObject({ value: 5200, total: basket.summary.totalValue });
+    await settle(ctx);
+    const view = await orderStatus(ctx, placed.order.id, placed.accessToken);
+    expect(view.status).toBe('new');
+    expect(view.value).toBe(5200);
+    expect(view.total).toBe(basket.summary.totalValue);
+    expect(view.items).toEqual([expect.objectContaining({ quantity: 2, value: 5200 })]);
+    expect(view.items[0].mods).toHaveLength(2);
+    expect(view.items[0].mods).toEqual(
+      expect.arrayContaining([
+        { groupName: 'Rodzaj makaronu', name: 'Pappardelle', value: 200 },
+        { groupName: 'Sos', name: 'Carbonara', value: 2400 },
+      ]),
+    );
+  });
+});
+
+describe("place order: the confirmation e-mail in the order's language", () => {
+  const mailTo = async (to: string) => {
+    const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    expect(mails).toHaveLength(1);
+    return mails[0]!;
+  };
+  const cashInKyiv = async (lang: string | undefined, email: string) => {
+    const b = await makeBasket(ctx.database.db, { restaurant: UA });
+    const response = await placeOrder(ctx, b.basketId, {
+      ...uaCustomer,
+      email,
+      zip: b.zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+      ...(lang ? { lang } : {}),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).order as { id: string; displayId: string };
+  };
+  const blikInWarsaw = async (lang: string | undefined, email: string) => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      email,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+      ...(lang ? { lang } : {}),
+    });
+    expect(response.status).toBe(201);
+    // An online order is confirmed once paid, from the order as stored.
+    await settle(ctx);
+    return (await response.json()).order as { id: string; displayId: string };
+  };
+
+  it('writes English for an order placed in English, at a Ukrainian restaurant, on delivery', async () => {
+    const order = await cashInKyiv('en', 'en@example.com');
+    const mail = await mailTo('en@example.com');
+    expect(mail.subject).toBe(`Order ${order.displayId} received`);
+    expect(mail.text).toContain('Thank you!');
+    expect(mail.text).toMatch(/Total: ₴\d+\.\d{2}/);
+    expect(mail.text).toContain(`/en/summary?order=${order.id}`);
+    expect(mail.html).toContain('>Order status</a>');
+  });
+
+  it('writes Ukrainian for an order placed in Ukrainian at a Polish restaurant, paid online', async () => {
+    const order = await blikInWarsaw('ua', 'ua@example.com');
+    const mail = await mailTo('ua@example.com');
+    expect(mail.subject).toBe(`Замовлення ${order.displayId} прийнято`);
+    expect(mail.text).toMatch(/Разом: \d+\.\d{2} zł/);
+    expect(mail.text).toContain(`/ua/summary?order=${order.id}`);
+  });
+
+  it('writes English for an online order placed in English', async () => {
+    const order = await blikInWarsaw('en', 'en-online@example.com');
+    expect((await mailTo('en-online@example.com')).subject).toBe(`Order ${order.displayId} received`);
+  });
+
+  it("falls back to the restaurant country's language when the order names none", async () => {
+    const ua = await cashInKyiv(undefined, 'none-ua@example.com');
+    expect((await mailTo('none-ua@example.com')).subject).toBe(`Замовлення ${ua.displayId} прийнято`);
+    const pl = await blikInWarsaw(undefined, 'none-pl@example.com');
+    const mail = await mailTo('none-pl@example.com');
+    expect(mail.subject).toBe(`Zamówienie ${pl.displayId} przyjęte`);
+    expect(mail.text).toContain(`/podsumowanie?order=${pl.id}`);
   });
 });
 

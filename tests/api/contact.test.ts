@@ -74,3 +74,150 @@ describe('contact form', () => {
     expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(5);
   });
 });
+
+describe('contact form sent before its island has loaded (POST on the brand host)', () => {
+  const host = 'pasta-fresca.localhost';
+  /** A form post as Chromium sends it from the brand's own page; `undefined` leaves a header out. */
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}) =>
+    request(ctx, path, {
+      method: 'POST',
+      host,
+      body: new URLSearchParams(fields).toString(),
+      headers: Object.fromEntries(
+        Object.entries({
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: `http://${host}`,
+          'sec-fetch-site': 'same-origin',
+          ...headers,
+        }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
+    });
+  const filled = {
+    name: 'Ala Nowak',
+    email: 'ala@example.com',
+    message: 'Czy macie opcję bezglutenową?',
+    terms: 'true',
+  };
+  const stored = () => ctx.database.db.select().from(contactMessages);
+
+  it('stores and queues the message and answers the brand’s page with the sent message', async () => {
+    const response = await post('/contact/', filled);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const page = await response.text();
+    expect(page).toContain('<html lang="pl"');
+    expect(page).toMatch(/<button type="submit" class="button"\s+disabled>Wiadomość wysłana<\/button>/);
+    expect(page).toContain('Dziękujemy! Odpowiemy najszybciej, jak to możliwe.');
+    // The island is not in the answer: its form posts here again rather than hydrating over the verdict.
+    expect(page).not.toContain('<astro-island');
+    expect(await stored()).toMatchObject([
+      { name: 'Ala Nowak', email: 'ala@example.com', conceptSlug: 'pasta-fresca' },
+    ]);
+    const tenant = ctx.deps.tenants.find((t) => t.slug === 'pasta-fresca')!;
+    const [mail] = await ctx.database.db.select().from(emailOutbox);
+    expect(mail).toMatchObject({ to: tenant.contactEmail, template: 'contact', status: 'pending' });
+    expect(mail!.text).toContain('Czy macie opcję bezglutenową?');
+
+    const english = await post('/en/contact', filled);
+    expect(english.status).toBe(200);
+    expect(await english.text()).toMatch(/<html lang="en"[\s\S]*disabled>Message sent<\/button>/);
+  });
+
+  it('shows each field’s error in the page’s language, keeps what was typed, escaped, and stores nothing', async () => {
+    const typed = { name: '<script>alert(1)</script>', email: 'ala@', message: '  ' };
+    const response = await post('/en/contact/', typed);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('<p class="field-error" id="contact-email-error">Enter a valid e-mail address.</p>');
+    expect(page).toContain('<p class="field-error" id="contact-message-error">This field is required.</p>');
+    expect(page).toContain('<p class="field-error" id="contact-terms-error">Tick the box to send your message.</p>');
+    expect(page).not.toContain('id="contact-name-error"');
+    expect(page).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).toContain('value="ala@"');
+    expect(page).toMatch(/<input id="contact-email"\s+name="email" aria-invalid="true" [^>]*autofocus/);
+    expect(page).toContain('action="/en/contact/"');
+    expect(page).toMatch(/<button type="submit" class="button"\s*>Send message<\/button>/);
+
+    const ukrainian = await post('/ua/contact/', {});
+    expect(ukrainian.status).toBe(400);
+    const ua = await ukrainian.text();
+    expect(ua).toContain('<html lang="uk"');
+    expect(ua).toContain('<p class="field-error" id="contact-name-error">Це поле обов’язкове.</p>');
+    expect(ua).toContain(
+      '<p class="field-error" id="contact-terms-error">Позначте згоду, щоб надіслати повідомлення.</p>',
+    );
+    expect(await stored()).toEqual([]);
+    expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+
+  it('refuses a form posted from another site, or from a sister brand, or without Origin', async () => {
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://sushi-kaizen.localhost', 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': '' },
+      // A browser without Sec-Fetch-Site must name this host in Origin; `null` names none.
+      { origin: 'null', 'sec-fetch-site': undefined },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const response = await post('/contact/', filled, headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'Forbidden' });
+    }
+    const bare = await request(ctx, '/contact/', {
+      method: 'POST',
+      host,
+      body: new URLSearchParams(filled).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bare.status).toBe(403);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('accepts what browsers send: Sec-Fetch-Site same-origin with Origin null (Referrer-Policy no-referrer)', async () => {
+    expect((await post('/contact/', filled, { origin: 'null' })).status).toBe(200);
+    const olderBrowser = await request(ctx, '/contact/', {
+      method: 'POST',
+      host,
+      body: new URLSearchParams(filled).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` },
+    });
+    expect(olderBrowser.status).toBe(200);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('keeps the API’s size limits, answering with the failure message and the brand’s address', async () => {
+    const response = await post('/en/contact/', { ...filled, message: 'x'.repeat(5001) });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toMatch(
+      /<p class="form-failed">\s*Failed to send message. Please try again, or send your message directly to us: <a href="mailto:kontakt@pastafresca.pl">/,
+    );
+    expect(page).toContain('value="Ala Nowak"');
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers only on brand hosts', async () => {
+    const shop = await request(ctx, '/contact/', {
+      method: 'POST',
+      body: new URLSearchParams(filled).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    });
+    expect(shop.status).toBe(404);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('shares the contact rate limit with POST /api/contact and says so on the page', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.8' };
+    for (let i = 0; i < 3; i += 1) expect((await send(good, headers)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await post('/contact/', filled, headers)).status).toBe(200);
+    const blocked = await post('/en/contact/', filled, headers);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    const page = await blocked.text();
+    expect(page).toContain('Too many messages in a short time. Please try again in a few minutes.');
+    expect(page).toContain('value="Ala Nowak"');
+    expect(await stored()).toHaveLength(5);
+  });
+});

@@ -10,7 +10,7 @@ import { freePort } from '../setup/postgres.ts';
 
 // The real server (server/main.ts) while PostgreSQL ends its connections under it, as a restart or an
 // administrator's pg_terminate_backend does. postgres.js 3.4.x used to throw from a timer when a reserved
-// connection (the place-order commit, db/raw.ts) lost its socket, and the process died (decision 008).
+// connection (the place-order commit, db/raw.ts) lost its socket, and the process died (decision 013).
 let database: TestDatabase | undefined;
 let stopServer: (() => Promise<void>) | undefined;
 let dist: string | undefined;

@@ -51,10 +51,27 @@ describe('constraints', () => {
     await rejects(sql`update modifier_groups set min = 3, max = 2 where id = (select min(id) from modifier_groups)`);
   });
 
+  it("takes '24:00' as the end of a day, and only as its end", async () => {
+    const first = sql`(select min(restaurant_id) from working_hours)`;
+    await database.db.execute(
+      sql`update working_hours set "from" = '00:00', "to" = '24:00' where restaurant_id = ${first}`,
+    );
+    await rejects(sql`update working_hours set "from" = '24:00' where restaurant_id = ${first}`);
+    await rejects(sql`update working_hours set "to" = '24:30' where restaurant_id = ${first}`);
+    await rejects(sql`update working_hours set "to" = '24:00:00' where restaurant_id = ${first}`);
+  });
+
   it('refuses an order status outside the spec list', async () => {
     const basket = await database.db.execute<{ id: string }>(sql`insert into baskets default values returning id`);
     const id = (basket as unknown as { id: string }[])[0]!.id;
     await rejects(sql`insert into orders (basket_id, display_id, status, delivery_type, payment_method, payment_type, restaurant_id, currency, value, delivery_costs, discount_value, service_fee, extra_fee, total, customer, consents, access_token_hash)
       values (${id}, 'abcde', 'lost', 'pickup', 'blik', 'online', (select min(id) from restaurants), 'PLN', 0, 0, 0, 0, 0, 0, '{}', '{}', 'x')`);
+  });
+
+  it('refuses an order language outside pl, en and ua', async () => {
+    const basket = await database.db.execute<{ id: string }>(sql`insert into baskets default values returning id`);
+    const id = (basket as unknown as { id: string }[])[0]!.id;
+    await rejects(sql`insert into orders (basket_id, display_id, status, delivery_type, payment_method, payment_type, restaurant_id, currency, value, delivery_costs, discount_value, service_fee, extra_fee, total, customer, consents, access_token_hash, lang)
+      values (${id}, 'abcde', 'new', 'pickup', 'blik', 'online', (select min(id) from restaurants), 'PLN', 0, 0, 0, 0, 0, 0, '{}', '{}', 'x', 'de')`);
   });
 });

@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { auditLog, discountCodes, payments, refunds } from '#db/schema/index.ts';
+import { auditLog, discountCodes, payments, rateLimits, refunds, sessions, users } from '#db/schema/index.ts';
 import { openDatabase } from '#db/client.ts';
+import { createSession, hashToken } from '#server/services/auth/sessions.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { hitRateLimit } from '#server/services/rate-limit/hit.ts';
+import { startSweeper } from '#server/workers/sweeper.ts';
+import { request, useTestApp } from '../helpers/app.ts';
 import {
   allConsents,
   makeBasket,
@@ -89,5 +92,30 @@ describe('sweeps', () => {
       sql`select count(*)::int as n from orders where status = 'canceled'`,
     )) as [{ n: number }];
     expect(n).toBe(12);
+  });
+});
+
+describe('the sweeper deletes what nothing reads any more', () => {
+  it('expired sessions and ended rate-limit windows go; live ones stay and keep working', async () => {
+    const db = ctx.database.db;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'user@example.com'));
+    const expired = await createSession(db, user!.id, at(-31 * 24 * 60)); // 30-day sessions: ended a day ago
+    const live = await createSession(db, user!.id, at(-60));
+    const hit = (address: string, minutes: number) =>
+      hitRateLimit(db, { key: `login:${address}`, limit: 10, windowSeconds: 15 * 60, now: at(minutes) });
+    await hit('203.0.113.1', -61); // older than the longest window any limit uses
+    await hit('203.0.113.2', -10);
+
+    const ids = async () => (await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id);
+    expect(await ids()).toContain(hashToken(expired.token));
+
+    await startSweeper(ctx.deps, 60_000).stop(); // one round, as each process runs every 15 s
+
+    expect(await ids()).toEqual([hashToken(live.token)]);
+    expect(await db.select({ key: rateLimits.key }).from(rateLimits)).toEqual([{ key: 'login:203.0.113.2' }]);
+    const me = await request(ctx, '/api/auth/getUser', { headers: { cookie: `sid=${live.token}` } });
+    expect((await me.json()).user).toMatchObject({ email: 'user@example.com' });
+    expect((await hit('203.0.113.2', 0)).count).toBe(2);
+    expect((await hit('203.0.113.1', 0)).count).toBe(1);
   });
 });

@@ -238,6 +238,89 @@ describe('brand contact form', () => {
   });
 });
 
+describe('brand contact form before its island has loaded', () => {
+  /** Opens the page with the contact island's own chunk refused, as on a slow line where it has not come yet. */
+  async function withoutIsland(tenant: Tenant, viewport: keyof typeof VIEWPORTS, path: string) {
+    const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });
+    const blocked: string[] = [];
+    await page.route(/\/_astro\/ContactForm\.[^/]*\.js$/, (route) => {
+      blocked.push(route.request().url());
+      return route.abort();
+    });
+    const navigations: { method: string; url: string }[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push({ method: request.method(), url: request.url() });
+    });
+    await page.goto(urlOn(`${tenant.slug}.localhost`, path));
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    // client:visible asked for the chunk, which never came: the form on screen is the server-rendered one.
+    await expect.poll(() => blocked.length).toBeGreaterThan(0);
+    expect(await page.locator('astro-island[component-url*="/ContactForm."][ssr]').count()).toBe(1);
+    return { page, navigations };
+  }
+
+  it('posts a filled form to the brand host and shows the sent message, with no field in any URL', async () => {
+    const tenant = tenants.find((t) => t.slug === 'pierogi-babci')!;
+    const { page, navigations } = await withoutIsland(tenant, 'phone', '/');
+    await page.getByLabel('Imię').fill('Ania Kowalska');
+    await page.getByLabel('E-mail').fill('ania@example.com');
+    await page.getByLabel('Wiadomość').fill('Czy robicie pierogi na wesele?');
+    await page.getByLabel('Akceptuję politykę prywatności').check();
+    await Promise.all([page.waitForURL('**/contact/'), page.getByRole('button', { name: 'Wyślij wiadomość' }).click()]);
+
+    expect(navigations.at(-1)).toEqual({ method: 'POST', url: urlOn(`${tenant.slug}.localhost`, '/contact/') });
+    for (const { url } of navigations) {
+      const { pathname, search } = new URL(url);
+      expect(search).toBe('');
+      for (const typed of ['Ania', 'ania', 'wesele']) expect(pathname).not.toContain(typed);
+    }
+    const done = page.getByRole('button', { name: 'Wiadomość wysłana' });
+    expect(await done.isDisabled()).toBe(true);
+    expect(await page.locator('.form-ok').textContent()).toBe('Dziękujemy! Odpowiemy najszybciej, jak to możliwe.');
+    expect(await page.locator('h1').textContent()).toBe('Kontakt');
+    await screenshot(page, 'brand-pierogi-babci-contact-nojs-sent-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'brand-pierogi-babci-contact-nojs-sent-desktop');
+    await page.close();
+  });
+
+  it('answers an empty form with each field’s error in the page’s language, and a bad one keeps what was typed', async () => {
+    const tenant = tenants.find((t) => t.slug === 'bao-house')!;
+    const { page, navigations } = await withoutIsland(tenant, 'desktop', '/ua/');
+    await Promise.all([
+      page.waitForURL('**/ua/contact/'),
+      page.getByRole('button', { name: 'Надіслати повідомлення' }).click(),
+    ]);
+    expect(navigations.at(-1)?.method).toBe('POST');
+    expect(await page.getAttribute('html', 'lang')).toBe('uk');
+    expect(await page.locator('#contact-name-error').textContent()).toBe('Це поле обов’язкове.');
+    expect(await page.locator('#contact-email-error').textContent()).toBe('Це поле обов’язкове.');
+    expect(await page.locator('#contact-message-error').textContent()).toBe('Це поле обов’язкове.');
+    expect(await page.locator('#contact-terms-error').textContent()).toBe(
+      'Позначте згоду, щоб надіслати повідомлення.',
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+
+    // The answer's own form posts again without JavaScript; what was typed comes back as typed.
+    await page.getByLabel('Ім’я').fill('Оксана <b>');
+    await page.getByLabel('E-mail').fill('oksana@');
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Надіслати повідомлення' }).click(),
+    ]);
+    await page.waitForLoadState();
+    expect(await page.inputValue('#contact-name')).toBe('Оксана <b>');
+    expect(await page.inputValue('#contact-email')).toBe('oksana@');
+    expect(await page.locator('#contact-name-error').count()).toBe(0);
+    expect(await page.locator('#contact-email-error').textContent()).toBe('Введіть правильну адресу e-mail.');
+    for (const { url } of navigations) expect(new URL(url).search).toBe('');
+    await screenshot(page, 'brand-bao-house-contact-nojs-errors-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'brand-bao-house-contact-nojs-errors-phone');
+    await page.close();
+  });
+});
+
 describe('brand site languages, legal pages and hosts', () => {
   it('has English and Ukrainian versions with a language switch', async () => {
     const tenant = tenants.find((t) => t.slug === 'bao-house')!;
@@ -270,7 +353,39 @@ describe('brand site languages, legal pages and hosts', () => {
     await page.goto(urlOn('taco-loco.localhost', '/policy'));
     expect(await page.locator('h1').textContent()).toBe('Polityka prywatności Taco Loco');
     await page.goto(urlOn('taco-loco.localhost', '/en/policy/'));
-    expect(await page.locator('.legal-note').textContent()).toBe('This document is available in Polish.');
+    expect(await page.locator('h1').textContent()).toBe('Privacy policy of Taco Loco');
+    expect(await page.locator('.legal-note').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the legal documents in the page’s language, and a Ukrainian brand’s terms deliver in Ukraine', async () => {
+    const tenant = tenants.find((t) => t.slug === 'bao-house')!;
+    const { page, problems } = await openPage(tenant, 'phone', '/en/policy/');
+    const article = page.locator('main article');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe('Privacy policy of Bao House');
+    // Written in the page's language: no note, and the article needs no lang of its own.
+    expect(await page.locator('.legal-note').count()).toBe(0);
+    expect(await article.getAttribute('lang')).toBeNull();
+    expect(await article.textContent()).toMatch(/Law of Ukraine .On Personal Data Protection./);
+
+    await page.goto(urlOn('bao-house.localhost', '/ua/policy/'));
+    expect(await page.getAttribute('html', 'lang')).toBe('uk');
+    expect(await page.locator('h1').textContent()).toBe('Політика конфіденційності Bao House');
+    expect(await page.locator('.legal-note').count()).toBe(0);
+
+    for (const [path, delivery] of [
+      ['/regulations/', 'Dostawa odbywa się na terenie Ukrainy'],
+      ['/en/regulations/', 'We deliver in Ukraine'],
+      ['/ua/regulations/', 'Доставка здійснюється в Україні'],
+    ] as const) {
+      await page.goto(urlOn('bao-house.localhost', path));
+      const text = await article.textContent();
+      expect(text).toContain(delivery);
+      expect(text).not.toMatch(/Polski|Poland|Польщі/);
+    }
+    await screenshot(page, 'brand-bao-house-terms-ua-phone');
+    expect(problems).toEqual([]);
     await page.close();
   });
 

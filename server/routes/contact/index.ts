@@ -4,12 +4,12 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
-import { errorResponse } from '../openapi-common.ts';
+import { errorResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 // Only sizes and types here: the contact rules themselves (notEmpty, isValidEmail, isTrue) run in the
 // service, so the answer names the failing rule per field, as the contact island translates it.
-const contactBody = type({
+export const contactBody = type({
   'name?': 'string <= 200',
   'email?': 'string <= 254',
   'message?': 'string <= 5000',
@@ -22,6 +22,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   describeRoute({
     tags: ['contact'],
     summary: "Send a message to a brand: stored and e-mailed to the brand's contact address",
+    security: security.public,
     responses: {
       200: { description: 'The text OK', content: { 'text/plain': { schema: { type: 'string', enum: ['OK'] } } } },
       400: errorResponse("validation, details: { <field>: 'notEmpty' | 'isValidEmail' | 'isTrue' }"),

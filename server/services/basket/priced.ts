@@ -70,7 +70,7 @@ export type PricedBasketLine = {
   menuItemId: number;
   name: string;
   quantity: number;
-  /** Item price plus its options, from the database now (0 when the item has resetPrices). */
+  /** Item price (0 when the item has resetPrices) plus its options, from the database now. */
   unitPrice: number;
   totalPrice: number;
   photo: string | null;

@@ -5,7 +5,7 @@ import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { stripEmoji } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
-import { orderAccessToken, summaryPath } from './access-token.ts';
+import { type Lang, LANGS, orderAccessToken, summaryPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -18,15 +18,48 @@ export type ConfirmationData = {
   total: number;
   restaurantName: string;
   country: string;
+  /** The language the order was placed in; null when the caller named none. */
+  lang: Lang | null;
   items: { name: string; quantity: number; value: number; mods: string[] }[];
 };
+
+const texts: Record<
+  Lang,
+  { subject: (id: string) => string; intro: (restaurant: string, id: string) => string; total: string; follow: string }
+> = {
+  pl: {
+    subject: (id) => `Zamówienie ${id} przyjęte`,
+    intro: (restaurant, id) => `Dziękujemy! ${restaurant} otrzymała Twoje zamówienie ${id}.`,
+    total: 'Razem',
+    follow: 'Status zamówienia',
+  },
+  en: {
+    subject: (id) => `Order ${id} received`,
+    intro: (restaurant, id) => `Thank you! ${restaurant} has received your order ${id}.`,
+    total: 'Total',
+    follow: 'Order status',
+  },
+  ua: {
+    subject: (id) => `Замовлення ${id} прийнято`,
+    intro: (restaurant, id) => `Дякуємо! ${restaurant} отримав ваше замовлення ${id}.`,
+    total: 'Разом',
+    follow: 'Статус замовлення',
+  },
+};
+
+const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
+
+/** The e-mail's language: the order's own, else the restaurant country's (Ukrainian in Ukraine, else Polish). */
+export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
+  order.lang ?? (order.country === 'ua' ? 'ua' : 'pl');
 
 /** The confirmation e-mail of an order, made from what the caller already holds. */
 export function orderConfirmationEmail(env: Env, order: ConfirmationData): OutgoingEmail {
   const currency = order.currency as Currency;
-  const lang = order.country === 'ua' ? 'ua' : 'pl';
+  const lang = confirmationLang(order);
+  const t = texts[lang];
   const link = new URL(
-    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
+    summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
   const lines = order.items.map((item) => {
@@ -35,21 +68,13 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
   });
   const total = formatMoney(order.total, currency);
-  const subject = lang === 'ua' ? `Замовлення ${order.displayId} прийнято` : `Zamówienie ${order.displayId} przyjęte`;
-  const intro =
-    lang === 'ua'
-      ? `Дякуємо! ${order.restaurantName} отримав ваше замовлення ${order.displayId}.`
-      : `Dziękujemy! ${order.restaurantName} otrzymała Twoje zamówienie ${order.displayId}.`;
-  const totalLabel = lang === 'ua' ? 'Разом' : 'Razem';
-  const followLabel = lang === 'ua' ? 'Статус замовлення' : 'Status zamówienia';
+  const intro = t.intro(order.restaurantName, order.displayId);
   return {
     to: order.email,
-    subject,
+    subject: t.subject(order.displayId),
     template: 'orderConfirmation',
-    text: [intro, '', ...lines.map((l) => l.text), '', `${totalLabel}: ${total}`, '', `${followLabel}: ${link}`].join(
-      '\n',
-    ),
-    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${totalLabel}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${followLabel}</a></p>`,
+    text: [intro, '', ...lines.map((l) => l.text), '', `${t.total}: ${total}`, '', `${t.follow}: ${link}`].join('\n'),
+    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${t.total}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${t.follow}</a></p>`,
   };
 }
 
@@ -67,6 +92,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       currency: orders.currency,
       total: orders.total,
       deliveryType: orders.deliveryType,
+      lang: orders.lang,
       restaurantName: restaurants.name,
       country: locations.country,
     })
@@ -101,6 +127,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       total: order.total,
       restaurantName: order.restaurantName,
       country: order.country,
+      lang: isLang(order.lang) ? order.lang : null,
       items: items.map((i) => ({ ...i, mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name) })),
     }),
   );

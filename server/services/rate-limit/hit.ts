@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 
+/** No limit may use a longer window: the sweep deletes rows whose window started longer ago than this. */
+export const LONGEST_WINDOW_SECONDS = 60 * 60;
+
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /**
