@@ -43,7 +43,7 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? '.data';
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   // PostgreSQL's default of 128 MB of shared buffers (160 MB in PGlite's WASM heap) is sized for a server; the
-  // demo database is a few MB and the operating system caches its files anyway (decision 008).
+  // demo database is a few MB and the operating system caches its files anyway (decision 016).
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });

@@ -2,13 +2,13 @@ import type { Row } from '#db/raw.ts';
 import { assertCanAddItem } from '#server/domain/checkout.ts';
 import { RuleError } from '#server/domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#server/domain/modifiers.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { notFound, validationError } from '#server/errors.ts';
 import { fromJson } from './priced.ts';
 import type { BasketChange, Statement } from './write.ts';
 
 export const MAX_QUANTITY = 99;
 
-const tooMany = () => new AppError('validation', 400, { quantity: 'isPositiveNumber' });
+const tooMany = () => validationError({ quantity: 'isPositiveNumber' });
 
 /**
  * The item with its restaurant and location, its modifier groups with their options, and the basket's state (line

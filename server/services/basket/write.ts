@@ -49,7 +49,7 @@ where id = $1::text::uuid`;
 
 /**
  * Changes the visitor's basket in one transaction of two round trips and answers it priced from the database
- * (decision 008): first BEGIN, the lock and the change's reads together; then, once every rule is checked in
+ * (decision 016): first BEGIN, the lock and the change's reads together; then, once every rule is checked in
  * TypeScript, the writes, the priced basket (one statement, PRICING_SQL) and COMMIT together. The basket is
  * created with the first write unless `create` is false, in which case no basket answers null.
  * An ordered ('created') basket is never written again: the visitor gets a new one.

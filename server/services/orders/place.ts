@@ -15,10 +15,9 @@ import {
 import { RuleError } from '#server/domain/errors.ts';
 import { checkoutFormRules, pickupCheckoutFormRules, validate } from '#server/domain/forms.ts';
 import { displayId } from '#server/domain/orders.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, validationError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
-import { paymentProvider } from '../payments/provider.ts';
 import { startPayment } from '../payments/start.ts';
 import { hashAccessToken, orderAccessToken, type Lang } from './access-token.ts';
 import { orderConfirmationEmail } from './confirmation.ts';
@@ -197,7 +196,7 @@ type OrderRecord = typeof orders.$inferSelect;
 type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
 
 function replayOf(existing: Existing, hash: string): { replay: string } {
-  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
   return { replay: existing.id };
 }
 
@@ -208,13 +207,14 @@ function replayOf(existing: Existing, hash: string): { replay: string } {
  * Online payments are registered with the provider after the commit (see startPayment).
  */
 export async function placeOrder(
-  deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
   call: {
     basketId: string | null;
     user: SessionUser | null;
     channel: Channel;
     idempotencyKey: string;
     input: PlaceOrderInput;
+    customerIp?: string;
   },
 ): Promise<PlacedOrder> {
   const { db, env } = deps;
@@ -225,7 +225,7 @@ export async function placeOrder(
     : call.user
       ? await latestUserBasket(db, call.user.id)
       : null;
-  if (!basketId) throw new AppError('basketEmpty', 400);
+  if (!basketId) throw new AppError('basketEmpty');
   const hash = requestHash(basketId, channel, input);
 
   let outcome: Created | { replay: string };
@@ -241,10 +241,9 @@ export async function placeOrder(
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie.
-      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id))
-        throw new AppError('basketEmpty', 400);
-      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty', 400);
+      if (!basket || (basket.userId !== null && basket.userId !== call.user?.id)) throw new AppError('basketEmpty');
+      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
+      if (!basket.restaurant || !basket.location || basket.lines.length === 0) throw new AppError('basketEmpty');
       const countries = new Set(configured.map((r) => r['country'] as string));
       return createOrder({ query, commit }, deps, { ...call, basketId }, basket, hash, now, countries);
     });
@@ -255,7 +254,7 @@ export async function placeOrder(
       if (!existing) throw error;
       outcome = replayOf(existing, hash);
     } else if (isUniqueViolation(error, 'orders_basket_key')) {
-      throw new AppError('basketAlreadyOrdered', 409);
+      throw new AppError('basketAlreadyOrdered');
     } else throw error;
   }
 
@@ -279,7 +278,7 @@ export async function placeOrder(
       ? { redirectUrl: payment.redirectUrl }
       : await startPayment(deps, {
           paymentId: payment.id,
-          details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken },
+          details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken, customerIp: call.customerIp },
           lang: input.lang ?? 'pl',
         });
     redirectUrl = started.redirectUrl;
@@ -288,7 +287,7 @@ export async function placeOrder(
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
-    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.paymentWebhookSecret, orderId),
+    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.orderTokenSecret, orderId),
     redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
     replayed: 'replay' in outcome,
   };
@@ -298,7 +297,7 @@ const PROBLEM_ORDER = ['paymentMethodUnavailable', 'blikCodeMustBeNumber', 'blik
 
 async function createOrder(
   tx: Transaction,
-  deps: Pick<AppDeps, 'env' | 'now'>,
+  deps: Pick<AppDeps, 'env' | 'now' | 'payments'>,
   call: {
     basketId: string;
     user: SessionUser | null;
@@ -350,13 +349,20 @@ async function createOrder(
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
   });
-  // The country's configured payments list narrows the rules further (data, not rules).
-  if (!problems.includes('paymentMethodUnavailable') && !configuredPayments.has(country)) {
+  // The country's configured payments list narrows the rules further (data, not rules), and so does the
+  // deployment: an online method no provider takes in this country cannot be paid.
+  const paymentProvider = isOnlinePayment(input.paymentMethod)
+    ? deps.payments.forMethod(country, input.paymentMethod)
+    : null;
+  if (
+    !problems.includes('paymentMethodUnavailable') &&
+    (!configuredPayments.has(country) || (isOnlinePayment(input.paymentMethod) && !paymentProvider))
+  ) {
     const at = problems.findIndex((p) => PROBLEM_ORDER.includes(p));
     problems.splice(at === -1 ? problems.length : at, 0, 'paymentMethodUnavailable');
   }
   if (input.paymentMethod === 'googlePay' && !input.googlePayToken && !problems.includes('paymentMethodUnavailable'))
-    throw new AppError('validation', 400, { googlePayToken: 'notEmpty' });
+    throw validationError({ googlePayToken: 'notEmpty' });
   const [first] = problems;
   if (first) {
     const details: Record<string, unknown> = { problems };
@@ -393,7 +399,7 @@ async function createOrder(
   };
   const staff = user && user.role !== 'user' && channel !== 'web';
   const orderId = crypto.randomUUID();
-  const accessToken = orderAccessToken(deps.env.paymentWebhookSecret, orderId);
+  const accessToken = orderAccessToken(deps.env.orderTokenSecret, orderId);
   const order: OrderRecord = {
     id: orderId,
     basketId: basket.id,
@@ -504,7 +510,7 @@ async function createOrder(
       JSON.stringify(lines),
       JSON.stringify(mods),
       paymentId,
-      paymentProvider(deps.env).name,
+      paymentProvider?.name ?? null,
       JSON.stringify(audit),
       email && JSON.stringify({ html: null, ...email }),
       order.lang,
