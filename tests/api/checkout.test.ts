@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { baskets, discountCodes, emailOutbox, menuItems, orders, payments } from '#db/schema/index.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
+import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import {
   allConsents,
@@ -75,7 +76,7 @@ describe('place order: a full guest order for each payment method', () => {
     expect(order.acceptSecondsLeft).toBeGreaterThan(0);
   });
 
-  it('Blik with the sandbox’s failing code 777123: the order is canceled and the payment failed', async () => {
+  it('Blik with the sandbox’s failing code 777123: the payment failed, the order waits for another payment', async () => {
     const b = await makeBasket(ctx.database.db, { code: 'MINUS15' });
     const [before] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     const body = await (
@@ -87,9 +88,13 @@ describe('place order: a full guest order for each payment method', () => {
         blikCode: '777123',
       })
     ).json();
-    expect(body.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
-    expect(body.order.groups).toMatchObject({ finished: true, rejected: true });
-    // The code's use comes back: the order was never paid.
+    // Issue 15: a declined payment no longer cancels the order; the customer may pay again (payment-retry.test.ts).
+    expect(body.order).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
+    expect(body.order.groups).toMatchObject({ waitingForPayment: true, finished: false, rejected: false });
+    // Never paid, so the payment timeout cancels it, and the code's use comes back then.
+    ctx.setNow(new Date('2026-03-04T11:15:00Z'));
+    await sweepOverdueOrders(ctx.deps);
+    expect(await orderStatus(ctx, body.order.id, body.accessToken)).toMatchObject({ status: 'canceled' });
     const [after] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     expect(after!.used).toBe(before!.used);
   });
@@ -116,7 +121,7 @@ describe('place order: a full guest order for each payment method', () => {
         googlePayToken: 'tok_declined',
       })
     ).json();
-    expect(declined.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
+    expect(declined.order).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
     await settle(ctx);
     // The gateway's own notification about the charged payment changes nothing more.
     expect((await orderStatus(ctx, paid.order.id, paid.accessToken)).status).toBe('new');
@@ -124,7 +129,8 @@ describe('place order: a full guest order for each payment method', () => {
 
   it.each([
     ['pay', 'new', 'paid'],
-    ['cancel', 'canceled', 'canceled'],
+    // The customer's Cancel leaves the order waiting: they may pay again until the payment timeout.
+    ['cancel', 'waiting_for_payment', 'canceled'],
   ])('fast transfer: the sandbox bank page, %s, back to the summary', async (action, status, paymentStatus) => {
     const b = await makeBasket(ctx.database.db);
     const body = await (

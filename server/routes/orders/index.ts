@@ -11,6 +11,7 @@ import { requireRole } from '#server/middleware/session.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
+import { retryPayment } from '#server/services/payments/retry.ts';
 import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -42,6 +43,13 @@ const placeOrderBody = type({
   paymentMethod: type.enumerated(...PAYMENT_METHODS),
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
+  'lang?': "'pl' | 'en' | 'ua'",
+});
+const retryPaymentBody = type({
+  method: type.enumerated(...PAYMENT_METHODS),
+  'blikCode?': optional(20),
+  'googlePayToken?': optional(4096),
+  'consents?': { 'providerTerms?': 'boolean' },
   'lang?': "'pl' | 'en' | 'ua'",
 });
 const idParam = type({ id: '0 < string <= 64' });
@@ -96,6 +104,47 @@ export const ordersRoutes = new Hono<AppEnv>()
         customerIp: clientIp(c),
       });
       return c.json(placed, 201);
+    },
+  )
+  .post(
+    '/:id/payments',
+    describeRoute({
+      tags,
+      summary: 'Pay again for an order whose payment failed or was canceled, or switch it to payment on delivery',
+      security: security.order,
+      description:
+        'For an order still waiting_for_payment whose last payment failed or was canceled, within its 15 minutes. An online method starts a new payment of the same amount (answered like placing an order: the order, and redirectUrl for a fast transfer); cash or card on delivery, where the channel offers it, sends the order to the restaurant (new). Header Idempotency-Key (1–100 characters) is required: a repeat with the same method answers the same attempt; with another method, 409 idempotencyKeyReused. consents.providerTerms is needed when the order was placed without it and the method asks for it.',
+      responses: {
+        201: jsonResponse('{ order, redirectUrl (fast transfer: the bank page), replayed }'),
+        400: errorResponse(
+          'idempotencyKeyRequired, validation (details: field → rule), paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+        ),
+        404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
+        409: errorResponse(
+          'orderNotAwaitingPayment (paid, on delivery, canceled or past its payment time), paymentInProgress (the last payment is still pending), idempotencyKeyReused',
+        ),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', tokenQuery),
+    async (c, next) => {
+      // Authorised before the key is asked for: a stranger learns nothing, not even that a key is missing.
+      await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
+      await next();
+    },
+    validate('json', retryPaymentBody),
+    async (c) => {
+      const retried = await retryPayment(c.var.deps, {
+        orderId: c.req.valid('param').id,
+        user: c.var.user,
+        channel: 'web',
+        idempotencyKey: c.req.header('idempotency-key')!,
+        input: c.req.valid('json'),
+        customerIp: clientIp(c),
+      });
+      return c.json(retried, 201);
     },
   )
   .get(

@@ -78,13 +78,26 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
 
 /**
  * A paid order that will not be delivered is refunded in full: one pending refund per payment (the unique
- * index makes a second attempt a no-op), sent to the provider after the transaction commits.
+ * index makes a second attempt a no-op), sent to the provider after the transaction commits. `paymentId`
+ * narrows it to one payment (a late one), leaving the attempt that paid for the order alone.
  */
-export async function queueRefund(tx: Tx, orderId: string, reason: string, now: Date): Promise<boolean> {
+export async function queueRefund(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  now: Date,
+  paymentId?: string,
+): Promise<boolean> {
   const paid = await tx
     .select({ id: payments.id, amount: payments.amount })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'paid'),
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
+      ),
+    );
   let queued = false;
   for (const payment of paid) {
     if (payment.amount <= 0) continue;
