@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
@@ -186,6 +187,12 @@ export function createApp(input: AppDepsInput) {
       return errorAnswer(c, key === 'validation' ? validationError({ '(body)': 'invalid' }) : new AppError(key));
     }
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
+    // A restart or a terminated backend: the connection pool opens new connections by itself, so the client may
+    // simply try again (decision 013).
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`database unavailable: ${c.req.method} ${new URL(c.req.url).pathname}`);
+      return errorAnswer(c, new AppError('databaseUnavailable'));
+    }
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
     return errorAnswer(c, new AppError('internalError'));

@@ -75,6 +75,10 @@ export const errorCatalogue = {
     status: 503,
     meaning: 'The provider has not confirmed the payment yet (Przelewy24 verify); the provider notifies again.',
   },
+  databaseUnavailable: {
+    status: 503,
+    meaning: 'The database connection was lost (a restart); the same request may simply be sent again.',
+  },
   internalError: { status: 500, meaning: 'Something failed on our side.' },
 } as const satisfies Record<string, { status: ErrorStatus; meaning: string }>;
 

@@ -16,7 +16,7 @@ import {
 } from './provider.ts';
 
 /**
- * PayU, REST API 2.1 (docs/decisions/008-payment-providers.md cites the references). OAuth client-credentials
+ * PayU, REST API 2.1 (docs/decisions/014-payment-providers.md cites the references). OAuth client-credentials
  * token cached until it expires; one order per payment, `extOrderId` = our payment id, so a retried create is
  * refused as a duplicate instead of charging twice; notifications signed in `OpenPayu-Signature` with the POS's
  * second key; refunds keyed by our `extRefundId`.

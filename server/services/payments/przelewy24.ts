@@ -15,7 +15,7 @@ import type {
 } from './provider.ts';
 
 /**
- * Przelewy24, REST API v1 (docs/decisions/008-payment-providers.md). Every `sign` is SHA-384 of a JSON object
+ * Przelewy24, REST API v1 (docs/decisions/014-payment-providers.md). Every `sign` is SHA-384 of a JSON object
  * with the CRC key, its fields in the documented order; JSON.stringify escapes neither slashes nor non-ASCII,
  * which is what the documentation's JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE asks for. A transaction is
  * settled only after our verify call, so a notification becomes "paid" only once that call succeeds.
