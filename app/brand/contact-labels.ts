@@ -5,8 +5,8 @@ import * as m from '#app/paraglide/messages.js';
 /**
  * The contact form's words in one language: the island gets them as a prop (so it ships no message catalogue),
  * and the server fills the same form with them when it answers a form sent without the island
- * (server/routes/brand-contact.ts). Empty and malformed fields read as the form rules' own messages; the consent
- * box says what it is for.
+ * (server/routes/brand-contact.ts). An empty field reads as the form rule's own message; the e-mail rule speaks of
+ * the field by its label here ("E-mail", also in Ukrainian), and the consent box says what it is for.
  */
 export function contactLabels(locale: UiLocale): ContactLabels {
   const options = { locale: messageLocale(locale) };
@@ -24,7 +24,7 @@ export function contactLabels(locale: UiLocale): ContactLabels {
     failed: m.brand_contactFailed({}, options),
     tooMany: m.brand_contactTooMany({}, options),
     notEmpty: fieldMessage('notEmpty', locale),
-    isValidEmail: fieldMessage('isValidEmail', locale),
+    isValidEmail: m.brand_contactEmailInvalid({}, options),
     isTrue: m.brand_contactConsent({}, options),
   };
 }
