@@ -11,7 +11,8 @@ import { contactFormRules, type FormErrors } from '#server/domain/forms.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
-import { brandPath, contactLabels, type ContactLabels } from '../../sites/brands/i18n.ts';
+import { contactLabels } from '#app/brand/contact-labels.ts';
+import { brandPath } from '../../sites/brands/i18n.ts';
 import type { Locale } from '../../sites/i18n.ts';
 import { contactBody } from './contact/index.ts';
 
@@ -160,7 +161,7 @@ function renderForm(
   locale: Locale,
   { values, errors, outcome }: { values: Values; errors: FormErrors<Field>; outcome: Outcome },
 ): HtmlEscapedString | Promise<HtmlEscapedString> {
-  const labels: ContactLabels = contactLabels(locale);
+  const labels = contactLabels(locale);
   const first = FIELDS.find((field) => errors[field]);
   const attrs = (field: Field) =>
     html`id="contact-${field}"

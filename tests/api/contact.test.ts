@@ -32,6 +32,9 @@ describe('contact form', () => {
     expect(mail).toMatchObject({ to: tenant.contactEmail, template: 'contact', status: 'pending' });
     expect(mail!.text).toContain('Czy macie opcję bezglutenową?');
     expect(mail!.text).toContain('ala@example.com');
+    // The brand's team reads it in Polish, whichever language the visitor wrote from.
+    expect(mail!.subject).toBe(`[${tenant.name}] Wiadomość z formularza kontaktowego od Ala Nowak`);
+    expect(mail!.text).toContain(`Od: Ala Nowak <ala@example.com>\nMarka: ${tenant.name}\n`);
   });
 
   it('names the failing rule of every field and stores nothing', async () => {

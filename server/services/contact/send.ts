@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
 import { contactFormRules, validate as validateForm, type FormErrors } from '#server/domain/forms.ts';
 import { validationError } from '#server/errors.ts';
+import * as m from '#app/paraglide/messages.js';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 
 export type ContactInput = { name?: unknown; email?: unknown; message?: unknown; terms?: unknown; concept?: unknown };
@@ -27,12 +28,14 @@ export async function sendContactMessage(db: Db, input: ContactInput): Promise<v
   const name = String(input.name).trim();
   const email = String(input.email);
   const message = String(input.message).trim();
+  // For the brand's own team, who read Polish whatever the visitor's language.
+  const options = { locale: 'pl' } as const;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ name, email, message, terms: true, conceptSlug: concept.slug });
     await enqueueEmail(tx, {
       to: concept.contactEmail,
-      subject: `[${concept.name}] Wiadomość z formularza kontaktowego od ${name}`,
-      text: `Od: ${name} <${email}>\nMarka: ${concept.name}\n\n${message}\n`,
+      subject: m.email_contactSubject({ brand: concept.name, name }, options),
+      text: `${m.email_contactFrom({}, options)}: ${name} <${email}>\n${m.email_contactBrand({}, options)}: ${concept.name}\n\n${message}\n`,
       template: 'contact',
     });
   });
