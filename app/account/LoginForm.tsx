@@ -85,7 +85,8 @@ export default function LoginForm({ locale }: { locale: UiLocale }) {
         <a href={pathFor('forgottenPassword', locale)}>{m.account_login_forgot({}, t)}</a>
       </p>
       <p className="account-links">
-        {m.account_login_noAccount({}, t)} <a href={pathFor('register', locale)}>{m.account_login_registerLink({}, t)}</a>
+        {m.account_login_noAccount({}, t)}{' '}
+        <a href={pathFor('register', locale)}>{m.account_login_registerLink({}, t)}</a>
       </p>
     </form>
   );

@@ -33,9 +33,7 @@ export default function LoginNotice({ locale }: { locale: UiLocale }) {
           {errorMessage(activation.error, locale)}
         </p>
       )}
-      {activation.status === 'idle' && needsLogin && (
-        <p className="account-alert">{m.account_login_required({}, t)}</p>
-      )}
+      {activation.status === 'idle' && needsLogin && <p className="account-alert">{m.account_login_required({}, t)}</p>}
     </div>
   );
 }

@@ -45,7 +45,11 @@ export default function MyOrders({ locale }: { locale: UiLocale }) {
         <OrderCard key={order.id} order={order} open={open.includes(order.id)} locale={locale} />
       ))}
       {more && (
-        <button type="button" className="account-button account-button-secondary" onClick={() => void loadMyOrders(undefined, true)}>
+        <button
+          type="button"
+          className="account-button account-button-secondary"
+          onClick={() => void loadMyOrders(undefined, true)}
+        >
           {m.account_orders_more({}, t)}
         </button>
       )}

@@ -62,9 +62,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
           <li key={index}>
             <span>
               {item.quantity} × {stripEmoji(item.name)}
-              {item.mods.length > 0 && (
-                <small> ({item.mods.map((mod) => stripEmoji(mod.name)).join(', ')})</small>
-              )}
+              {item.mods.length > 0 && <small> ({item.mods.map((mod) => stripEmoji(mod.name)).join(', ')})</small>}
             </span>
             <span>{formatMoney(item.value, order.currency)}</span>
           </li>

@@ -96,7 +96,13 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
         />
         {text('phone', m.account_field_phone({}, t), 'tel', 'tel-national')}
       </div>
-      {text('password', m.account_field_password({}, t), 'password', 'new-password', m.account_field_passwordHint({}, t))}
+      {text(
+        'password',
+        m.account_field_password({}, t),
+        'password',
+        'new-password',
+        m.account_field_passwordHint({}, t),
+      )}
       {text('passwordRepeat', m.account_field_passwordRepeat({}, t), 'password', 'new-password')}
       <fieldset className="account-fieldset">
         <legend>{m.account_register_consents({}, t)}</legend>

@@ -79,8 +79,7 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
         try {
           const response = await send(state.values);
           const body = (await response.json().catch(() => null)) as
-            | (R & { error?: unknown; details?: Record<string, unknown> })
-            | null;
+            (R & { error?: unknown; details?: Record<string, unknown> }) | null;
           if (response.ok) next = { errors: {}, error: null, status: 'done', result: body };
           else {
             const fieldErrors: FormState<V, R>['errors'] = {};

@@ -169,7 +169,10 @@ describe('login', () => {
     expect(loginForm.$state.get().error).toBe('UserIsNotActivated');
     expect($user.get()).toBeNull();
     await resendActivation('ua', client);
-    expect(calls[1]).toMatchObject({ path: '/api/auth/resendActivation', body: { email: 'anna@example.com', lang: 'ua' } });
+    expect(calls[1]).toMatchObject({
+      path: '/api/auth/resendActivation',
+      body: { email: 'anna@example.com', lang: 'ua' },
+    });
     expect($resend.get()).toBe('sent');
   });
 
@@ -225,7 +228,12 @@ describe('my account', () => {
     expect(addressForm.$state.get().values).toMatchObject({ country: 'ua', isDefault: false });
     addressForm.setField('zip', '00-850');
     expect(addressForm.$state.get().errors.zip).toBe('isValidZipCode');
-    for (const [field, value] of Object.entries({ street: 'Chreszczatyk', streetNo: '1', city: 'Kyiv', zip: '01001' })) {
+    for (const [field, value] of Object.entries({
+      street: 'Chreszczatyk',
+      streetNo: '1',
+      city: 'Kyiv',
+      zip: '01001',
+    })) {
       addressForm.setField(field as 'street', value);
     }
     expect(await saveAddress(client)).toBeNull();
@@ -247,7 +255,12 @@ describe('my account', () => {
     const { client, calls } = fakeApi({
       'PUT /api/account/addresses/a2': () => json(200, { address: { ...other, streetNo: '2' } }),
       'POST /api/account/addresses/a2/default': () =>
-        json(200, { addresses: [{ ...other, streetNo: '2', isDefault: true }, { ...home, isDefault: false }] }),
+        json(200, {
+          addresses: [
+            { ...other, streetNo: '2', isDefault: true },
+            { ...home, isDefault: false },
+          ],
+        }),
     });
     $account.set({ status: 'ready', profile, addresses: [home, other] });
     openAddressEditor(other, 'pl');

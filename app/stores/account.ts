@@ -129,9 +129,7 @@ export const register = (locale: UiLocale, client: ApiClient = api) =>
   registerForm.submit((json) => client.auth.register.$post({ json: { ...json, lang: locale } }));
 
 const emailRules = { email: ['notEmpty', 'isValidEmail'] } as const satisfies FormRules;
-export const forgotForm = createAccountForm<{ email: string }>({ email: '' }, (values) =>
-  validate(emailRules, values),
-);
+export const forgotForm = createAccountForm<{ email: string }>({ email: '' }, (values) => validate(emailRules, values));
 
 export const forgotPassword = (locale: UiLocale, client: ApiClient = api) =>
   forgotForm.submit((json) => client.auth.forgotPassword.$post({ json: { ...json, lang: locale } }));
@@ -240,14 +238,17 @@ export const emailForm = createAccountForm<{ newEmail: string; password: string 
 
 export async function requestEmailChange(locale: UiLocale, client: ApiClient = api) {
   const first = await emailForm.submit((json) => client.account.email.$post({ json: { ...json, lang: locale } }));
-  if (emailForm.$state.get().status === 'done') emailForm.$state.setKey('values', { ...emailForm.$state.get().values, password: '' });
+  if (emailForm.$state.get().status === 'done')
+    emailForm.$state.setKey('values', { ...emailForm.$state.get().values, password: '' });
   return first;
 }
 
 /** The e-mail change link's answer (profile page, ?confirmEmail=). */
-export const $emailConfirmation = map<{ status: 'idle' | 'checking' | 'done' | 'failed'; email: string; error: string }>(
-  { status: 'idle', email: '', error: '' },
-);
+export const $emailConfirmation = map<{
+  status: 'idle' | 'checking' | 'done' | 'failed';
+  email: string;
+  error: string;
+}>({ status: 'idle', email: '', error: '' });
 
 export function confirmEmail(token: string, client: ApiClient = api): Promise<void> {
   return task(async () => {

@@ -20,7 +20,10 @@ async function openPage(viewport: keyof typeof VIEWPORTS, options: { javaScriptE
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text))
+    if (
+      message.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)
+    )
       problems.push(text);
   });
   return { page, problems, close: () => context.close() };
