@@ -53,6 +53,12 @@ const TEXTS = {
     savePassword: 'Zapisz nowe hasło',
     defaultBadge: 'Domyślny',
     noOrders: 'Nie masz jeszcze zamówień.',
+    notActivated: 'Konto nie zostało jeszcze aktywowane.',
+    resend: 'Wyślij link aktywacyjny ponownie',
+    sendConfirmation: 'Wyślij link potwierdzający',
+    emailChanged: 'Gotowe! Twój adres e-mail to teraz',
+    deleteAccount: 'Usuń konto na zawsze',
+    noSuchUser: 'Nie ma konta z tym adresem e-mail.',
   },
   en: {
     required: 'This field is required.',
@@ -70,6 +76,12 @@ const TEXTS = {
     savePassword: 'Save the new password',
     defaultBadge: 'Default',
     noOrders: 'No orders yet.',
+    notActivated: 'Your account has not been activated yet.',
+    resend: 'Send the activation link again',
+    sendConfirmation: 'Send a confirmation link',
+    emailChanged: 'Done! Your e-mail address is now',
+    deleteAccount: 'Delete my account for good',
+    noSuchUser: 'There is no account with this e-mail address.',
   },
 } as const;
 
@@ -103,12 +115,13 @@ describe('account pages before their islands load', () => {
 
 describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
   const t = TEXTS[locale];
-  const email = `e2e-${locale}-${process.pid}@example.com`;
+  const firstEmail = `e2e-${locale}-${process.pid}@example.com`;
+  const email = `e2e-${locale}-${process.pid}-new@example.com`;
   const viewport = locale === 'pl' ? 'phone' : 'desktop';
   const shot = (page: Page, name: string) => screenshot(page, `account-${locale}-${viewport}-${name}`);
 
   it(
-    'registers, activates from the e-mail, logs in, edits, adds an address, changes the password, logs out and resets it',
+    'registers, activates from the e-mail, logs in, edits, adds an address, changes password and e-mail, logs out, resets the password and deletes the account',
     { timeout: 180_000 },
     async () => {
       const { page, problems, close } = await openPage(viewport);
@@ -124,7 +137,7 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await shot(page, 'register-errors');
       await page.fill('#register-firstname', 'Anna');
       await page.fill('#register-lastname', 'Nowak');
-      await page.fill('#register-email', email);
+      await page.fill('#register-email', firstEmail);
       await page.fill('#register-phone', '600 100 200');
       await page.fill('#register-password', 'first-password-1');
       await page.fill('#register-passwordRepeat', 'first-password-1');
@@ -132,19 +145,31 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.check('#register-restaurantPolicies');
       expect(await page.locator('.account-field-error').count()).toBe(0);
       await page.getByRole('button', { name: t.register }).click();
-      await page.locator('.account-done .account-alert-ok').getByText(email).waitFor();
+      await page.locator('.account-done .account-alert-ok').getByText(firstEmail).waitFor();
+
+      // Logging in before activating offers the link again; the newest link is the one that works.
+      await page.goto(url('login', locale));
+      await hydrated(page, 'LoginForm');
+      await page.fill('#login-email', firstEmail);
+      await page.fill('#login-password', 'first-password-1');
+      await page.getByRole('button', { name: t.login, exact: true }).click();
+      await page.getByText(t.notActivated).waitFor();
+      await page.getByRole('button', { name: t.resend }).click();
+      await page.locator('.account-alert-ok').getByText(firstEmail).waitFor();
+      await shot(page, 'not-activated');
 
       // Activate through the link of the e-mail the server sent by SMTP.
-      const activation = await waitForMail(inject('mailDir'), email);
+      await waitForMail(inject('mailDir'), firstEmail);
+      const activation = await waitForMail(inject('mailDir'), firstEmail);
       const activateLink = new URL(activation.links.find((link) => link.includes('activate='))!);
       expect(activateLink.pathname).toBe(pathFor('login', locale));
       await page.goto(urlOn('localhost', activateLink.pathname + activateLink.search));
-      await page.locator('.account-notice .account-alert-ok').getByText(email).waitFor();
+      await page.locator('.account-notice .account-alert-ok').getByText(firstEmail).waitFor();
       await shot(page, 'activated');
 
       // Log in: the form arrives with the activated address; the user goes home.
       await hydrated(page, 'LoginForm');
-      expect(await page.inputValue('#login-email')).toBe(email);
+      expect(await page.inputValue('#login-email')).toBe(firstEmail);
       await page.fill('#login-password', 'first-password-1');
       await page.getByRole('button', { name: t.login, exact: true }).click();
       await page.waitForURL(urlOn('localhost', pathFor('home', locale)));
@@ -189,6 +214,19 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.locator('#password-password').and(page.locator('[value=""]')).waitFor();
       await shot(page, 'profile');
 
+      // Change the e-mail address through the link sent to the new one.
+      await page.fill('#email-newEmail', email);
+      await page.fill('#email-password', 'second-password-2');
+      await page.getByRole('button', { name: t.sendConfirmation }).click();
+      await page.locator('#email-newEmail').locator('xpath=ancestor::form').getByText(email).waitFor();
+      const change = await waitForMail(inject('mailDir'), email);
+      const changeLink = new URL(change.links.find((link) => link.includes('confirmEmail='))!);
+      expect(changeLink.pathname).toBe(pathFor('profile', locale));
+      await page.goto(urlOn('localhost', changeLink.pathname + changeLink.search));
+      await page.getByText(`${t.emailChanged} ${email}.`).waitFor();
+      // The token is gone from the address bar, so a reload does not send it again.
+      expect(new URL(page.url()).search).toBe('');
+
       // Log out: home, and my account is closed to the guest again.
       await page.getByRole('button', { name: t.logout }).click();
       await page.waitForURL(urlOn('localhost', pathFor('home', locale)));
@@ -218,6 +256,18 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.fill('#login-password', 'third-password-3');
       await page.getByRole('button', { name: t.login, exact: true }).click();
       await page.waitForURL(urlOn('localhost', pathFor('home', locale)));
+
+      // Delete the account: home, and the address no longer logs in.
+      await page.goto(url('profile', locale));
+      await page.locator('#delete-password').fill('third-password-3');
+      await page.getByRole('button', { name: t.deleteAccount }).click();
+      await page.waitForURL(urlOn('localhost', pathFor('home', locale)));
+      await page.goto(url('login', locale));
+      await hydrated(page, 'LoginForm');
+      await page.fill('#login-email', email);
+      await page.fill('#login-password', 'third-password-3');
+      await page.getByRole('button', { name: t.login, exact: true }).click();
+      await page.getByText(t.noSuchUser).waitFor();
 
       expect(problems).toEqual([]);
       await close();
