@@ -2,7 +2,14 @@ import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { $addressEditor, addressForm, closeAddressEditor, saveAddress, type FormCountry } from '#app/stores/account.ts';
+import {
+  $account,
+  $addressEditor,
+  addressForm,
+  closeAddressEditor,
+  saveAddress,
+  type FormCountry,
+} from '#app/stores/account.ts';
 import { CheckField, SelectField, TextField } from './Field.tsx';
 import { focusField, inLocale } from './form-helpers.ts';
 
@@ -10,6 +17,9 @@ import { focusField, inLocale } from './form-helpers.ts';
 export default function AddressForm({ locale }: { locale: UiLocale }) {
   const { values, errors, error, status } = useStore(addressForm.$state);
   const editing = useStore($addressEditor);
+  const { addresses } = useStore($account);
+  // The default stays the default until another one is chosen: its form has nothing to untick.
+  const isDefaultNow = addresses.some((address) => address.id === editing && address.isDefault);
   const form = useRef<HTMLFormElement>(null);
   const t = inLocale(locale);
 
@@ -66,14 +76,16 @@ export default function AddressForm({ locale }: { locale: UiLocale }) {
           }}
         />
       </div>
-      <CheckField
-        form="address"
-        name="isDefault"
-        label={m.account_addresses_makeDefault({}, t)}
-        locale={locale}
-        checked={values.isDefault}
-        onChange={(checked) => addressForm.setField('isDefault', checked)}
-      />
+      {!isDefaultNow && (
+        <CheckField
+          form="address"
+          name="isDefault"
+          label={m.account_addresses_makeDefault({}, t)}
+          locale={locale}
+          checked={values.isDefault}
+          onChange={(checked) => addressForm.setField('isDefault', checked)}
+        />
+      )}
       <div role="alert" className="account-alert-slot">
         {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
       </div>

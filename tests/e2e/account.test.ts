@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { pathFor, type Locale, type Screen } from '#server/domain/localized-routes.ts';
+import { pathFor, type Locale } from '#server/domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { waitForMail } from '../helpers/mail.ts';
 
@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const url = (screen: Screen, locale: Locale, query = '') => urlOn('localhost', `${pathFor(screen, locale)}${query}`);
+type AccountScreen = 'login' | 'register' | 'forgottenPassword' | 'resetPassword' | 'profile' | 'myOrders';
+const url = (screen: AccountScreen, locale: Locale, query = '') =>
+  urlOn('localhost', `${pathFor(screen, locale)}${query}`);
 
 /** A page that records script errors and console errors; 4xx answers the forms expect are not errors. */
 async function openPage(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean } = {}) {
@@ -52,6 +54,9 @@ const TEXTS = {
     sendLink: 'Wyślij link',
     savePassword: 'Zapisz nowe hasło',
     defaultBadge: 'Domyślny',
+    edit: 'Edytuj',
+    makeDefault: 'Ustaw jako domyślny',
+    delete: 'Usuń',
     noOrders: 'Nie masz jeszcze zamówień.',
     notActivated: 'Konto nie zostało jeszcze aktywowane.',
     resend: 'Wyślij link aktywacyjny ponownie',
@@ -75,6 +80,9 @@ const TEXTS = {
     sendLink: 'Send the link',
     savePassword: 'Save the new password',
     defaultBadge: 'Default',
+    edit: 'Edit',
+    makeDefault: 'Make default',
+    delete: 'Delete',
     noOrders: 'No orders yet.',
     notActivated: 'Your account has not been activated yet.',
     resend: 'Send the activation link again',
@@ -201,6 +209,27 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       const saved = page.locator('.account-address-list li', { hasText: 'Prosta 51/4, 00-850 Warszawa' });
       await saved.waitFor();
       expect(await saved.locator('.account-badge').textContent()).toBe(t.defaultBadge);
+
+      // A second address, edited, then made the default; the first one deleted.
+      await page.getByRole('button', { name: t.add }).click();
+      await page.fill('#address-street', 'Długa');
+      await page.fill('#address-streetNo', '2');
+      await page.fill('#address-city', 'Kraków');
+      await page.fill('#address-zip', '31-147');
+      await page.getByRole('button', { name: t.saveAddress }).click();
+      const second = page.locator('.account-address-list li', { hasText: 'Długa 2, 31-147 Kraków' });
+      await second.waitFor();
+      expect(await second.locator('.account-badge').count()).toBe(0);
+      await second.getByRole('button', { name: t.edit }).click();
+      await page.fill('#address-streetNo', '12');
+      await page.getByRole('button', { name: t.saveAddress }).click();
+      const edited = page.locator('.account-address-list li', { hasText: 'Długa 12, 31-147 Kraków' });
+      await edited.waitFor();
+      await edited.getByRole('button', { name: t.makeDefault }).click();
+      await edited.locator('.account-badge').waitFor();
+      await saved.getByRole('button', { name: t.delete }).click();
+      await saved.waitFor({ state: 'detached' });
+      expect(await page.locator('.account-address-list li').count()).toBe(1);
 
       // Change the password: a wrong current one is a field error, not a logout.
       await page.fill('#password-currentPassword', 'not-my-password');
