@@ -56,7 +56,7 @@ describe('the error catalogue', () => {
     const found = messages[locale];
     const missing = expected.filter((id) => !(typeof found[id] === 'string' && found[id].trim().length > 0));
     expect(missing, `missing in messages/${locale}.json`).toEqual([]);
-    // Only this catalogue's own ids: the interface's messages (brand_, email_, …) share the files.
+    // Only the catalogue's own ids can go stale: the screens' texts (account_, shop_, …) share these files.
     const stale = Object.keys(found).filter((id) => /^(error|rule)_/.test(id) && !expected.includes(id));
     expect(stale, `not in the catalogue, yet in messages/${locale}.json`).toEqual([]);
   });
