@@ -9,7 +9,7 @@ import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from './domain/error-catalogue.ts';
-import { localizedRedirects, urlRules } from './middleware/url-rules.ts';
+import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(urlRules());
   app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(
     contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
       classifyHost(hostOf(request), deps.env, deps.tenants),
