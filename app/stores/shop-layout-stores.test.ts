@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { createApiClient } from '#app/api-client.ts';
-import { $address, ADDRESS_STORAGE_KEY, clearAddress, loadAddress, setAddress, type DeliveryAddress } from './address.ts';
+import {
+  $address,
+  ADDRESS_STORAGE_KEY,
+  clearAddress,
+  loadAddress,
+  setAddress,
+  type DeliveryAddress,
+} from './address.ts';
 import { $basket, basketFetch, loadBasket } from './basket.ts';
 import { createFetchState } from './fetch-state.ts';
-import {
-  $notification,
-  dismissNotification,
-  notifyError,
-  notifySuccess,
-  resetNotification,
-} from './notifications.ts';
+import { $notification, dismissNotification, notifyError, notifySuccess, resetNotification } from './notifications.ts';
 import { $progress, PROGRESS_THROTTLE_MS, trackProgress } from './progress.ts';
 
 /** A Storage that lives in memory, as a browser's would for one test. */
