@@ -224,8 +224,20 @@ function errorAnswer(c: Context, error: AppError): Response {
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {
-  const file = await resolveStaticFile(dist, '/404.html');
+  const file = await resolveStaticFile(dist, errorPagePath(request, 404));
   return file ? fileResponse(file, 404, request) : new Response('This page could not be found', { status: 404 });
+}
+
+/** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
+export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+  const file = await resolveStaticFile(dist, errorPagePath(request, 401));
+  return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
+}
+
+// The error pages are built per language: /404.html and /401/ for pl, /en/404/, /ua/401/ … by the path's prefix.
+function errorPagePath(request: Request, status: 401 | 404): string {
+  const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -9,7 +9,7 @@ export type NavbarAddressLabels = { label: string; none: string; change: string;
 export default function NavbarAddress({ labels, homeHref }: { labels: NavbarAddressLabels; homeHref: string }) {
   const address = useStore($address);
   const hydrated = useHydrated();
-  const { open, close, container, buttonProps, panelProps } = useDropdown();
+  const { close, container, buttonProps, panelProps } = useDropdown();
   useEffect(loadAddress, []);
 
   return (

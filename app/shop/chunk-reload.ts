@@ -22,7 +22,7 @@ type Host = Pick<Window, 'addEventListener' | 'sessionStorage'> & { location: Pi
  */
 export function installChunkReload(host: Host, now: () => number = Date.now): void {
   const recover = (event: Event) => {
-    let last: number | null = null;
+    let last: number | null;
     try {
       const stored = Number(host.sessionStorage.getItem(RELOAD_STORAGE_KEY));
       last = stored > 0 ? stored : null;

@@ -19,7 +19,7 @@ export function createFetchState(minDisplayMs = FETCH_MIN_DISPLAY_MS, now: () =>
   async function run(load: () => Promise<boolean>): Promise<boolean> {
     const started = now();
     $state.set({ ...$state.get(), pending: true, error: false });
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await load();
     } catch {

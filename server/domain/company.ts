@@ -20,3 +20,6 @@ export const COMPANY = {
     tiktok: 'https://www.tiktok.com/@marketplace.food',
   },
 } as const;
+
+/** The `concept` the shop's own contact page sends: the message is for the marketplace, not one of its brands. */
+export const SHOP_CONTACT = 'shop';

@@ -46,9 +46,7 @@ describe('languageRedirect (spec section 2: detected on the root path only)', ()
 });
 
 describe('languageDetection middleware', () => {
-  const app = new Hono()
-    .use(languageDetection((host) => host === 'shop.test'))
-    .all('*', (c) => c.text('page'));
+  const app = new Hono().use(languageDetection((host) => host === 'shop.test')).all('*', (c) => c.text('page'));
 
   it('redirects with 302, keeping the query, and says what the answer varies on', async () => {
     const response = await app.request('/?utm=x', { headers: { host: 'shop.test', 'accept-language': 'en' } });

@@ -2,12 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
 import { contactFormRules, validate as validateForm, type FormErrors } from '#server/domain/forms.ts';
-import { COMPANY } from '#server/domain/company.ts';
+import { COMPANY, SHOP_CONTACT } from '#server/domain/company.ts';
 import { validationError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-
-/** The `concept` the shop's own contact page sends: the message is for the marketplace, not one of its brands. */
-export const SHOP_CONTACT = 'shop';
 
 export type ContactInput = { name?: unknown; email?: unknown; message?: unknown; terms?: unknown; concept?: unknown };
 
