@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -36,7 +37,9 @@ async function open(
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // An error page's own status is not a problem (Chromium logs every 4xx answer, the page's too).
+    const ownStatus = /status of 40[14]/.test(message.text()) && message.location().url === page.url();
+    if (message.type() === 'error' && !ownStatus) problems.push(message.text());
   });
   const response = await page.goto(urlOn('localhost', path));
   return { context, page, problems, status: response?.status() };
@@ -115,7 +118,7 @@ describe('navbar', () => {
     await hydrated(page, 'BasketWidget');
     await hydrated(page, 'NavbarAddress');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByText('Marszałkowska 10, 00-590 Warszawa').waitFor();
+    await nav.locator('.address-text', { hasText: 'Marszałkowska 10, 00-590 Warszawa' }).waitFor();
     const button = nav.getByRole('button', { name: /Basket/ });
     await button.locator('.basket-total').waitFor();
     const total = (added.basket.summary.totalValue / 100).toFixed(2);
@@ -248,9 +251,9 @@ describe('footer', () => {
     const { context, page, problems } = await open('/');
     await page.locator('.shop-footer').scrollIntoViewIfNeeded();
     await hydrated(page, 'FooterCities');
-    await page.locator('#footer-cities + ul a').first().waitFor();
+    await page.locator('[aria-labelledby="footer-cities"] ul a').first().waitFor();
     const hrefs = async (heading: string) =>
-      page.locator(`#${heading} + ul a`).evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      page.locator(`[aria-labelledby="${heading}"] ul a`).evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     const cities = await hrefs('footer-cities');
     expect(cities).toContain('/miasta/warszawa');
     expect(cities).toContain('/miasta/kyiv');
@@ -303,7 +306,7 @@ describe('contact page', () => {
     await page.getByLabel('Adres e-mail').fill('ala@');
     expect(await page.locator('#contact-email-error').textContent()).toBe('Podaj poprawny adres e-mail.');
     await page.getByLabel('Adres e-mail').fill('ala@example.com');
-    await page.getByLabel('Wiadomość').fill('Czy dowozicie na Mokotów?');
+    await page.getByLabel('Wiadomość', { exact: false }).and(page.locator('textarea')).fill('Czy dowozicie na Mokotów?');
     await page.getByLabel(/Wyrażam zgodę/).check();
     expect(await page.locator('.field-error').count()).toBe(0);
     await screenshot(page, 'shop-layout-contact-pl-phone');
@@ -348,7 +351,7 @@ describe('accessibility and looks', () => {
   const browserLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
 
   it('has no serious or critical axe violations, and is screenshotted at 390 and 1280 px in pl, en and ua', async () => {
-    const axePath = require.resolve('axe-core');
+    const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
     const violations: string[] = [];
     for (const [name, paths] of pages)
       for (const language of ['pl', 'en', 'ua'] as const)
@@ -360,7 +363,9 @@ describe('accessibility and looks', () => {
           await hydrated(page, 'CookieConsent');
           await page.waitForLoadState('networkidle');
           if (viewport === 'desktop') {
-            await page.addScriptTag({ path: axePath });
+            // Not addScriptTag: the page's CSP (decision 008) rightly refuses an inline script; evaluate runs
+            // through the DevTools protocol, which CSP does not govern.
+            await page.evaluate(axeSource);
             const found = await page.evaluate(async () => {
               const axe = (
                 window as unknown as {
