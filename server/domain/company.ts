@@ -9,7 +9,7 @@ export const COMPANY = {
   zip: '00-850',
   city: 'Warszawa',
   country: 'Polska',
-  nip: '5252812345',
+  nip: '5252812349',
   krs: '0000912345',
   email: 'kontakt@example.com',
   /** Spec section 9: the call-centre number is configured per interface language. */

@@ -56,7 +56,8 @@ describe('the error catalogue', () => {
     const found = messages[locale];
     const missing = expected.filter((id) => !(typeof found[id] === 'string' && found[id].trim().length > 0));
     expect(missing, `missing in messages/${locale}.json`).toEqual([]);
-    const stale = Object.keys(found).filter((id) => id !== '$schema' && !expected.includes(id));
+    // The catalogue owns the error_ and rule_ ids; the interface's other texts (shop_, account_, …) share the files.
+    const stale = Object.keys(found).filter((id) => /^(error|rule)_/.test(id) && !expected.includes(id));
     expect(stale, `not in the catalogue, yet in messages/${locale}.json`).toEqual([]);
   });
 

@@ -253,7 +253,9 @@ describe('footer', () => {
     await hydrated(page, 'FooterCities');
     await page.locator('[aria-labelledby="footer-cities"] ul a').first().waitFor();
     const hrefs = async (heading: string) =>
-      page.locator(`[aria-labelledby="${heading}"] ul a`).evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      page
+        .locator(`[aria-labelledby="${heading}"] ul a`)
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     const cities = await hrefs('footer-cities');
     expect(cities).toContain('/miasta/warszawa');
     expect(cities).toContain('/miasta/kyiv');
@@ -290,8 +292,11 @@ describe('footer', () => {
 describe('contact page', () => {
   it('cannot be sent before its island runs, checks each field, and sends to the shop', async () => {
     const { context, page, problems } = await open('/kontakt', { viewport: 'phone' });
-    // Server-rendered: a POST form whose button is disabled until the island has loaded.
-    expect(await page.locator('form.contact-form').getAttribute('method')).toBe('post');
+    // Server-rendered: a POST form whose button is disabled until the island has loaded, so an early click sends
+    // nothing (and never a GET with the fields in the URL).
+    const served = await (await page.request.get(urlOn('localhost', '/kontakt'))).text();
+    expect(served).toMatch(/<form[^>]*method="post"/);
+    expect(served).toMatch(/<button type="submit" class="button" disabled="">/);
     await hydrated(page, 'ContactForm');
     const send = page.getByRole('button', { name: 'Wyślij wiadomość' });
     await send.click();
@@ -306,7 +311,10 @@ describe('contact page', () => {
     await page.getByLabel('Adres e-mail').fill('ala@');
     expect(await page.locator('#contact-email-error').textContent()).toBe('Podaj poprawny adres e-mail.');
     await page.getByLabel('Adres e-mail').fill('ala@example.com');
-    await page.getByLabel('Wiadomość', { exact: false }).and(page.locator('textarea')).fill('Czy dowozicie na Mokotów?');
+    await page
+      .getByLabel('Wiadomość', { exact: false })
+      .and(page.locator('textarea'))
+      .fill('Czy dowozicie na Mokotów?');
     await page.getByLabel(/Wyrażam zgodę/).check();
     expect(await page.locator('.field-error').count()).toBe(0);
     await screenshot(page, 'shop-layout-contact-pl-phone');
