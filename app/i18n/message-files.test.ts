@@ -25,6 +25,7 @@ const ids = [...new Set(LOCALES.flatMap((locale) => Object.keys(files[locale])))
 const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   brand_contactEmail: ['pl', 'uk'], // "E-mail" is the usual label in Polish and Ukrainian forms too
   brand_menu: ['pl'], // "Menu" is Polish as well
+  shop_nav_menu: ['pl'], // "Menu" is Polish as well
   account_orders_status: ['pl'], // "Status" is the Polish word too
 };
 
