@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 import { shopLogos } from './sites/shop-logos.ts';
+import { compileMessages } from './scripts/i18n-compile.ts';
 
 /**
  * The project's own client directives. `client:interaction` hydrates an island on its first use instead of at
@@ -18,6 +19,16 @@ const clientDirectives = {
   },
 };
 
+/**
+ * Compiles the Paraglide messages (messages/*.json → app/paraglide/) before Astro reads any page, so a build,
+ * `astro check` or dev start on a fresh clone finds them; the compiled output is not committed.
+ * @type {import('astro').AstroIntegration}
+ */
+const paraglideMessages = {
+  name: 'marketplace:paraglide-messages',
+  hooks: { 'astro:config:setup': () => compileMessages() },
+};
+
 // Astro builds static files only: the shop pages, the brand sites (one folder per tenant under
 // dist/brands/<slug>/), the survey page and the brand logos the API links to (dist/logos/). The Hono server
 // (server/) serves them per host. Each brand folder is self-contained (its own _astro/ and 404.html), so it
@@ -27,7 +38,7 @@ export default defineConfig({
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
-  integrations: [react(), clientDirectives, selfContainedBrandSites(), shopLogos()],
+  integrations: [paraglideMessages, react(), clientDirectives, selfContainedBrandSites(), shopLogos()],
   // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },

@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'tenants/**/*.test.ts', 'db/**/*.test.ts'],
+          globalSetup: ['tests/setup/i18n-compile.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

@@ -1,6 +1,7 @@
 import { hc, type ClientRequestOptions } from 'hono/client';
 // Type only: the browser bundle gets the route types, never the server code behind them.
 import type { ApiType } from '#server/routes/index.ts';
+import { logoutOn401 } from '#app/stores/session.ts';
 
 /**
  * Where the islands find the API. Empty means the page's own origin, which is how our server serves every brand
@@ -12,9 +13,13 @@ export const apiBase = (): string =>
 
 /**
  * A typed client of every /api route (`hc<ApiType>`): paths, bodies and answers are checked against the routes.
- * Tests pass `{ fetch }` to answer without a server.
+ * Tests pass `{ fetch }` to answer without a server. Every answer passes logoutOn401 (spec section 4).
  */
-export const createApiClient = (options?: ClientRequestOptions) => hc<ApiType>(`${apiBase()}/api`, options);
+export const createApiClient = (options?: ClientRequestOptions) =>
+  hc<ApiType>(`${apiBase()}/api`, {
+    ...options,
+    fetch: logoutOn401(options?.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+  });
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 

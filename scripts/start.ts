@@ -1,12 +1,13 @@
 // `npm start`: builds the sites when the build is missing or older than its sources, then starts the server,
-// which migrates and seeds the database. One command on a fresh clone.
+// which migrates and seeds the database, with the demo data (SEED_DEMO=1) unless NODE_ENV=production. One command
+// on a fresh clone.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
-const sources = ['sites', 'app', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
+const sources = ['sites', 'app', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
 
 function newest(target: string): number {
   if (!existsSync(target)) return 0;
@@ -25,6 +26,10 @@ if (builtAt < Math.max(...sources.map(newest))) {
   }
 }
 
-const server = spawn(process.execPath, ['server/main.ts'], { stdio: 'inherit' });
+const production = process.env['NODE_ENV'] === 'production';
+const server = spawn(process.execPath, ['server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, SEED_DEMO: process.env['SEED_DEMO'] ?? (production ? '0' : '1') },
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

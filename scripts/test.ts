@@ -55,6 +55,7 @@ const steps: (() => boolean)[] = [
   ensureChromium,
   () => run('typecheck', process.execPath, [bin('astro'), 'check', '--minimumSeverity', 'warning']),
   () => run('lint', process.execPath, [bin('eslint'), '--max-warnings', '0', '.']),
+  () => run('OpenAPI lint', process.execPath, ['scripts/lint-openapi.ts']),
   () => run('format', process.execPath, [bin('prettier'), '--check', '--log-level', 'warn', '.']),
   () => run('tenant configs', process.execPath, ['tenants/check-cli.ts']),
   () => vitest('unit', ['--coverage']),

@@ -1,21 +1,26 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type HonoRequest, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
-import { AppError } from './errors.ts';
-import { urlRules } from './middleware/url-rules.ts';
+import { AppError, notFound, validationError } from './errors.ts';
+import type { ErrorKey } from './domain/error-catalogue.ts';
+import { localizedRedirects, urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
 import { brandContactRoutes } from './routes/brand-contact.ts';
+import { WEBHOOK_PATH } from './services/payments/sandbox.ts';
 import { RuleError } from './domain/errors.ts';
-import { csrf } from 'hono/csrf';
+import { csrf } from './middleware/csrf.ts';
 import { session } from './middleware/session.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
+import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 
 export type AppDeps = {
   db: Db;
@@ -23,11 +28,19 @@ export type AppDeps = {
   tenants: Tenant[];
   /** The clock, injectable so that opening hours and timeouts can be tested at any moment. */
   now: () => Date;
+  /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
+  payments: PaymentProviders;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
 
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
+
+/**
+ * The host a request names. Requests the app makes to itself (the sandbox's notifications) are built in-process
+ * with no Host header; their URL says it, as Node's server builds every URL from the Host header.
+ */
+export const hostOf = (request: HonoRequest): string => request.header('host') ?? new URL(request.url).host;
 
 /** Which of the three kinds of host a request is for (design.md: one process, three kinds of host). */
 export function classifyHost(hostHeader: string | undefined, env: Env, tenants: Tenant[]): HostKind {
@@ -38,14 +51,21 @@ export function classifyHost(hostHeader: string | undefined, env: Env, tenants: 
   return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' };
 }
 
-// Status codes for the domain's rule keys; everything not listed is a 400.
-const ruleStatus: Record<string, 400 | 409 | 422> = {
-  restaurantLocation: 409,
-  mishmashedLocations: 409,
-  invalidStatusTransition: 409,
+// The catalogue's keys for the statuses Hono's own middleware refuses with.
+const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
+  400: 'validation',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'notFound',
+  413: 'payloadTooLarge',
+  429: 'tooManyRequests',
 };
 
-export function createApp(deps: AppDeps) {
+/** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
+export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
+
+export function createApp(input: AppDepsInput) {
+  const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
 
@@ -60,20 +80,15 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(urlRules());
-  app.use(tenantScriptSources(deps));
+  app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(
+    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
+      classifyHost(hostOf(request), deps.env, deps.tenants),
+    ),
+  );
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
+      // No contentSecurityPolicy here: contentSecurityPolicy() above sets it per host, with that host's script hashes.
       strictTransportSecurity: deps.env.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
@@ -92,98 +107,127 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // Cross-site form posts are refused; JSON bodies cannot be sent cross-site without CORS, which we never grant.
-  app.use('/api/*', csrf());
+  // The API and the sandbox bank belong to the shop's hosts: a brand's domain runs marketers' scripts (GTM,
+  // external legal documents) and is no place to log in, pay or follow an order. Brand pages call exactly two
+  // public routes on their own origin (decision 005): a restaurant's menu and the contact form.
+  app.use('/api/*', async (c, next) => {
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
+    throw notFound();
+  });
+  app.use('/sandbox-bank/*', async (c, next) => {
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
+  });
+  // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
+  // answers set their own Cache-Control.
+  app.use('/api/*', noStoreUnlessCacheable);
+  app.use('/sandbox-bank/*', noStoreUnlessCacheable);
+  // Cross-site form posts, and any state-changing call a browser marks as cross-site, are refused. Except the
+  // payment webhook (and a provider's own path under it): the provider's servers post it, form-encoded or JSON,
+  // with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
+  app.use('/api/*', csrf({ exempt: [WEBHOOK_PATH] }));
   app.use('/api/*', session());
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('payloadTooLarge');
+      },
+    }),
+  );
   app.route('/api', createApiRoutes());
-  app.all('/api/*', (c) => c.json({ error: 'notFound' }, 404));
-  mountSandboxBank(app, deps);
+  app.all('/api/*', () => {
+    throw notFound();
+  });
+  // The sandbox bank exists only where the sandbox takes payments (issue 11: never beside real providers).
+  if (deps.payments.sandbox) mountSandboxBank(app, deps.payments.sandbox);
   app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const host = classifyHost(c.req.header('host'), deps.env, deps.tenants);
+    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts.
-      if (urlPath.startsWith('/brands/')) return notFoundPage(dist, c.req.raw);
-      const file = await resolveStaticFile(dist, urlPath);
-      return file ? fileResponse(file, 200, c.req.raw) : notFoundPage(dist, c.req.raw);
+      const file = urlPath.startsWith('/brands/') ? null : await resolveStaticFile(dist, urlPath);
+      return file && !isInside(path.join(dist, 'brands'), file.path)
+        ? fileResponse(file, 200, c.req.raw)
+        : notFoundOn(host, dist, c.req.raw);
     }
     if (host.kind === 'survey') {
-      if (urlPath === '/' || urlPath === '/index.html') {
-        const file = await resolveStaticFile(dist, '/survey/');
-        if (file) return fileResponse(file, 200, c.req.raw);
-      }
-      if (urlPath.startsWith('/_astro/') || urlPath.startsWith('/survey-form/')) {
-        const file = await resolveStaticFile(dist, urlPath);
-        if (file) return fileResponse(file, 200, c.req.raw);
-      }
-      return notFoundPage(dist, c.req.raw);
+      const file =
+        urlPath === '/' || urlPath === '/index.html'
+          ? await resolveStaticFile(dist, '/survey/')
+          : await resolveUnder(dist, urlPath, ['_astro', 'survey-form']);
+      return file ? fileResponse(file, 200, c.req.raw) : notFoundOn(host, dist, c.req.raw);
     }
     if (host.kind === 'tenant') {
       const root = path.join(dist, 'brands', host.tenant.slug);
-      const file =
-        (await resolveStaticFile(root, urlPath)) ??
-        (urlPath.startsWith('/_astro/') ? await resolveStaticFile(dist, urlPath) : null);
-      if (file) return fileResponse(file, 200, c.req.raw);
-      const brand404 = await resolveStaticFile(root, '/404.html');
-      return brand404 ? fileResponse(brand404, 404, c.req.raw) : notFoundPage(dist, c.req.raw);
+      const file = (await resolveStaticFile(root, urlPath)) ?? (await resolveUnder(dist, urlPath, ['_astro']));
+      return file ? fileResponse(file, 200, c.req.raw) : notFoundOn(host, dist, c.req.raw);
     }
     return c.text('Unknown host', 404);
   });
 
+  // Hono does not pass what a not-found handler throws to onError, so this one answers directly.
   app.notFound((c) =>
-    new URL(c.req.url).pathname.startsWith('/api/') ? c.json({ error: 'notFound' }, 404) : c.text('Not found', 404),
+    new URL(c.req.url).pathname.startsWith('/api/') ? errorAnswer(c, notFound()) : c.text('Not found', 404),
   );
 
   app.onError((error, c) => {
-    if (error instanceof AppError)
-      return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
-    if (error instanceof RuleError)
-      return c.json(
-        { error: error.key, ...(error.details ? { details: error.details } : {}) },
-        ruleStatus[error.key] ?? 400,
-      );
+    if (error instanceof AppError) return errorAnswer(c, error);
+    // The domain's rule errors answer the status the same catalogue gives their key.
+    if (error instanceof RuleError) return errorAnswer(c, new AppError(error.key, error.details));
+    // Middleware of Hono's own (the JSON parser's 'Malformed JSON in request body', say) answers in plain text;
+    // the API answers every failure as { error }, and names no English sentence in its details.
+    if (error instanceof HTTPException && new URL(c.req.url).pathname.startsWith('/api/')) {
+      const key = httpErrorKeys[error.status] ?? (error.status >= 500 ? 'internalError' : 'validation');
+      return errorAnswer(c, key === 'validation' ? validationError({ '(body)': 'invalid' }) : new AppError(key));
+    }
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
-    return c.json({ error: 'internalError' }, 500);
+    return errorAnswer(c, new AppError('internalError'));
   });
 
   return app;
 }
 
-/** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
-export function tenantScriptOrigins(tenant: Tenant): string[] {
-  const urls = [
-    tenant.rrRegulationsUrl,
-    tenant.rrPolicyUrl,
-    tenant.gtm ? 'https://www.googletagmanager.com/' : undefined,
-  ];
-  return [...new Set(urls.filter((url) => url !== undefined).map((url) => new URL(url).origin))];
+/** The API routes a brand's own pages call on their own origin: a restaurant's menu and the contact form. */
+function isBrandSiteCall(method: string, urlPath: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return /^\/api\/restaurants\/[^/]+$/.test(urlPath);
+  return method === 'POST' && urlPath === '/api/contact';
 }
 
+const noStoreUnlessCacheable: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
+const isInside = (folder: string, file: string) => file.startsWith(folder + path.sep);
+
 /**
- * On a brand's host, adds exactly that brand's external script origins to the policy's script-src (every other
- * host keeps 'self'). Registered before secureHeaders, so it runs after it has set the header.
+ * A file under one of `folders` of `root`, named by a URL path starting with that folder (`/_astro/x.js`); the
+ * path cannot climb out of the folder it names.
  */
-function tenantScriptSources({ env, tenants }: AppDeps): MiddlewareHandler<AppEnv> {
-  const extra = new Map(tenants.map((tenant) => [tenant.slug, tenantScriptOrigins(tenant)]));
-  return async (c, next) => {
-    await next();
-    const host = classifyHost(c.req.header('host'), env, tenants);
-    const origins = host.kind === 'tenant' ? extra.get(host.tenant.slug) : undefined;
-    const policy = c.res.headers.get('Content-Security-Policy');
-    if (!origins?.length || !policy) return;
-    c.res.headers.set(
-      'Content-Security-Policy',
-      policy.replace(
-        /(^|;\s*)script-src ([^;]*)/,
-        (_, start: string, sources: string) => `${start}script-src ${sources} ${origins.join(' ')}`,
-      ),
-    );
-  };
+async function resolveUnder(root: string, urlPath: string, folders: string[]) {
+  const folder = folders.find((name) => urlPath.startsWith(`/${name}/`));
+  return folder ? resolveStaticFile(path.join(root, folder), urlPath.slice(folder.length + 1)) : null;
+}
+
+/** The 404 page of the host: a brand's own, or the shop's. */
+async function notFoundOn(host: HostKind, dist: string, request: Request): Promise<Response> {
+  if (host.kind === 'tenant') {
+    const brand404 = await resolveStaticFile(path.join(dist, 'brands', host.tenant.slug), '/404.html');
+    if (brand404) return fileResponse(brand404, 404, request);
+  }
+  return notFoundPage(dist, request);
+}
+
+/** The one shape of every error answer: `{ error: key }` (plus `details`) with the catalogue's status. */
+function errorAnswer(c: Context, error: AppError): Response {
+  return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
 
 const postgres = { DATABASE_URL: 'postgres://app@127.0.0.1:5432/shop' };
@@ -35,6 +38,44 @@ describe('WEB_CONCURRENCY', () => {
   });
 });
 
+describe('payment providers', () => {
+  const payu = {
+    PAYU_POS_ID: '300746',
+    PAYU_CLIENT_ID: '300746',
+    PAYU_CLIENT_SECRET: 'secret',
+    PAYU_SECOND_KEY: 'second',
+  };
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123',
+    ORDER_TOKEN_SECRET: 'an-order-token-secret-0123',
+    SANDBOX_BANK_SECRET: 'a-sandbox-bank-secret-0123',
+  };
+
+  it('uses the sandbox outside production', () => {
+    expect(parseEnv({}).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses to start in production without a provider, unless the sandbox is asked for', () => {
+    expect(() => parseEnv(production)).toThrow(/no payment provider is configured/);
+    expect(parseEnv({ ...production, PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses a method routed to a provider without credentials, or partial credentials', () => {
+    expect(() => parseEnv({ ...production, PAYMENT_ROUTES: 'pl.blik=przelewy24' })).toThrow(/P24_\* are not set/);
+    expect(() => parseEnv({ ...production, PAYU_POS_ID: '1', PAYMENT_ROUTES: 'pl.blik=payu' })).toThrow(
+      /PayU needs PAYU_CLIENT_ID/,
+    );
+    expect(() => parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=sandbox' })).toThrow(/sandbox/);
+  });
+
+  it('reads routes per country and method', () => {
+    const env = parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=payu, pl.googlePay=payu' });
+    expect(env.payments.routes).toEqual({ pl: { blik: 'payu', googlePay: 'payu' } });
+    expect(env.payments.payu?.baseUrl).toBe('https://secure.snd.payu.com');
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy unless told, so a client cannot pick its own rate-limit key', () => {
     expect(parseEnv({}).trustProxy).toBe(0);
@@ -47,5 +88,71 @@ describe('TRUST_PROXY', () => {
 
   it.each(['true', 'loopback', '-1', '1.5', '100'])('refuses %s', (value) => {
     expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+  });
+});
+
+describe('secrets', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-env-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
+    PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+    ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+    SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+  };
+
+  it('production takes one secret per purpose', () => {
+    const env = parseEnv(production);
+    expect([env.paymentWebhookSecret, env.orderTokenSecret, env.sandboxBankSecret]).toEqual([
+      production.PAYMENT_WEBHOOK_SECRET,
+      production.ORDER_TOKEN_SECRET,
+      production.SANDBOX_BANK_SECRET,
+    ]);
+  });
+
+  it('production refuses to start naming every missing secret', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS: 'sandbox' })).toThrow(
+      'Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production',
+    );
+    for (const key of ['PAYMENT_WEBHOOK_SECRET', 'ORDER_TOKEN_SECRET', 'SANDBOX_BANK_SECRET'] as const) {
+      expect(() => parseEnv({ ...production, [key]: '' })).toThrow(
+        `Invalid configuration: ${key} must be set in production`,
+      );
+    }
+  });
+
+  it('refuses one value for two purposes', () => {
+    expect(() => parseEnv({ ...production, ORDER_TOKEN_SECRET: production.PAYMENT_WEBHOOK_SECRET })).toThrow(
+      'Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET must differ from each other',
+    );
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => parseEnv({ ...production, SANDBOX_BANK_SECRET: 'short' })).toThrow(
+      /^Invalid configuration: SANDBOX_BANK_SECRET /,
+    );
+  });
+
+  it('outside production, random secrets kept in the data folder: different per purpose and per install, the same after a restart', () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir });
+    const secrets = [first.paymentWebhookSecret, first.orderTokenSecret, first.sandboxBankSecret];
+    expect(new Set(secrets).size).toBe(3);
+    for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((statSync(path.join(dir, 'secrets.json')).mode & 0o777).toString(8)).toBe('600');
+    const again = parseEnv({ DATA_DIR: dir, NODE_ENV: 'test' });
+    expect([again.paymentWebhookSecret, again.orderTokenSecret, again.sandboxBankSecret]).toEqual(secrets);
+    const elsewhere = parseEnv({ DATA_DIR: dataDir() });
+    expect(elsewhere.orderTokenSecret).not.toBe(first.orderTokenSecret);
+    // A configured secret wins over the stored one.
+    expect(parseEnv({ DATA_DIR: dir, ORDER_TOKEN_SECRET: 'configured-secret-0123' }).orderTokenSecret).toBe(
+      'configured-secret-0123',
+    );
   });
 });

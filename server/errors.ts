@@ -1,22 +1,27 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ErrorKey, type FieldRule, errorStatus } from './domain/errors.ts';
 
 /**
- * The one error type of the API. `key` is the spec's error key (section 8) that the UI translates;
- * the client always receives `{ "error": key }` with `status`.
+ * The one error type of the API. `key` comes from the error catalogue (server/domain/error-catalogue.ts),
+ * which also gives its HTTP status; the client always receives `{ "error": key }` (and `details` when set)
+ * with that status. Middleware throws it too rather than answering by hand, so every answer goes through
+ * one onError.
  */
 export class AppError extends Error {
-  readonly key: string;
-  readonly status: ContentfulStatusCode;
+  readonly key: ErrorKey;
+  readonly status: ReturnType<typeof errorStatus>;
   readonly details: Record<string, unknown> | undefined;
-  constructor(key: string, status: ContentfulStatusCode = 400, details?: Record<string, unknown>) {
+  constructor(key: ErrorKey, details?: Record<string, unknown>) {
     super(key);
     this.name = 'AppError';
     this.key = key;
-    this.status = status;
+    this.status = errorStatus(key);
     this.details = details;
   }
 }
 
-export const notFound = (what = 'notFound') => new AppError(what, 404);
-export const unauthorized = () => new AppError('Unauthorized', 401);
-export const forbidden = () => new AppError('Forbidden', 403);
+/** 400 validation naming the failing rule per field (`{ email: 'isValidEmail' }`). */
+export const validationError = (details: Partial<Record<string, FieldRule>>) => new AppError('validation', details);
+
+export const notFound = () => new AppError('notFound');
+export const unauthorized = () => new AppError('Unauthorized');
+export const forbidden = () => new AppError('Forbidden');

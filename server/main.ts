@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
 
@@ -17,6 +18,11 @@ const env = (() => {
     return fail((error as Error).message);
   }
 })();
+// Issue 11: a production server on the sandbox takes no real money, and says so where nobody can miss it.
+if (env.nodeEnv === 'production' && env.payments.mode === 'sandbox')
+  console.warn(
+    '\n!!! PAYMENTS=sandbox in production: the SANDBOX takes every payment, NO REAL MONEY moves. Demo use only. !!!\n',
+  );
 if (!existsSync(path.join(env.distDir, 'index.html')))
   fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
 
@@ -30,6 +36,7 @@ const [
   { createApp },
   { startSweeper },
   { startOutboxWorker },
+  { createPaymentProviders },
 ] = await Promise.all([
   import('@hono/node-server'),
   import('#db/client.ts'),
@@ -38,6 +45,7 @@ const [
   import('./app.ts'),
   import('./workers/sweeper.ts'),
   import('./services/outbox/worker.ts'),
+  import('./services/payments/providers.ts'),
 ]);
 
 const tenants = (() => {
@@ -54,13 +62,16 @@ const open = () =>
   );
 
 const banner = (database: Database['kind'], seeded: string, processes: number) =>
-  `Marketplace on http://localhost:${env.port} (${database}${database === 'pglite' ? ` in ${env.dataDir}` : ''}, demo data ${seeded}${processes > 1 ? `, ${processes} processes` : ''}); brand sites at http://<slug>.localhost:${env.port}, survey at http://${env.surveyHost}:${env.port}`;
+  `Marketplace on http://localhost:${env.port} (${database}${database === 'pglite' ? ` in ${env.dataDir}` : ''}, ${seeded}${processes > 1 ? `, ${processes} processes` : ''}); brand sites at http://<slug>.localhost:${env.port}, survey at http://${env.surveyHost}:${env.port}`;
 
 /** Migrates and seeds once, whichever number of processes will serve. */
 async function prepare(): Promise<{ database: Database; seeded: string }> {
   const database = await open();
   await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
-  const seeded = await seedDatabase(database.db).catch((error: Error) => fail(`seeding failed: ${error.message}`));
+  const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
+    fail(`seeding failed: ${error.message}`),
+  );
+  const seeded = result.demo === 'not asked' ? 'no demo data (not asked for: SEED_DEMO)' : `demo data ${result.demo}`;
   return { database, seeded };
 }
 
@@ -69,7 +80,13 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
  * `onListening` runs once the port is open.
  */
 function serveFrom(database: Database, onListening: () => void, quiet: boolean) {
-  const deps = { db: database.db, env, tenants, now: () => new Date() };
+  const deps = {
+    db: database.db,
+    env,
+    tenants,
+    now: () => new Date(),
+    payments: createPaymentProviders(env, { db: database.db }),
+  };
   const app = createApp(deps);
   // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
   const sweeper = startSweeper(deps);
@@ -77,10 +94,15 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
   const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
   // Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
   let inFlight = 0;
-  const fetch = async (request: Request, ...rest: unknown[]) => {
+  const fetch = async (request: Request, node: HttpBindings | Http2Bindings) => {
     inFlight += 1;
     try {
-      return await app.fetch(request, ...(rest as []));
+      const response = await app.fetch(request, node);
+      // Answered before the request's body had all arrived (413, a refusal, an unknown path): the rest of it is
+      // still on its way, and would be read as the next request on this keep-alive connection. Closing it after
+      // the answer tells the client to send its next request on a fresh one.
+      if (!node.incoming.complete) node.outgoing.setHeader('connection', 'close');
+      return response;
     } finally {
       inFlight -= 1;
     }
@@ -102,6 +124,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     await closed;
     await stopOutbox();
     await sweeper.stop();
+    await deps.payments.recorded();
     await database.close();
     if (!quiet) console.log('stopped');
     process.exit(0);

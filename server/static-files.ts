@@ -34,6 +34,9 @@ export type StaticFile = { path: string; info: Stats };
  * or `<path>.html`. Never leaves `root`.
  */
 export async function resolveStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
+  // No file of the build has a slash in its name: an encoded one (`/_astro/..%2f..%2f`) only ever tries to reach
+  // a folder the path does not name, such as another host's.
+  if (/%2f|%5c/i.test(urlPath)) return null;
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

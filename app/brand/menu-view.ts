@@ -5,7 +5,7 @@ import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app
 /**
  * The brand site's read-only menu without a framework: a page script renders `$brandMenu` into the DOM, so the
  * landing page loads no React before a visitor touches something (decision 005). The markup is what the page's
- * static HTML starts with (the loading state, sites/brands/BrandPage.astro) and what the stylesheet expects.
+ * static HTML starts with (the loading state, sites/brands/MenuSection.astro) and what the stylesheet expects.
  */
 
 export type MenuLabels = {

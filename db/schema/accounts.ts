@@ -28,12 +28,17 @@ export const users = pgTable(
     shopPolicies: boolean('shop_policies').notNull().default(false),
     restaurantPolicies: boolean('restaurant_policies').notNull().default(false),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // The language the account's e-mails are written in (pl, en, ua): the one the user registered in.
+    lang: text('lang').notNull().default('pl'),
+    // Set when the account was deleted: its personal data are erased, the row stays for the orders' books.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // E-mail addresses are unique regardless of case: Jan@x.pl and jan@x.pl are one person.
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('user', 'callCenter', 'admin')`),
+    check('users_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
   ],
 );
 
@@ -67,28 +72,35 @@ export const userAddresses = pgTable(
     country: text('country').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('user_addresses_user_idx').on(t.userId),
     check('user_addresses_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    // At most one default address per user, whatever two requests do at once.
+    uniqueIndex('user_addresses_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    // SHA-256 of the token sent by e-mail (account activation, password reset).
+    // SHA-256 of the token sent by e-mail (account activation, password reset, e-mail change).
     id: text('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    // emailChange only: the address the link was sent to, which becomes the account's when it is followed.
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     index('auth_tokens_user_idx').on(t.userId),
-    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'passwordReset')`),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'passwordReset', 'emailChange')`),
   ],
 );

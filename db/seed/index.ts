@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { concepts } from '../schema/index.ts';
+import { queryRows, type Db, type Tx } from '../client.ts';
+import { concepts, restaurants, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
+import type { Tenant } from '../../tenants/schema.ts';
 import { menus } from './menus.ts';
 import { seedLocations, seedRestaurants } from './places.ts';
 import {
@@ -17,7 +18,7 @@ import {
   type Hours,
 } from './factories.ts';
 
-/** The demo logins, also listed in the README. */
+/** The demo logins, also listed in the README: their passwords are public, so they exist only when asked for. */
 export const demoUsers = [
   { email: 'admin@example.com', password: 'admin-demo-2026', role: 'admin', firstname: 'Anna', lastname: 'Adminowska' },
   {
@@ -53,75 +54,98 @@ const specialHours: Record<string, Hours> = {
 };
 const disabledRestaurants = new Set(['pierogi-babci-warszawa-wola']);
 
+export type SeedResult = {
+  /** Country rules, payment options and the brands of tenants/: what every database needs, production too. */
+  reference: 'seeded' | 'skipped';
+  /** Demo restaurants with menus, demo logins and discount codes: only when asked, only into an empty shop. */
+  demo: 'seeded' | 'skipped' | 'not asked';
+};
+
 /**
- * Seeds the demo data in one transaction, only into an empty database: running it twice changes nothing,
- * and a failure half-way leaves nothing behind.
+ * Seeds in one transaction: the reference data into a database without it, and the demo data when `demo` is
+ * asked for and the database has neither restaurants nor users (demo logins never join real accounts). Running it
+ * twice changes nothing, and a failure half-way leaves nothing behind. Decision 009 says why production gets
+ * no demo data.
  */
-export async function seedDatabase(db: Db): Promise<'seeded' | 'skipped'> {
+export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<SeedResult> {
   const tenants = loadTenants();
   return db.transaction(async (tx) => {
     // One seeder at a time, even when several processes start together.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(concepts);
-    if ((existing?.n ?? 0) > 0) return 'skipped';
-
-    await insertCountryConfigs(tx);
-    const conceptIds = new Map<string, number>();
-    for (const tenant of tenants) conceptIds.set(tenant.slug, (await insertConcept(tx, tenant)).id);
-    const locationRows = new Map<
-      string,
-      { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }
-    >();
-    for (const { zips, ...location } of seedLocations) {
-      const row = await insertLocation(tx, location);
-      locationRows.set(location.slug, {
-        id: row.id,
-        country: location.country,
-        zips,
-        latitude: location.latitude,
-        longitude: location.longitude,
-        name: location.name,
-      });
+    let reference: SeedResult['reference'] = 'skipped';
+    if ((existing?.n ?? 0) === 0) {
+      await insertCountryConfigs(tx);
+      for (const tenant of tenants) await insertConcept(tx, tenant);
+      reference = 'seeded';
     }
-    for (const [conceptSlug, locationSlug] of seedRestaurants) {
-      const location = locationRows.get(locationSlug)!;
-      const tenant = tenants.find((t) => t.slug === conceptSlug)!;
-      const slug = `${conceptSlug}-${locationSlug}`;
-      const ua = location.country === 'ua';
-      const restaurant = await insertRestaurant(tx, {
-        slug,
-        name: `${tenant.name} ${location.name}`,
-        conceptId: conceptIds.get(conceptSlug)!,
-        locationId: location.id,
-        hours: specialHours[slug] ?? everyDay('10:00', '22:00'),
-        isEnabled: !disabledRestaurants.has(slug),
-        deliveryValue: ua ? 6000 : 799,
-        minBasketValue: ua ? 25000 : 3000,
-        smallOrderThreshold: ua ? 40000 : 5000,
-        extraFee: ua ? 3000 : 499,
-        acceptanceMinutes: 10,
-        preparationMinutes: 25 + (slug.length % 4) * 5,
-        deliveryPolygon: areaAround(location.latitude, location.longitude),
-        deliveryZips: location.zips,
-        about: tenant.description,
-        phone: ua ? '0441002030' : '221002030',
-      });
-      await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1);
-    }
-    await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
-    await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });
-    await insertDiscountCode(tx, { code: 'DOSTAWA0', type: 'freeDelivery', value: 0, quantity: 1000 });
-    await insertDiscountCode(tx, {
-      code: 'ZIMA2025',
-      type: 'percentage',
-      value: 20,
-      quantity: 100,
-      used: 12,
-      active: false,
-    });
-    await insertDiscountCode(tx, { code: 'OSTATNI', type: 'amount', value: 2000, quantity: 50, used: 49 });
-    await insertDiscountCode(tx, { code: 'KYIV100', type: 'amount', value: 10000, country: 'ua', quantity: 1000 });
-    for (const user of demoUsers) await insertUser(tx, user);
-    return 'seeded';
+    if (!options.demo) return { reference, demo: 'not asked' };
+    const [inUse] = await queryRows<{ n: number }>(
+      tx,
+      sql`select (select count(*) from ${restaurants})::int + (select count(*) from ${users})::int as n`,
+    );
+    if ((inUse?.n ?? 0) > 0) return { reference, demo: 'skipped' };
+    await seedDemo(tx, tenants);
+    return { reference, demo: 'seeded' };
   });
+}
+
+async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
+  const conceptIds = new Map(
+    (await tx.select({ id: concepts.id, slug: concepts.slug }).from(concepts)).map((c) => [c.slug, c.id]),
+  );
+  const locationRows = new Map<
+    string,
+    { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }
+  >();
+  for (const { zips, ...location } of seedLocations) {
+    const row = await insertLocation(tx, location);
+    locationRows.set(location.slug, {
+      id: row.id,
+      country: location.country,
+      zips,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      name: location.name,
+    });
+  }
+  for (const [conceptSlug, locationSlug] of seedRestaurants) {
+    const location = locationRows.get(locationSlug)!;
+    const tenant = tenants.find((t) => t.slug === conceptSlug)!;
+    const slug = `${conceptSlug}-${locationSlug}`;
+    const ua = location.country === 'ua';
+    const restaurant = await insertRestaurant(tx, {
+      slug,
+      name: `${tenant.name} ${location.name}`,
+      conceptId: conceptIds.get(conceptSlug)!,
+      locationId: location.id,
+      hours: specialHours[slug] ?? everyDay('10:00', '22:00'),
+      isEnabled: !disabledRestaurants.has(slug),
+      deliveryValue: ua ? 6000 : 799,
+      minBasketValue: ua ? 25000 : 3000,
+      smallOrderThreshold: ua ? 40000 : 5000,
+      extraFee: ua ? 3000 : 499,
+      acceptanceMinutes: 10,
+      preparationMinutes: 25 + (slug.length % 4) * 5,
+      deliveryPolygon: areaAround(location.latitude, location.longitude),
+      deliveryZips: location.zips,
+      about: tenant.description,
+      phone: ua ? '0441002030' : '221002030',
+    });
+    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1);
+  }
+  await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
+  await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });
+  await insertDiscountCode(tx, { code: 'DOSTAWA0', type: 'freeDelivery', value: 0, quantity: 1000 });
+  await insertDiscountCode(tx, {
+    code: 'ZIMA2025',
+    type: 'percentage',
+    value: 20,
+    quantity: 100,
+    used: 12,
+    active: false,
+  });
+  await insertDiscountCode(tx, { code: 'OSTATNI', type: 'amount', value: 2000, quantity: 50, used: 49 });
+  await insertDiscountCode(tx, { code: 'KYIV100', type: 'amount', value: 10000, country: 'ua', quantity: 1000 });
+  for (const user of demoUsers) await insertUser(tx, user);
 }

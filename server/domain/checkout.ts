@@ -67,8 +67,9 @@ export type CheckoutInput = {
     blikCode?: string | null;
     googlePayToken?: string | null;
     /**
-     * Whether the country's configured payments list (data an admin edits) offers the method on the channel;
-     * false makes it unavailable even where the rules allow it. Left out when there is no such list to ask.
+     * Whether the country's configured payments list (data an admin edits) offers the method on the channel and,
+     * for an online method, the deployment has a provider taking it in that country; false makes it unavailable
+     * even where the rules allow it. Left out when there is no such list to ask.
      */
     offered?: boolean;
   } | null;

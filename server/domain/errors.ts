@@ -1,8 +1,9 @@
-/**
- * Every rule in server/domain reports a broken rule by throwing (or returning) one of these keys.
- * The first group is the spec's error catalogue (section 8), spelled exactly as the UI translates
- * them; the rest are keys this codebase adds where the spec names a rule but no key.
- */
+import type { ErrorKey } from './error-catalogue.ts';
+import type { RuleName } from './forms.ts';
+
+export { ERROR_KEYS, type ErrorKey, errorCatalogue, errorStatus, isErrorKey } from './error-catalogue.ts';
+
+/** Spec section 8's keys, spelled exactly as the spec writes them; all of them are in the catalogue. */
 export const SPEC_ERROR_KEYS = [
   'Unauthorized',
   'UserIsNotActivated',
@@ -20,26 +21,18 @@ export const SPEC_ERROR_KEYS = [
   'productUnavailable',
   'addressOutOfRestaurantsDeliveryArea',
   'discountNotActive',
-] as const;
+] as const satisfies readonly ErrorKey[];
 
-export const EXTRA_ERROR_KEYS = [
-  'requiredOptions',
-  'invalidStatusTransition',
-  'paymentMethodUnavailable',
-  'consentRequired',
-  'validation',
-] as const;
-
-export const ERROR_KEYS = [...SPEC_ERROR_KEYS, ...EXTRA_ERROR_KEYS] as const;
-
-export type ErrorKey = (typeof ERROR_KEYS)[number];
-
-export function isErrorKey(value: unknown): value is ErrorKey {
-  return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);
-}
+/**
+ * What a `validation` answer names for one field: a spec section 5 rule (notEmpty, isValidEmail, …) or,
+ * where no rule fits, a catalogue key (tooLong, invalid, …). Never a sentence and never the input, so the
+ * shop can translate it (`rule_<name>` or `error_<key>`).
+ */
+export type FieldRule = RuleName | ErrorKey;
 
 /**
  * A broken business rule. `key` is what the client translates; `message` is for logs and developers.
+ * The HTTP status comes from the error catalogue at the edge; the domain knows no HTTP.
  * (Written without parameter properties because Node runs this file with type stripping only.)
  */
 export class RuleError extends Error {

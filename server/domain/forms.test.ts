@@ -1,6 +1,9 @@
+import { type } from 'arktype';
 import { describe, expect, it } from 'vitest';
 import { RuleError } from './errors.ts';
 import {
+  issueDetails,
+  issueRule,
   type RuleRef,
   assertValid,
   checkRule,
@@ -171,5 +174,77 @@ describe('assertValid: validate for a server that goes on with the values', () =
     assertValid(pickupCheckoutFormRules, input, { country: 'pl' });
     // Typed string after the assertion: .trim() compiles without a non-null assertion.
     expect(input.firstname.trim()).toBe('Anna');
+  });
+});
+
+describe('request-body schema failures as rule names', () => {
+  const body = type({
+    email: 'string.email <= 254',
+    password: '1 <= string <= 200',
+    'quantity?': '0 <= number.integer <= 99',
+    'price?': 'number >= 0',
+    'lat?': type('string.numeric.parse').to('-90 <= number <= 90'),
+    'page?': type('string.integer.parse').to('number.integer >= 1'),
+    'terms?': 'true',
+    'method?': "'pickup' | 'door2door'",
+    'slug?': '/^[a-z]+$/',
+    'tags?': type('string').array().atLeastLength(2),
+    'address?': { street: 'string' },
+  });
+  const detailsOf = (input: unknown) => {
+    const result = body(input);
+    if (!(result instanceof type.errors)) throw new Error('expected a failure');
+    return issueDetails(result);
+  };
+
+  it('names a spec rule where one fits, and never carries the input', () => {
+    const details = detailsOf({
+      email: 'nobody',
+      password: '',
+      quantity: 1.5,
+      price: -1,
+      lat: 'north',
+      page: '1.5',
+      terms: false,
+      address: { street: 7 },
+    });
+    expect(details).toEqual({
+      email: 'isValidEmail',
+      password: 'notEmpty',
+      quantity: 'isInt',
+      price: 'isPositiveNumber',
+      lat: 'isFloat',
+      page: 'isInt',
+      terms: 'isTrue',
+      'address.street': 'invalid',
+    });
+    expect(JSON.stringify(details)).not.toMatch(/nobody|north/);
+  });
+
+  it('falls back to catalogue keys: tooLong, outOfRange, invalid', () => {
+    expect(
+      detailsOf({ email: `${'a'.repeat(250)}@example.com`, password: 'x', quantity: 100, lat: '91', page: '0' }),
+    ).toEqual({ email: 'tooLong', quantity: 'outOfRange', lat: 'outOfRange', page: 'outOfRange' });
+    expect(
+      detailsOf({ email: 'a@b.co', password: 'x', method: 'drone', slug: 'A', tags: ['one'], price: 'x' }),
+    ).toEqual({
+      method: 'invalid',
+      slug: 'invalid',
+      tags: 'invalid',
+      price: 'isFloat',
+    });
+  });
+
+  it('names a missing field notEmpty and a body that is not an object under (body)', () => {
+    expect(detailsOf({})).toEqual({ email: 'notEmpty', password: 'notEmpty' });
+    expect(detailsOf('text')).toEqual({ '(body)': 'invalid' });
+  });
+
+  it('maps issues without a code (another Standard Schema library) to invalid', () => {
+    expect(issueRule({ path: [{ key: 'x' }] })).toBe('invalid');
+    expect(issueRule({ code: 'divisor', expected: 'a multiple of 5' })).toBe('invalid');
+    expect(issueDetails([{ path: [{ key: 'a' }, 0] }, { path: [{ key: 'a' }, 0], code: 'required' }])).toEqual({
+      'a.0': 'invalid',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import type { FieldRule } from './errors.ts';
 import { isValidPhoneNo as phoneOk, isValidZipCode as zipOk } from './country.ts';
 import { RuleError } from './errors.ts';
 
@@ -158,3 +159,57 @@ export const pickupCheckoutFormRules = {
   phone: checkoutFormRules.phone,
   email: checkoutFormRules.email,
 } as const satisfies FormRules;
+
+/** What a schema library reports about one failing value: arktype's issues carry `code` and `expected`. */
+export type SchemaIssue = {
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  readonly code?: unknown;
+  readonly expected?: unknown;
+};
+
+/**
+ * The rule a request-body schema's failure stands for, so a `validation` answer names a rule the shop
+ * translates rather than arktype's English sentence (which also echoes the input): a missing or blank field
+ * is notEmpty, a bad e-mail isValidEmail, a non-number isFloat, a fraction isInt, a negative number where 0
+ * is the least isPositiveNumber, an unticked `true` isTrue. Failures no spec rule covers fall back to a
+ * catalogue key: tooLong, outOfRange, or invalid.
+ */
+export function issueRule(issue: SchemaIssue): FieldRule {
+  const { code, expected } = issue;
+  switch (code) {
+    case 'required':
+      return 'notEmpty';
+    case 'minLength':
+      return expected === 'non-empty' ? 'notEmpty' : 'invalid';
+    case 'maxLength':
+      return 'tooLong';
+    case 'pattern':
+      if (expected === 'an email address') return 'isValidEmail';
+      if (expected === 'a well-formed numeric string') return 'isFloat';
+      if (expected === 'a well-formed integer string') return 'isInt';
+      return 'invalid';
+    case 'divisor':
+      return expected === 'an integer' ? 'isInt' : 'invalid';
+    case 'domain':
+      return expected === 'a number' ? 'isFloat' : 'invalid';
+    case 'unit':
+      return expected === 'true' ? 'isTrue' : 'invalid';
+    case 'min':
+      return expected === 'non-negative' ? 'isPositiveNumber' : 'outOfRange';
+    case 'max':
+      return 'outOfRange';
+    default:
+      return 'invalid';
+  }
+}
+
+/** `{ <field path>: <rule> }` for a failed schema, the first failure per field; `(body)` for the whole body. */
+export function issueDetails(issues: readonly SchemaIssue[]): Record<string, FieldRule> {
+  const details: Record<string, FieldRule> = {};
+  for (const issue of issues) {
+    // Array.from: arktype's path is an Array subclass whose map() builds another of its kind, wrongly.
+    const path = Array.from(issue.path ?? [], (p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(body)';
+    details[path] ??= issueRule(issue);
+  }
+  return details;
+}

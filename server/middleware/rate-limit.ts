@@ -1,6 +1,7 @@
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../app.ts';
+import { AppError } from '../errors.ts';
 import { hitRateLimit, LONGEST_WINDOW_SECONDS } from '../services/rate-limit/hit.ts';
 
 /**
@@ -54,7 +55,7 @@ export function rateLimit<I extends Input = Input>(options: {
     });
     if (!result.allowed) {
       c.header('Retry-After', String(result.retryAfterSeconds));
-      return c.json({ error: 'tooManyRequests' }, 429);
+      throw new AppError('tooManyRequests');
     }
     return next();
   };

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app.ts';
-import { AppError } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, validateSession, type SessionUser } from '../services/auth/sessions.ts';
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expires: Date): void {
@@ -41,7 +41,7 @@ export const requireRole =
   (...roles: SessionUser['role'][]): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const user = c.var.user;
-    if (!user || (roles.length > 0 && !roles.includes(user.role))) throw new AppError('Unauthorized', 401);
+    if (!user || (roles.length > 0 && !roles.includes(user.role))) throw unauthorized();
     return next();
   };
 
@@ -51,6 +51,6 @@ export const requireRole =
  */
 export const sameSiteOnly = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const site = c.req.header('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw new AppError('Forbidden', 403);
+  if (site && site !== 'same-origin' && site !== 'none') throw forbidden();
   return next();
 };

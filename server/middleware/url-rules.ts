@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { localizedRedirect } from '#server/domain/localized-routes.ts';
 
 const ogonek = /ą|%C4%85/gi;
 const ogonekUpper = /Ą|%C4%84/gi;
@@ -23,3 +24,18 @@ export const urlRules = (): MiddlewareHandler => async (c, next) => {
   if (fixed !== path || fixedQuery !== query) return c.redirect(`${fixed}${fixedQuery}`, 301);
   return next();
 };
+
+/**
+ * The shop's other readings of a path (design.md: /en/registration, /ua/contact) → 301 to the screen's canonical
+ * path from the route table, keeping the query. Only on the shop's host: a brand site's /ua/contact/ is its own
+ * contact page.
+ */
+export const localizedRedirects =
+  (isShopHost: (host: string | undefined) => boolean): MiddlewareHandler =>
+  async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const url = new URL(c.req.url);
+    const target = localizedRedirect(url.pathname);
+    if (target === null || !isShopHost(c.req.header('host'))) return next();
+    return c.redirect(`${target}${url.search}`, 301);
+  };

@@ -39,7 +39,12 @@ export function brandContactRoutes() {
     paths,
     tenantHostOnly,
     sameOriginOnly,
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payloadTooLarge' }, 413) }),
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('payloadTooLarge');
+      },
+    }),
     tooManyAsPage,
     rateLimit({ name: 'contact', limit: 5, windowSeconds: 10 * 60 }),
     async (c) => {

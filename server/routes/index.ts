@@ -7,6 +7,8 @@ import { contactRoutes } from './contact/index.ts';
 import { myOrdersRoutes, ordersRoutes } from './orders/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
+import { accountRoutes } from './account/index.ts';
+import { requireRole } from '../middleware/session.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -14,8 +16,12 @@ import { createDocsRoutes } from './docs/index.ts';
  */
 export function createApiRoutes() {
   const api = new Hono<AppEnv>()
+    // One guard per staff prefix, so every route added under it inherits the check (spec section 6; 401 otherwise).
+    .use('/admin/*', requireRole('admin'))
+    .use('/cc/*', requireRole('callCenter', 'admin'))
     .get('/ping', (c) => c.json({ ok: true }))
     .route('/auth', authRoutes)
+    .route('/account', accountRoutes)
     .route('/', catalogueRoutes)
     .route('/basket', basketRoutes)
     .route('/contact', contactRoutes)

@@ -141,7 +141,10 @@ describe('place order: a full guest order for each payment method', () => {
     expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
     const page = await request(ctx, bank.pathname + bank.search);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(body.order.formatted.total);
+    const html = await page.text();
+    expect(html).toContain(body.order.formatted.total);
+    // Issue 11: nobody may take the sandbox bank for a real one.
+    expect(html).toContain('SANDBOX — no real money');
     const form = new URLSearchParams({
       action,
       return: bank.searchParams.get('return')!,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { orders, paymentNotifications, payments, refunds } from '#db/schema/index.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditLog, orders, paymentNotifications, payments, refunds } from '#db/schema/index.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { signBody } from '#server/services/payments/signature.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -8,6 +8,9 @@ import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, settle } 
 
 const ctx = useTestApp();
 beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
+afterEach(() => {
+  if (vi.isMockFunction(console.warn)) vi.mocked(console.warn).mockRestore();
+});
 
 /** An order paid by fast transfer, still waiting for the bank's notification. */
 async function waitingOrder() {
@@ -40,6 +43,14 @@ const notificationFor = (payment: { id: string; externalId: string | null; amoun
     amount: payment.amount,
     currency: 'PLN',
   });
+
+/** What the audit log says about the late 'paid' of a payment. */
+async function latePaidAudit(paymentId: string) {
+  const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, paymentId));
+  const late = rows.filter((row) => row.action === 'payment.latePaid');
+  expect(late).toHaveLength(1);
+  return late[0]!.data;
+}
 
 describe('payment webhook', () => {
   it('refuses a bad or missing signature with 401 and changes nothing', async () => {
@@ -90,6 +101,67 @@ describe('payment webhook', () => {
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
   });
 
+  it('accepts a signed form-encoded notification, as providers post them', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = new URLSearchParams({
+      id: `ntf_${crypto.randomUUID()}`,
+      paymentId: payment.id,
+      externalId: payment.externalId!,
+      status: 'paid',
+      amount: String(payment.amount),
+      currency: 'PLN',
+    }).toString();
+    const response = await request(ctx, '/api/payments/notify', {
+      method: 'POST',
+      body: raw,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'x-signature': signBody(ctx.deps.env.paymentWebhookSecret, raw),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, duplicate: false });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+  });
+
+  it('is exempt from the CSRF check: a cross-site post is refused by its signature, and nothing changes', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const raw = new URLSearchParams({
+      id: `ntf_${crypto.randomUUID()}`,
+      paymentId: payment.id,
+      externalId: payment.externalId!,
+      status: 'paid',
+      amount: String(payment.amount),
+      currency: 'PLN',
+    }).toString();
+    const crossSite = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' };
+    const response = await request(ctx, '/api/payments/notify', { method: 'POST', body: raw, headers: crossSite });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'invalidSignature' });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+    // The exemption is the webhook's alone: the same cross-site form post elsewhere in the API is refused.
+    const login = await request(ctx, '/api/auth/login', {
+      method: 'POST',
+      body: 'email=a%40example.com&password=x',
+      headers: crossSite,
+    });
+    expect(login.status).toBe(403);
+  });
+
+  it('answers 400 to a signed form-encoded body that is not a notification', async () => {
+    const raw = new URLSearchParams({ id: 'ntf_1', paymentId: crypto.randomUUID(), amount: '12.50' }).toString();
+    const response = await request(ctx, '/api/payments/notify', {
+      method: 'POST',
+      body: raw,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-signature': signBody(ctx.deps.env.paymentWebhookSecret, raw),
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'validation' });
+  });
+
   it('answers 400 to a signed body that is not a notification', async () => {
     const raw = JSON.stringify({ hello: 'world' });
     expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(400);
@@ -107,6 +179,7 @@ describe('payment webhook', () => {
     });
     // … and then the bank says it was paid after all.
     const raw = notificationFor(payment);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
     const view = await orderStatus(ctx, order.id, token);
     expect(view.status).toBe('canceled');
@@ -115,7 +188,54 @@ describe('payment webhook', () => {
     expect(refund).toMatchObject({ reason: 'latePayment', status: 'succeeded' });
     const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after!.status).toBe('refunded');
+    expect(await latePaidAudit(payment.id)).toMatchObject({ reason: 'paidAfterCanceled', orderStatus: 'canceled' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`order ${order.id} paid late (paidAfterCanceled)`));
   });
+
+  it.each([
+    ['failed', 'paidAfterFailed'],
+    ['canceled', 'paidAfterCanceled'],
+  ])(
+    'a payment paid after the provider said %s is refunded, with the reason in the audit log and a log line',
+    async (first, reason) => {
+      const { order, token, payment } = await waitingOrder();
+      const gaveUp = notificationFor(payment, first);
+      expect((await notify(gaveUp, signBody(ctx.deps.env.paymentWebhookSecret, gaveUp))).status).toBe(200);
+      expect((await orderStatus(ctx, order.id, token)).status).toBe('canceled');
+
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const paid = notificationFor(payment, 'paid');
+      const response = await notify(paid, signBody(ctx.deps.env.paymentWebhookSecret, paid));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, duplicate: false });
+
+      // The customer sees the money going back on the order's page; the order stays canceled.
+      const view = await orderStatus(ctx, order.id, token);
+      expect(view.status).toBe('canceled');
+      expect(view.refund).toMatchObject({ amount: payment.amount, status: 'succeeded' });
+      const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+      expect(after!.status).toBe('refunded');
+      const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+      expect(refund).toMatchObject({ amount: payment.amount, status: 'succeeded', reason: 'latePayment' });
+      expect(await latePaidAudit(payment.id)).toEqual({
+        reason,
+        orderId: order.id,
+        paymentStatus: first,
+        orderStatus: 'canceled',
+        amount: payment.amount,
+        currency: 'PLN',
+        refundQueued: true,
+      });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toBe(
+        `payment ${payment.id} of order ${order.id} paid late (${reason}): refunding ${payment.amount} PLN`,
+      );
+
+      // The provider repeating itself refunds nothing twice.
+      expect((await notify(paid, signBody(ctx.deps.env.paymentWebhookSecret, paid))).status).toBe(200);
+      expect(await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(1);
+    },
+  );
 
   it('the sandbox’s own notifications go through the same webhook and are recorded', async () => {
     const b = await makeBasket(ctx.database.db);

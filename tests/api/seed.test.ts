@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '#db/seed/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { demoUsers, seedDatabase } from '#db/seed/index.ts';
+import { createApp } from '#server/app.ts';
+import { parseEnv } from '#server/env.ts';
+import { loadTenants } from '#tenants/index.ts';
+import { createEmptyDatabase, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -31,7 +34,7 @@ describe('demo data', () => {
         tables.map(async (t) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`)))[0]!.n),
       );
     const before = await count();
-    expect(await seedDatabase(database.db)).toBe('skipped');
+    expect(await seedDatabase(database.db, { demo: true })).toEqual({ reference: 'skipped', demo: 'skipped' });
     expect(await count()).toEqual(before);
   });
 
@@ -112,5 +115,51 @@ describe('demo data', () => {
   it('has one user of each role', async () => {
     const roles = await rows<{ role: string }>(sql`select role from users`);
     expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'callCenter', 'user']);
+  });
+});
+
+describe('a production start', () => {
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    empty = await createEmptyDatabase();
+  });
+  afterAll(() => empty.drop());
+  const count = async (table: string) =>
+    ((await empty.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { n: number }[])[0]!.n;
+
+  it('seeds the reference data and the brands, but no demo restaurants, logins or codes', async () => {
+    expect(await seedDatabase(empty.db, { demo: false })).toEqual({ reference: 'seeded', demo: 'not asked' });
+    expect(await count('concepts')).toBe(loadTenants().length);
+    expect(await count('country_configs')).toBeGreaterThan(0);
+    expect(await count('payment_options')).toBeGreaterThan(0);
+    for (const table of ['users', 'discount_codes', 'restaurants', 'locations', 'menu_items'])
+      expect(await count(table), table).toBe(0);
+    expect(await seedDatabase(empty.db, { demo: false })).toEqual({ reference: 'skipped', demo: 'not asked' });
+  });
+
+  it('lets no demo login in', async () => {
+    const app = createApp({
+      db: empty.db,
+      env: parseEnv({ NODE_ENV: 'test' }),
+      tenants: loadTenants(),
+      now: () => new Date(),
+    });
+    for (const user of demoUsers) {
+      const response = await app.request('http://localhost/api/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password: user.password }),
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+      });
+      expect(response.status, user.email).toBe(401);
+    }
+  });
+
+  it('never adds demo data to a shop that has accounts of its own', async () => {
+    await empty.db.execute(
+      sql`insert into users (email, password_hash, role) values ('owner@shop.example', 'not-a-hash', 'admin')`,
+    );
+    expect(await seedDatabase(empty.db, { demo: true })).toEqual({ reference: 'skipped', demo: 'skipped' });
+    expect(await count('restaurants')).toBe(0);
+    expect(await count('users')).toBe(1);
   });
 });

@@ -22,8 +22,8 @@ afterAll(async () => {
 describe('PGlite', () => {
   it('applies the migrations and seeds the demo data once', async () => {
     await migrateDatabase(database);
-    expect(await seedDatabase(database.db)).toBe('seeded');
-    expect(await seedDatabase(database.db)).toBe('skipped');
+    expect(await seedDatabase(database.db, { demo: true })).toEqual({ reference: 'seeded', demo: 'seeded' });
+    expect(await seedDatabase(database.db, { demo: true })).toEqual({ reference: 'skipped', demo: 'skipped' });
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from restaurants`);
     expect(row!.n).toBeGreaterThanOrEqual(10);
   });

@@ -14,7 +14,7 @@ describe('start-up and shutdown', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-start-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1' });
     let ready = false;
     for (let i = 0; i < 300 && !ready; i += 1) {
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -32,6 +32,42 @@ describe('start-up and shutdown', () => {
     expect(server.output().stdout).toContain('stopped');
   });
 
+  it('a production start on an empty folder seeds no demo logins', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+      ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+      SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+    });
+    try {
+      let ready = false;
+      for (let i = 0; i < 300 && !ready; i += 1) {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!ready) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(ready, server.output().stderr).toBe(true);
+      expect(server.output().stdout).toContain('no demo data');
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'admin-demo-2026' }),
+      });
+      expect(login.status).toBe(401);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /Cannot start: Invalid configuration: PORT/],
     [{ DATABASE_URL: 'mysql://root@localhost/shop' }, /Cannot start: Invalid configuration: DATABASE_URL/],
@@ -39,7 +75,25 @@ describe('start-up and shutdown', () => {
     [{ WEB_CONCURRENCY: '0' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY must be at least 1/],
     [
       { NODE_ENV: 'production' },
-      /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production/,
+      /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
+    ],
+    [
+      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789' },
+      /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        SEED_DEMO: '1',
+        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+      },
+      /Cannot start: Invalid configuration: SEED_DEMO=1 is refused in production/,
+    ],
+    [
+      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' },
+      /Cannot start: Invalid configuration: no payment provider is configured/,
     ],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },

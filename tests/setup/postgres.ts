@@ -72,7 +72,7 @@ export async function prepareTemplate(adminUrl: string, name: string): Promise<v
   const database = await openDatabase({ url: databaseUrl(adminUrl, name), max: 1 });
   try {
     await migrateDatabase(database);
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, { demo: true });
   } finally {
     await database.close();
   }

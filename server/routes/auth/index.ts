@@ -8,10 +8,55 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { accountKey, login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
 import { claimBasket } from '../../services/basket/claim.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
+import { register } from '../../services/accounts/register.ts';
+import { activate } from '../../services/accounts/activate.ts';
+import { resendActivation } from '../../services/accounts/resend-activation.ts';
+import { forgotPassword } from '../../services/accounts/forgot-password.ts';
+import { resetPassword } from '../../services/accounts/reset-password.ts';
+import { confirmEmailChange } from '../../services/accounts/confirm-email-change.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
 const LOGIN_WINDOW_SECONDS = 15 * 60;
+const HOUR = 60 * 60;
+const lang = "'pl' | 'en' | 'ua'";
+
+// Only sizes and types here: the rules (notEmpty, isValidEmail, isValidPhoneNo, isEqual, isTrue) run in the service,
+// so the answer names each field's failing rule the way the forms translate it.
+const registerBody = type({
+  'firstname?': 'string <= 100',
+  'lastname?': 'string <= 100',
+  'email?': 'string <= 254',
+  'phone?': 'string <= 40',
+  'country?': "'pl' | 'ua' | 'pt'",
+  'password?': 'string <= 200',
+  'passwordRepeat?': 'string <= 200',
+  'shopPolicies?': 'boolean',
+  'restaurantPolicies?': 'boolean',
+  'marketingSms?': 'boolean',
+  'marketingEmail?': 'boolean',
+  'lang?': lang,
+});
+const emailBody = type({ email: 'string.email <= 254', 'lang?': lang });
+const tokenBody = type({ token: '1 <= string <= 128' });
+const resetBody = type({
+  token: '1 <= string <= 128',
+  'password?': 'string <= 200',
+  'passwordRepeat?': 'string <= 200',
+});
+const ok = { 200: jsonResponse('{ ok: true }') };
+const sameAnswer =
+  'Always { ok: true }, whether or not the address has an account, so the form reveals nothing; the e-mail goes only to an account that needs it';
+
+/** Per account as well as per address, so many addresses do not multiply one attacker's e-mails to a victim. */
+const perAccount = (name: string) =>
+  rateLimit<{ out: { json: typeof emailBody.infer } }>({
+    name: `${name}-account`,
+    limit: 3,
+    windowSeconds: HOUR,
+    key: (c) => accountKey(c.req.valid('json').email),
+  });
 
 export const authRoutes = new Hono<AppEnv>()
   .post(
@@ -19,11 +64,12 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['auth'],
       summary: 'Log in: sets the httpOnly session cookie; a guest basket becomes the user’s',
+      security: security.public,
       responses: {
-        200: { description: '{ user } with its role' },
-        401: { description: 'Unauthorized (wrong e-mail or password)' },
-        403: { description: 'UserIsNotActivated' },
-        429: { description: 'tooManyRequests' },
+        200: jsonResponse('{ user } with its role'),
+        401: errorResponse('UserDoesNotExists (no account with this e-mail) or Unauthorized (wrong password)'),
+        403: errorResponse('UserIsNotActivated; Forbidden (a request from another site)'),
+        429: errorResponse('tooManyRequests'),
       },
     }),
     rateLimit({ name: 'login', limit: 10, windowSeconds: LOGIN_WINDOW_SECONDS }),
@@ -53,7 +99,12 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['auth'],
       summary: 'Log out: ends the session (a GET, as the spec has it, so from our own pages only)',
-      responses: { 200: { description: '{ ok: true }' }, 403: { description: 'Forbidden (a cross-site request)' } },
+      security: security.optionalSession,
+      responses: {
+        200: jsonResponse('{ ok: true }; the session cookie is cleared'),
+        403: errorResponse('Forbidden (a cross-site request)'),
+        404: otherHost,
+      },
     }),
     sameSiteOnly(),
     async (c) => {
@@ -63,6 +114,129 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ ok: true });
     },
   )
-  .get('/getUser', describeRoute({ tags: ['auth'], summary: 'The logged-in user (with role), or null' }), (c) =>
-    c.json({ user: c.var.user }),
+  .get(
+    '/getUser',
+    describeRoute({
+      tags: ['auth'],
+      summary: 'The logged-in user (with role), or null',
+      security: security.optionalSession,
+      responses: { 200: jsonResponse('{ user }: the user with its role, or null'), 404: otherHost },
+    }),
+    (c) => c.json({ user: c.var.user }),
+  )
+  .post(
+    '/register',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'Register: creates an inactive account and e-mails its activation link (valid 24 hours)',
+      description:
+        'Rules: firstname, lastname notEmpty; email notEmpty, isValidEmail; phone notEmpty, isValidPhoneNo by `country` (pl unless given); password notEmpty and at least 8 characters (minLength); passwordRepeat isEqual; shopPolicies and restaurantPolicies isTrue; marketingSms and marketingEmail optional. `lang` picks the e-mails’ language.',
+      responses: {
+        201: jsonResponse('{ email }: the activation link has been queued'),
+        400: errorResponse('validation, details: { <field>: <rule> }'),
+        409: errorResponse('notUniqueEmail'),
+        429: errorResponse('tooManyRequests'),
+      },
+    }),
+    rateLimit({ name: 'register', limit: 5, windowSeconds: HOUR }),
+    validate('json', registerBody),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      return c.json(await register({ db, env, now: now() }, c.req.valid('json')), 201);
+    },
+  )
+  .post(
+    '/activate',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'Activate an account with the token from its e-mail link (single use)',
+      responses: {
+        200: jsonResponse('{ email }: the account may log in'),
+        400: errorResponse('invalidToken (unknown, used or expired)'),
+        429: errorResponse('tooManyRequests'),
+      },
+    }),
+    rateLimit({ name: 'token', limit: 20, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    validate('json', tokenBody),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      return c.json(await activate({ db, env, now: now() }, c.req.valid('json')), 200);
+    },
+  )
+  .post(
+    '/resendActivation',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'Send the activation link again (the login page offers it after UserIsNotActivated)',
+      description: sameAnswer,
+      responses: { ...ok, 400: errorResponse('validation'), 429: errorResponse('tooManyRequests') },
+    }),
+    rateLimit({ name: 'resend-activation', limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    validate('json', emailBody),
+    perAccount('resend-activation'),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      await resendActivation({ db, env, now: now() }, c.req.valid('json'));
+      return c.json({ ok: true }, 200);
+    },
+  )
+  .post(
+    '/forgotPassword',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'E-mail a password reset link (valid one hour, single use)',
+      description: sameAnswer,
+      responses: { ...ok, 400: errorResponse('validation'), 429: errorResponse('tooManyRequests') },
+    }),
+    rateLimit({ name: 'forgot-password', limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    validate('json', emailBody),
+    perAccount('forgot-password'),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      await forgotPassword({ db, env, now: now() }, c.req.valid('json'));
+      return c.json({ ok: true }, 200);
+    },
+  )
+  .post(
+    '/resetPassword',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'Set a new password with the token from the reset e-mail; every other session of the account ends',
+      responses: {
+        200: jsonResponse('{ email }: log in with the new password'),
+        400: errorResponse('validation (password: notEmpty | minLength, passwordRepeat: isEqual), invalidToken'),
+        429: errorResponse('tooManyRequests'),
+      },
+    }),
+    rateLimit({ name: 'token', limit: 20, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    validate('json', resetBody),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      return c.json(await resetPassword({ db, env, now: now() }, c.req.valid('json'), c.var.sessionId), 200);
+    },
+  )
+  .post(
+    '/confirmEmail',
+    describeRoute({
+      tags: ['auth'],
+      security: security.public,
+      summary: 'Confirm a new e-mail address with the token sent to it; it becomes the login, the old one is told',
+      responses: {
+        200: jsonResponse('{ email }: the account’s address now'),
+        400: errorResponse('invalidToken'),
+        409: errorResponse('notUniqueEmail (taken since the link was sent)'),
+        429: errorResponse('tooManyRequests'),
+      },
+    }),
+    rateLimit({ name: 'token', limit: 20, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    validate('json', tokenBody),
+    async (c) => {
+      const { db, env, now } = c.var.deps;
+      return c.json(await confirmEmailChange({ db, env, now: now() }, c.req.valid('json')), 200);
+    },
   );

@@ -10,7 +10,7 @@ import { applyDiscount, removeDiscount, setDelivery } from '#server/services/bas
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
 import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
 import { findBasket, writeBasket, type BasketChange } from '#server/services/basket/writable.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 // Undeclared keys (a "price" the client made up, say) are ignored: the server prices from the database.
@@ -54,6 +54,7 @@ const answers = (summary: string, ...errors: string[]) =>
   describeRoute({
     tags,
     summary,
+    security: security.basket,
     responses: {
       200: jsonResponse('The basket, priced on the server from database prices'),
       ...Object.fromEntries(
@@ -70,14 +71,23 @@ const answers = (summary: string, ...errors: string[]) =>
  * Named by the httpOnly `basket` cookie; stored in PostgreSQL, so it survives restarts and any process serves it.
  */
 export const basketRoutes = new Hono<AppEnv>()
-  .get('/', answers('The visitor’s basket (an empty one when there is none)'), async (c) => {
-    const { db, now } = c.var.deps;
-    const found = await findBasket(db, ownerOf(c));
-    if (!found) return c.json(emptyBasket(), 200);
-    setBasketCookie(c, found.id);
-    const basket = await loadPricedBasket(db, found.id, now());
-    return c.json(basket ?? emptyBasket(), 200);
-  })
+  .get(
+    '/',
+    describeRoute({
+      tags,
+      summary: 'The visitor’s basket (an empty one when there is none)',
+      security: security.basket,
+      responses: { 200: jsonResponse('The basket, priced on the server from database prices'), 404: otherHost },
+    }),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const found = await findBasket(db, ownerOf(c));
+      if (!found) return c.json(emptyBasket(), 200);
+      setBasketCookie(c, found.id);
+      const basket = await loadPricedBasket(db, found.id, now());
+      return c.json(basket ?? emptyBasket(), 200);
+    },
+  )
   .post(
     '/items',
     answers(
@@ -142,4 +152,6 @@ export const basketRoutes = new Hono<AppEnv>()
     validate('json', discountBody),
     (c) => change(c, (tx, basket) => applyDiscount(tx, basket, c.req.valid('json').code)),
   )
-  .delete('/discount', answers('Remove the discount code'), (c) => change(c, removeDiscount));
+  .delete('/discount', answers('Remove the discount code', '403:Forbidden (a request from another site)'), (c) =>
+    change(c, removeDiscount),
+  );

@@ -3,11 +3,11 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { isValidZipCode } from '#server/domain/country.ts';
-import { notFound, AppError } from '#server/errors.ts';
+import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage } from '#server/services/catalogue/menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';
 
@@ -33,8 +33,9 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/getLocationsAndConcepts',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'Every location, concept and city (footer, city and concept pages)',
-      responses: cached,
+      responses: { ...cached, 404: otherHost },
     }),
     async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps.db)),
   )
@@ -42,6 +43,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/cities/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A city with its locations and restaurants (each with its state now)',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -56,6 +58,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/locations/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A location (kitchen address) with its restaurants',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -70,6 +73,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/concepts/:slug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A concept (brand) with its restaurants and reviews',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
@@ -84,6 +88,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/restaurants',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'Restaurants delivering to an address (a point lat/lng and/or a zip), open ones first',
       responses: { ...cached, 400: errorResponse('validation') },
     }),
@@ -92,13 +97,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
       const query = c.req.valid('query');
       const hasPoint = query.lat !== undefined && query.lng !== undefined;
       if (!hasPoint && query.zip === undefined) {
-        throw new AppError('validation', 400, { zip: 'notEmpty' });
+        throw validationError({ zip: 'notEmpty' });
       }
       if ((query.lat === undefined) !== (query.lng === undefined)) {
-        throw new AppError('validation', 400, { [query.lat === undefined ? 'lat' : 'lng']: 'notEmpty' });
+        throw validationError({ [query.lat === undefined ? 'lat' : 'lng']: 'notEmpty' });
       }
       if (query.zip !== undefined && query.country && !isValidZipCode(query.country, query.zip)) {
-        throw new AppError('validation', 400, { zip: 'isValidZipCode' });
+        throw validationError({ zip: 'isValidZipCode' });
       }
       const list = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
       return cachedJson(c, { restaurants: list });
@@ -108,6 +113,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     '/restaurants/:idOrSlug',
     describeRoute({
       tags,
+      security: security.public,
       summary: 'A restaurant with its menu: categories, active items, modifier groups; its state now',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),

@@ -4,7 +4,7 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
-import { errorResponse } from '../openapi-common.ts';
+import { errorResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 // Only sizes and types here: the contact rules themselves (notEmpty, isValidEmail, isTrue) run in the
@@ -22,6 +22,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   describeRoute({
     tags: ['contact'],
     summary: "Send a message to a brand: stored and e-mailed to the brand's contact address",
+    security: security.public,
     responses: {
       200: { description: 'The text OK', content: { 'text/plain': { schema: { type: 'string', enum: ['OK'] } } } },
       400: errorResponse("validation, details: { <field>: 'notEmpty' | 'isValidEmail' | 'isTrue' }"),

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
+import { securitySchemes } from '../openapi-common.ts';
 import { renderReference, type OpenApiDocument } from './reference.ts';
 
 const validationResponse = {
-  description: "validation: the request did not match its schema; details name each field's problem",
+  description:
+    'validation: the request did not match its schema; details name the failing rule per field: a spec rule ' +
+    '(notEmpty, isValidEmail, isFloat, isInt, isPositiveNumber, isTrue) or tooLong, outOfRange, invalid',
   content: {
     'application/json': {
       schema: {
@@ -36,12 +39,18 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
             'The shop API: catalogue, basket, contact, orders and payments. Every failure is JSON { "error": "<key>" } with the ' +
             "spec's error keys; money is integer minor units (grosze, kopiyky, cents). State-changing calls need a same-origin " +
             'request (CSRF); the session and basket live in httpOnly cookies.',
+          // The API is part of the shop, not a product of its own: no licence is granted for it.
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
+        // Relative: the document describes the shop host it is read from (the API answers on no other host).
+        servers: [{ url: '/', description: 'The shop host serving this document' }],
+        components: { securitySchemes },
         tags: [
           { name: 'catalogue', description: 'Public, cacheable (ETag, 304) reads' },
           { name: 'basket', description: 'The server-side basket named by the basket cookie' },
           { name: 'contact', description: 'Messages to a brand' },
           { name: 'auth', description: 'Login, logout and the current user (session cookie)' },
+          { name: 'account', description: 'My account: data, password, e-mail, addresses, deletion (logged in)' },
         ],
       },
       defaultValidationErrorResponse: validationResponse,

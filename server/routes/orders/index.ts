@@ -6,13 +6,14 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { PAYMENT_METHODS } from '#server/domain/country.ts';
 import { AppError, notFound, unauthorized } from '#server/errors.ts';
+import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
 import { selfActor } from '#server/services/actor.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
 import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 const optional = (max: number) => `string <= ${max}` as const;
@@ -67,6 +68,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Place an order from the visitor’s basket (channel web)',
+      security: security.placeOrder,
       description:
         'Header Idempotency-Key (1–100 characters) is required: a repeat with the same body answers the same order; with another body, 409 idempotencyKeyReused. Prices are taken from the database; prices sent by the client are ignored. The answer carries the access token a guest follows the order with.',
       responses: {
@@ -79,7 +81,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     }),
     async (c, next) => {
       const key = c.req.header('idempotency-key');
-      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired', 400);
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
       await next();
     },
     validate('json', placeOrderBody),
@@ -92,6 +94,8 @@ export const ordersRoutes = new Hono<AppEnv>()
           channel: 'web',
           idempotencyKey: c.req.header('idempotency-key') ?? '',
           input: body,
+          // PayU asks for the buyer's address with every order.
+          customerIp: clientIp(c),
         },
       );
       return c.json(placed, 201);
@@ -102,6 +106,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'An order’s status, items, totals and deadlines (the summary page’s refresh)',
+      security: security.order,
       responses: {
         200: jsonResponse('{ order }'),
         404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
@@ -122,6 +127,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Server-Sent Events: the order view on connect and after every status change (event "status")',
+      security: security.order,
       responses: {
         200: { description: 'text/event-stream' },
         404: errorResponse('notFound'),
@@ -187,6 +193,7 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
   describeRoute({
     tags,
     summary: 'The logged-in customer’s orders, newest first (20 per page)',
+    security: security.session,
     responses: { 200: jsonResponse('{ orders, page }'), 401: errorResponse('Unauthorized') },
   }),
   requireRole(),

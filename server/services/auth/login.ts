@@ -12,7 +12,9 @@ export const accountKey = (email: string): string => email.trim().toLowerCase();
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Spec keys: Unauthorized (wrong e-mail or password), UserIsNotActivated. `replacing` is the session the browser
+ * Spec keys (section 8): UserDoesNotExists (no account with this e-mail), Unauthorized (wrong password),
+ * UserIsNotActivated. Registration reveals a taken address anyway, so naming an unknown one here hides nothing
+ * (docs/decisions/011-accounts-api.md); both failures still take the same argon2 work and share the rate limits. `replacing` is the session the browser
  * already has: it ends when the new one starts, and stays when the login fails.
  */
 export async function login(
@@ -29,8 +31,9 @@ export async function login(
     row?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-password'))),
     input.password,
   );
-  if (!row || !ok) throw new AppError('Unauthorized', 401);
-  if (!row.activatedAt) throw new AppError('UserIsNotActivated', 403);
+  if (!row) throw new AppError('UserDoesNotExists');
+  if (!ok) throw new AppError('Unauthorized');
+  if (!row.activatedAt) throw new AppError('UserIsNotActivated');
   if (replacing) await invalidateSession(db, replacing);
   const session = await createSession(db, row.id, now);
   const user: SessionUser = {

@@ -5,7 +5,7 @@ import { RuleError } from '#server/domain/errors.ts';
 import { checkoutFormRules, validate as validateForm } from '#server/domain/forms.ts';
 import type { Country } from '#server/domain/money.ts';
 import type { DeliveryMethod } from '#server/domain/pricing.ts';
-import { AppError } from '#server/errors.ts';
+import { validationError } from '#server/errors.ts';
 import type { BasketAddress } from './priced.ts';
 import type { BasketRow } from './writable.ts';
 
@@ -46,18 +46,16 @@ export async function setDelivery(
     throw new RuleError('restaurantLocation', 'the basket holds food of a restaurant in another country');
   }
   if (kitchen && input.deliveryMethod === 'pickup' && !kitchen.pickupEnabled) {
-    throw new AppError('validation', 400, { deliveryMethod: 'pickupUnavailable' });
+    throw validationError({ deliveryMethod: 'pickupUnavailable' });
   }
   if (kitchen && input.deliveryMethod !== 'pickup' && !kitchen.deliveryEnabled) {
-    throw new AppError('validation', 400, { deliveryMethod: 'deliveryUnavailable' });
+    throw validationError({ deliveryMethod: 'deliveryUnavailable' });
   }
   let address: BasketAddress | null | undefined = input.address;
   if (address) {
     const errors = validateForm(addressRules, address, { country });
     if (Object.keys(errors).length > 0) {
-      throw new AppError(
-        'validation',
-        400,
+      throw validationError(
         Object.fromEntries(Object.entries(errors).map(([field, rule]) => [`address.${field}`, rule])),
       );
     }

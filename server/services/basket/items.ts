@@ -12,13 +12,13 @@ import {
 import { assertCanAddItem } from '#server/domain/checkout.ts';
 import { RuleError } from '#server/domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#server/domain/modifiers.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { notFound, validationError } from '#server/errors.ts';
 import { fromJson } from './priced.ts';
 import type { BasketRow } from './writable.ts';
 
 export const MAX_QUANTITY = 99;
 
-const tooMany = () => new AppError('validation', 400, { quantity: 'isPositiveNumber' });
+const tooMany = () => validationError({ quantity: 'isPositiveNumber' });
 
 async function lineCount(tx: Tx, basketId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(basketItems).where(eq(basketItems.basketId, basketId));

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
 import { contactFormRules, validate as validateForm, type FormErrors } from '#server/domain/forms.ts';
-import { AppError } from '#server/errors.ts';
+import { validationError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 
 export type ContactInput = { name?: unknown; email?: unknown; message?: unknown; terms?: unknown; concept?: unknown };
@@ -22,7 +22,7 @@ export async function sendContactMessage(db: Db, input: ContactInput): Promise<v
         .where(and(eq(concepts.slug, slug), eq(concepts.active, true)))
     : [];
   if (!concept) errors.concept = 'notEmpty';
-  if (Object.keys(errors).length > 0 || !concept) throw new AppError('validation', 400, errors);
+  if (Object.keys(errors).length > 0 || !concept) throw validationError(errors);
 
   const name = String(input.name).trim();
   const email = String(input.email);

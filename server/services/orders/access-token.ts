@@ -1,4 +1,5 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { pathFor } from '#server/domain/localized-routes.ts';
 
 /**
  * The token a guest follows an order with. It is an HMAC of the order id under a key derived from the server's
@@ -34,8 +35,7 @@ export function accessTokenMatches(token: string | undefined | null, storedHash:
 export const LANGS = ['pl', 'en', 'ua'] as const;
 export type Lang = (typeof LANGS)[number];
 
-/** The summary page of spec section 2 (ua uses the English segment, design.md), with what a guest needs. */
+/** The summary page of spec section 2 (from the route table), with what a guest needs. */
 export function summaryPath(lang: Lang, orderId: string, token: string): string {
-  const page = lang === 'pl' ? '/podsumowanie' : `/${lang}/summary`;
-  return `${page}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
+  return `${pathFor('summary', lang)}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
 }

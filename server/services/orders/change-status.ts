@@ -36,7 +36,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(eq(orders.id, change.orderId))
     .for('update', { of: orders });
-  if (!order) throw new AppError('notFound', 404);
+  if (!order) throw new AppError('notFound');
   const from = order.status;
   if (!isOrderStatus(from)) throw new Error(`order ${order.id} has an unknown status ${from}`);
   assertTransition(from, change.to);
@@ -96,7 +96,7 @@ export async function queueRefund(tx: Tx, orderId: string, reason: string, now: 
 
 /** changeStatusInTx in its own transaction, then any refund it queued is sent to the provider. */
 export async function changeOrderStatus(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   change: StatusChange,
 ): Promise<StatusChanged> {
   const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));

@@ -59,7 +59,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const lang = confirmationLang(order);
   const t = texts[lang];
   const link = new URL(
-    summaryPath(lang, order.id, orderAccessToken(env.paymentWebhookSecret, order.id)),
+    summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
   const lines = order.items.map((item) => {

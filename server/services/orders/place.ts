@@ -2,11 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { queryOf, transaction } from '#db/raw.ts';
 import { baskets, payments } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
-import type { Channel } from '#server/domain/country.ts';
+import { type Channel, isOnlinePayment } from '#server/domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import { type Actor, actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';
-import { paymentProvider } from '../payments/provider.ts';
 import { startPayment } from '../payments/start.ts';
 import { orderAccessToken } from './access-token.ts';
 import { draftOrder, isOrderable, type OrderableBasket, type OrderDraft } from './place/draft.ts';
@@ -18,7 +17,7 @@ import { loadOrderView, orderViews, type OrderView } from './view.ts';
 export type { PlaceOrderInput } from './place/input.ts';
 
 /** What placing an order needs around it; the actor is decided at the edge, never taken from the input. */
-export type PlaceOrderCtx = Pick<AppDeps, 'db' | 'env' | 'now'> & { actor: Actor };
+export type PlaceOrderCtx = Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'> & { actor: Actor };
 
 export type PlaceOrderCall = {
   /** The basket cookie's value, if any. */
@@ -26,6 +25,8 @@ export type PlaceOrderCall = {
   channel: Channel;
   idempotencyKey: string;
   input: PlaceOrderInput;
+  /** The buyer's address as the edge trusts it (TRUST_PROXY); PayU asks for it with every order. */
+  customerIp?: string | undefined;
 };
 
 export type PlacedOrder = {
@@ -66,7 +67,7 @@ type Created = { created: string; accessToken: string; paymentId: string | null;
 export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
   const { db, env, actor } = ctx;
   const { input, idempotencyKey, channel } = call;
-  if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired', 400);
+  if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired');
   const now = ctx.now();
   const userId = actorUserId(actor);
   const basketId = UUID.test(call.basketId ?? '')
@@ -74,7 +75,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
     : actor.kind === 'customer'
       ? await latestUserBasket(db, actor.user.id)
       : null;
-  if (!basketId) throw new AppError('basketEmpty', 400);
+  if (!basketId) throw new AppError('basketEmpty');
   const hash = requestHash(basketId, channel, input);
 
   let outcome: Created | { replay: string };
@@ -90,12 +91,17 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie.
-      if (!basket || (basket.userId !== null && basket.userId !== userId)) throw new AppError('basketEmpty', 400);
-      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered', 409);
-      if (!isOrderable(basket)) throw new AppError('basketEmpty', 400);
+      if (!basket || (basket.userId !== null && basket.userId !== userId)) throw new AppError('basketEmpty');
+      if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
+      if (!isOrderable(basket)) throw new AppError('basketEmpty');
 
+      const country = basket.location.country;
+      // The deployment narrows the methods too: an online method no provider takes in this country cannot be paid.
+      const provider = isOnlinePayment(input.paymentMethod)
+        ? ctx.payments.forMethod(country, input.paymentMethod)
+        : null;
       const orderId = crypto.randomUUID();
-      const accessToken = orderAccessToken(env.paymentWebhookSecret, orderId);
+      const accessToken = orderAccessToken(env.orderTokenSecret, orderId);
       const draft = draftOrder({
         basket,
         input,
@@ -103,11 +109,11 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
         channel,
         idempotencyKey,
         requestHash: hash,
-        offered: configured.some((r) => r['country'] === basket.location.country),
+        offered: configured.some((r) => r['country'] === country),
         now,
         ids: { order: orderId, payment: crypto.randomUUID() },
         accessToken,
-        paymentProvider: paymentProvider(env).name,
+        paymentProvider: provider?.name ?? null,
         config: env,
       });
       const written = await writeOrder(tx, draft);
@@ -122,17 +128,17 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
       if (!existing) throw error;
       outcome = replayOf(existing, hash);
     } else if (race === 'basket') {
-      throw new AppError('basketAlreadyOrdered', 409);
+      throw new AppError('basketAlreadyOrdered');
     } else throw error;
   }
 
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
-  const redirectUrl = await startPaymentOf(ctx, outcome, input);
+  const redirectUrl = await startPaymentOf(ctx, outcome, input, call.customerIp);
   const order = ('view' in outcome ? outcome.view : null) ?? (await loadOrderView(db, orderId, ctx.now()));
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
-    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.paymentWebhookSecret, orderId),
+    accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.orderTokenSecret, orderId),
     redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
     replayed: 'replay' in outcome,
   };
@@ -147,6 +153,7 @@ async function startPaymentOf(
   ctx: PlaceOrderCtx,
   outcome: Created | { replay: string },
   input: PlaceOrderInput,
+  customerIp: string | undefined,
 ): Promise<string | null> {
   const payment =
     'replay' in outcome
@@ -163,7 +170,7 @@ async function startPaymentOf(
   if (payment.externalId) return payment.redirectUrl;
   const started = await startPayment(ctx, {
     paymentId: payment.id,
-    details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken },
+    details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken, customerIp },
     lang: input.lang ?? 'pl',
   });
   return started.redirectUrl;

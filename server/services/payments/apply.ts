@@ -1,21 +1,32 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orders, payments } from '#db/schema/index.ts';
+import { auditLog, orders, payments } from '#db/schema/index.ts';
+import { isOrderStatus, isRejected } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
 import { changeStatusInTx, queueRefund } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'canceled';
 
+/**
+ * Why money taken for an order that will not be delivered goes back: the payment had been given up on (failed,
+ * or canceled by us or the customer) or its order had ended (canceled, rejected) when the provider said paid.
+ */
+export type LatePaymentReason =
+  'paidAfterFailed' | 'paidAfterCanceled' | 'paidForCanceledOrder' | 'paidForRejectedOrder';
+
+export type LatePayment = { reason: LatePaymentReason; orderId: string; amount: number; currency: string };
+
 export type Applied =
-  | { applied: true; refundQueued: boolean }
+  | { applied: true; refundQueued: boolean; latePayment?: LatePayment }
   | { applied: false; reason: 'unknownPayment' | 'alreadySettled' | 'amountMismatch' };
 
 /**
  * What a payment's outcome does to its order, whether it came in a notification or straight from
  * createPayment. Locks the payment row, so a notification and a synchronous answer about the same payment
  * are applied once. Paid → the order reaches the restaurant (new) and the confirmation is queued; paid after
- * the order was already canceled → refunded; failed or canceled → the order is canceled.
+ * the payment failed or was canceled, or after its order was canceled or rejected → refunded, with an audit row
+ * saying why; failed or canceled → the order is canceled.
  */
 export async function applyPaymentOutcome(
   tx: Tx,
@@ -34,8 +45,9 @@ export async function applyPaymentOutcome(
     .where(eq(payments.id, input.paymentId))
     .for('update');
   if (!payment) return { applied: false, reason: 'unknownPayment' };
-  // A late "paid" for a payment we gave up on (timeout) still moves money: take it and refund it.
-  const late = payment.status === 'canceled' && input.outcome === 'paid';
+  // A late "paid" for a payment we gave up on (timeout, the customer's Cancel, a declined first attempt the bank
+  // later charged after all) still moves money: take it and refund it.
+  const late = (payment.status === 'canceled' || payment.status === 'failed') && input.outcome === 'paid';
   if (payment.status !== 'pending' && !late) return { applied: false, reason: 'alreadySettled' };
   if (
     input.outcome === 'paid' &&
@@ -52,9 +64,38 @@ export async function applyPaymentOutcome(
     .where(eq(orders.id, payment.orderId))
     .for('update');
   if (order?.status !== 'waiting_for_payment') {
-    const refundQueued =
-      input.outcome === 'paid' ? await queueRefund(tx, payment.orderId, 'latePayment', input.now) : false;
-    return { applied: true, refundQueued };
+    const ended = order !== undefined && isOrderStatus(order.status) && isRejected(order.status);
+    // Paid for an order that went on without waiting for it (staff took it): the money is the order's.
+    if (input.outcome !== 'paid' || (!late && !ended)) return { applied: true, refundQueued: false };
+    const reason: LatePaymentReason =
+      payment.status === 'failed'
+        ? 'paidAfterFailed'
+        : payment.status === 'canceled'
+          ? 'paidAfterCanceled'
+          : order?.status === 'rejected'
+            ? 'paidForRejectedOrder'
+            : 'paidForCanceledOrder';
+    const refundQueued = await queueRefund(tx, payment.orderId, 'latePayment', input.now);
+    await tx.insert(auditLog).values({
+      at: input.now,
+      action: 'payment.latePaid',
+      entity: 'payment',
+      entityId: payment.id,
+      data: {
+        reason,
+        orderId: payment.orderId,
+        paymentStatus: payment.status,
+        orderStatus: order?.status ?? null,
+        amount: payment.amount,
+        currency: payment.currency,
+        refundQueued,
+      },
+    });
+    return {
+      applied: true,
+      refundQueued,
+      latePayment: { reason, orderId: payment.orderId, amount: payment.amount, currency: payment.currency },
+    };
   }
   if (input.outcome === 'paid') {
     await tx.update(orders).set({ paidAt: input.now }).where(eq(orders.id, payment.orderId));

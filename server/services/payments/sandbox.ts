@@ -8,6 +8,7 @@ import type {
   PaymentNotification,
   PaymentOrder,
   PaymentProvider,
+  ReceivedNotification,
   RefundResult,
 } from './provider.ts';
 import { signBody, verifyBodySignature } from './signature.ts';
@@ -49,16 +50,22 @@ export type SandboxProvider = PaymentProvider & {
   readonly delivered: DeliveredNotification[];
   /** The customer's return address carried by a bank-page link, when its signature holds. */
   verifiedReturnUrl(paymentId: string, returnUrl: string | undefined, signature: string | undefined): string | null;
+  /** Where notifications go; createApp points it at the app itself, so they take the webhook's own path. */
+  deliverThrough(deliver: NotificationDelivery): void;
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function createSandboxProvider(options: {
-  secret: string;
+  /** Signs the notifications posted to our webhook. */
+  webhookSecret: string;
+  /** Signs the bank page's links: a purpose of its own, so neither key can stand in for the other. */
+  bankLinkSecret: string;
   publicBaseUrl: string;
-  deliver: NotificationDelivery;
+  deliver?: NotificationDelivery;
 }): SandboxProvider {
-  const { secret, publicBaseUrl, deliver } = options;
+  const { webhookSecret, bankLinkSecret, publicBaseUrl } = options;
+  let deliver: NotificationDelivery = options.deliver ?? ((request) => fetch(request));
   const inFlight = new Set<Promise<unknown>>();
   const delivered: DeliveredNotification[] = [];
 
@@ -71,7 +78,7 @@ export function createSandboxProvider(options: {
           new Request(new URL(WEBHOOK_PATH, publicBaseUrl), {
             method: 'POST',
             body,
-            headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+            headers: { 'content-type': 'application/json', 'x-signature': signBody(webhookSecret, body) },
           }),
         );
         await response.body?.cancel();
@@ -105,11 +112,14 @@ export function createSandboxProvider(options: {
   }
 
   function bankSignature(paymentId: string, returnUrl: string): string {
-    return signBody(secret, `bank-return:${paymentId}:${returnUrl}`);
+    return signBody(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`);
   }
 
   return {
     name: SANDBOX_PROVIDER,
+    methods: ['blik', 'googlePay', 'fastTransfer'],
+    // Google's own test gateway: its TEST environment hands out tokens for it without any merchant account.
+    googlePay: { gateway: 'example', gatewayMerchantId: 'exampleGatewayMerchantId' },
     delivered,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
@@ -137,22 +147,33 @@ export function createSandboxProvider(options: {
       }
     },
 
-    verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean {
-      return verifyBodySignature(secret, rawBody, signatureHeader);
-    },
-
-    parseNotification(rawBody: string): PaymentNotification | null {
+    receiveNotification(rawBody: string, headers: Headers): ReceivedNotification {
+      if (!verifyBodySignature(webhookSecret, rawBody, headers.get('x-signature') ?? undefined))
+        return { kind: 'invalidSignature' };
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return null;
+      // Providers post JSON or form-encoded bodies; a form carries text only, so the amount is read back as
+      // the whole number it was.
+      if (headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+        const fields = Object.fromEntries(new URLSearchParams(rawBody));
+        const amount = fields['amount'];
+        parsed = { ...fields, amount: amount !== undefined && /^\d{1,12}$/.test(amount) ? Number(amount) : amount };
+      } else {
+        try {
+          parsed = JSON.parse(rawBody);
+        } catch {
+          return { kind: 'malformed' };
+        }
       }
       const result = notificationSchema(parsed);
-      return result instanceof type.errors ? null : result;
+      return result instanceof type.errors ? { kind: 'malformed' } : { kind: 'notification', notification: result };
     },
 
-    async refund(_payment, _amount): Promise<RefundResult> {
+    // The sandbox's notifications are sent at once and never lost: there is nothing more to ask it.
+    async fetchState() {
+      return 'pending';
+    },
+
+    async refund(): Promise<RefundResult> {
       return { externalId: newId('sbx_rf'), status: 'succeeded' };
     },
 
@@ -164,8 +185,13 @@ export function createSandboxProvider(options: {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
 
+    deliverThrough(next) {
+      deliver = next;
+    },
+
     verifiedReturnUrl(paymentId, returnUrl, signature) {
-      if (!returnUrl || !verifyBodySignature(secret, `bank-return:${paymentId}:${returnUrl}`, signature)) return null;
+      if (!returnUrl || !verifyBodySignature(bankLinkSecret, `bank-return:${paymentId}:${returnUrl}`, signature))
+        return null;
       return returnUrl;
     },
   };

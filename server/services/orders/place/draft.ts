@@ -70,7 +70,11 @@ export type DraftCall = {
   /** Made by the caller, so that the draft is a function of its arguments. */
   ids: { order: string; payment: string };
   accessToken: string;
-  paymentProvider: string;
+  /**
+   * The provider that takes this online method in this country (the deployment's routing); null when none does,
+   * which makes the method unavailable, or when the order is paid on delivery.
+   */
+  paymentProvider: string | null;
   config: Env;
 };
 
@@ -100,6 +104,19 @@ function customerOf(input: PlaceOrderInput, pickup: boolean, country: string): C
   };
 }
 
+/** The online payment of an order that passed the checkout rules, which offer no method without a provider. */
+function paymentOf(call: DraftCall): DraftPayment {
+  const { input, basket, paymentProvider } = call;
+  if (paymentProvider === null) throw new Error(`no payment provider takes ${input.paymentMethod} here`);
+  return {
+    id: call.ids.payment,
+    provider: paymentProvider,
+    method: input.paymentMethod,
+    amount: basket.summary.totalValue,
+    currency: basket.currency,
+  };
+}
+
 /**
  * The order a basket and a customer's input make, checked against every rule (form, then checkout problems in
  * the domain's order) and priced from the basket: no I/O, no clock and no randomness of its own.
@@ -109,6 +126,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
   const { restaurant, location, summary } = basket;
   const country = location.country;
   const pickup = basket.deliveryMethod === 'pickup';
+  const online = isOnlinePayment(input.paymentMethod);
 
   const customer = customerOf(input, pickup, country);
   // The basket's own coordinates are the customer's when the form keeps the basket's address.
@@ -141,13 +159,12 @@ export function draftOrder(call: DraftCall): OrderDraft {
       country,
       blikCode: input.blikCode ?? null,
       googlePayToken: input.googlePayToken ?? null,
-      offered: call.offered,
+      offered: call.offered && (!online || call.paymentProvider !== null),
     },
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
   });
 
-  const online = isOnlinePayment(input.paymentMethod);
   const orderId = call.ids.order;
   const lang = input.lang ?? null;
   const order: OrderRecord = {
@@ -214,15 +231,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
     order,
     lines,
     mods,
-    payment: online
-      ? {
-          id: call.ids.payment,
-          provider: call.paymentProvider,
-          method: input.paymentMethod,
-          amount: summary.totalValue,
-          currency: basket.currency,
-        }
-      : null,
+    payment: online ? paymentOf(call) : null,
     audit: {
       at: now,
       actorUserId: order.createdByUserId,

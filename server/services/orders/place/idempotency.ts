@@ -61,7 +61,7 @@ export async function orderByKey(query: Query, key: string): Promise<Existing | 
 
 /** The earlier call's order when this call is its repeat; a key reused with another body is refused. */
 export function replayOf(existing: Existing, hash: string): { replay: string } {
-  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 409);
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
   return { replay: existing.id };
 }
 

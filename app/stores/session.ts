@@ -1,0 +1,43 @@
+import { atom } from 'nanostores';
+import type { ApiClient } from '#app/api-client.ts';
+
+/** The logged-in user as GET /api/auth/getUser answers it; null for a guest. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  role: 'user' | 'callCenter' | 'admin';
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+};
+
+export const $user = atom<CurrentUser | null>(null);
+
+/** Asks the server who is logged in (the session cookie is httpOnly, so only the server can tell). */
+export async function loadUser(client: ApiClient): Promise<void> {
+  const response = await client.auth.getUser.$get();
+  if (response.ok) $user.set(((await response.json()) as { user: CurrentUser | null }).user);
+}
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Response | Promise<Response>;
+
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/**
+ * Spec section 4: any 401 from the API while logged in logs the user out. Wraps the typed client's fetch, so every
+ * call gets it without each store remembering. A failed login is the form's own answer, not a reason to log out;
+ * the logout call ends the server's session too, so a role's 401 does not leave it half logged in.
+ */
+export function logoutOn401(base: Fetch): Fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    const url = urlOf(input);
+    if (response.status === 401 && $user.get() !== null && !/\/api\/auth\/login(\?|$)/.test(url)) {
+      $user.set(null);
+      const logoutUrl = url.replace(/\/api\/.*$/, '/api/auth/logout');
+      await Promise.resolve(base(logoutUrl, { credentials: 'include' })).catch(() => undefined);
+    }
+    return response;
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
+import type { Tenant } from '#tenants/schema.ts';
+import type { AppEnv, HostKind } from './app.ts';
+
+// An inline script: no src attribute. Astro writes its island loader and hoisted scripts this way, and a brand's
+// GTM snippet is one too.
+const INLINE_SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** The CSP source for each distinct inline script in the HTML files under `dir` (not under `skip`). */
+export function inlineScriptHashes(dir: string, skip?: string): string[] {
+  const hashes = new Set<string>();
+  const visit = (folder: string) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // no build yet: nothing to allow
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== skip) visit(full);
+      } else if (entry.name.endsWith('.html')) {
+        for (const [, attributes, body] of readFileSync(full, 'utf8').matchAll(INLINE_SCRIPT)) {
+          if (/\bsrc\s*=/i.test(attributes!) || !body) continue;
+          hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+        }
+      }
+    }
+  };
+  visit(path.resolve(dir));
+  return [...hashes].sort();
+}
+
+/** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
+export function tenantScriptOrigins(tenant: Tenant): string[] {
+  const urls = [
+    tenant.rrRegulationsUrl,
+    tenant.rrPolicyUrl,
+    tenant.gtm ? 'https://www.googletagmanager.com/' : undefined,
+  ];
+  return [...new Set(urls.filter((url) => url !== undefined).map((url) => new URL(url).origin))];
+}
+
+const policy = (scriptSrc: string[]) =>
+  [
+    "default-src 'self'",
+    `script-src ${["'self'", ...scriptSrc].join(' ')}`,
+    // Inline styles stay allowed: Astro inlines the pages' CSS and brand themes set custom properties in style="".
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "frame-src 'self' https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+
+/**
+ * The Content-Security-Policy header, per kind of host. Scripts: our origin, plus exactly the inline scripts the
+ * build wrote into that host's pages (by SHA-256, read from `dist/` once, when the app is created — a rebuild
+ * needs a restart, as `npm start` does), plus on a brand's host that brand's external script origins. No
+ * 'unsafe-inline' for scripts, so a script injected into a page does not run.
+ */
+export function contentSecurityPolicy(
+  distDir: string,
+  tenants: Tenant[],
+  classify: (request: HonoRequest) => HostKind,
+): MiddlewareHandler<AppEnv> {
+  const dist = path.resolve(distDir);
+  const shop = policy(inlineScriptHashes(dist, path.join(dist, 'brands')));
+  const brands = new Map(
+    tenants.map((tenant) => [
+      tenant.slug,
+      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)]),
+    ]),
+  );
+  const none = policy([]);
+  return async (c, next) => {
+    await next();
+    const host = classify(c.req);
+    const value =
+      host.kind === 'tenant'
+        ? (brands.get(host.tenant.slug) ?? none)
+        : host.kind === 'shop' || host.kind === 'survey'
+          ? shop
+          : none;
+    c.res.headers.set('Content-Security-Policy', value);
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Every error key the API answers (`{ "error": key }`), with the HTTP status it answers and what it means
+ * to the user. The spec's keys (section 8) are spelled exactly as the spec writes them; the rest are keys
+ * this codebase adds. The shop translates each key through the Paraglide message `error_<key>`
+ * (messages/{pl,en,uk}.json); error-catalogue.test.ts fails when a key lacks a message, or when the server
+ * answers a key that is not here.
+ *
+ * Adding a key: one line here, and `error_<key>` in each messages file.
+ *
+ * Lives in server/domain (no I/O, no HTTP library) so that the islands can import it too.
+ */
+export const errorCatalogue = {
+  // Spec section 8.
+  Unauthorized: { status: 401, meaning: 'Not logged in, or the e-mail or password is wrong.' },
+  UserIsNotActivated: { status: 403, meaning: 'The account has not been activated yet.' },
+  UserDoesNotExists: { status: 401, meaning: 'No user has this e-mail address.' },
+  duplicateEntry: { status: 409, meaning: 'This e-mail address is already taken.' },
+  notUniqueEmail: { status: 409, meaning: 'This e-mail address is already taken.' },
+  notUniqueCode: { status: 409, meaning: 'A discount code with this name already exists.' },
+  discountCode: { status: 400, meaning: 'No such discount code (or not for this country).' },
+  blikCode: { status: 400, meaning: 'The Blik code is not 6 digits.' },
+  blikCodeMustBeNumber: { status: 400, meaning: 'The Blik code may contain digits only.' },
+  restaurantLocation: { status: 409, meaning: 'The basket holds food of another restaurant; clear it to order here.' },
+  minBasketValueError: { status: 400, meaning: 'The order is below the restaurant’s minimum order value.' },
+  mishmashedLocations: { status: 409, meaning: 'Products from different locations cannot be ordered together.' },
+  restaurantClosed: { status: 400, meaning: 'The restaurant is closed now.' },
+  productUnavailable: { status: 400, meaning: 'A product (or a chosen option) is unavailable now.' },
+  addressOutOfRestaurantsDeliveryArea: { status: 400, meaning: 'The address is outside the delivery area.' },
+  discountNotActive: { status: 400, meaning: 'The discount code is no longer active; remove it to continue.' },
+
+  // Rules the spec names without a key.
+  requiredOptions: { status: 400, meaning: 'Required options of the item are not selected (or too many are).' },
+  invalidStatusTransition: { status: 409, meaning: 'The order cannot move from its status to the one asked for.' },
+  paymentMethodUnavailable: { status: 400, meaning: 'This payment method is not offered here.' },
+  consentRequired: { status: 400, meaning: 'A required consent is not ticked.' },
+  validation: { status: 400, meaning: 'Some fields are wrong; details name the failing rule per field.' },
+
+  // The basket and placing an order.
+  basketEmpty: { status: 400, meaning: 'The basket is empty.' },
+  basketAlreadyOrdered: { status: 409, meaning: 'This basket has already been ordered.' },
+  idempotencyKeyRequired: { status: 400, meaning: 'Placing an order needs an Idempotency-Key header.' },
+  idempotencyKeyReused: { status: 409, meaning: 'The Idempotency-Key was already used for another order.' },
+  pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
+  deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
+
+  // Accounts.
+  invalidToken: {
+    status: 400,
+    meaning: 'The link (activation, password reset, e-mail change) is unknown, used or expired.',
+  },
+  activeOrders: { status: 409, meaning: 'The account has orders still in progress; it can be deleted once they end.' },
+  tooManyAddresses: { status: 409, meaning: 'The account already has the most saved addresses allowed.' },
+
+  // Field rules for validation details that spec section 5 does not name.
+  minLength: { status: 400, meaning: 'The value is too short (a password: at least 8 characters).' },
+  wrongPassword: { status: 400, meaning: 'The current password is wrong.' },
+  tooLong: { status: 400, meaning: 'The value is too long.' },
+  outOfRange: { status: 400, meaning: 'The number is outside the allowed range.' },
+  invalid: { status: 400, meaning: 'The value is not of the expected kind.' },
+
+  // The HTTP edge.
+  Forbidden: { status: 403, meaning: 'The request was refused (sent from another site, or not allowed).' },
+  notFound: { status: 404, meaning: 'No such thing.' },
+  payloadTooLarge: { status: 413, meaning: 'The request body is too large.' },
+  tooManyRequests: { status: 429, meaning: 'Too many attempts; wait before trying again (Retry-After).' },
+  invalidSignature: { status: 401, meaning: 'A payment notification whose signature does not verify.' },
+  paymentUnconfirmed: {
+    status: 503,
+    meaning: 'The provider has not confirmed the payment yet (Przelewy24 verify); the provider notifies again.',
+  },
+  internalError: { status: 500, meaning: 'Something failed on our side.' },
+} as const satisfies Record<string, { status: ErrorStatus; meaning: string }>;
+
+/** The statuses an error may answer; listed so that the HTTP layer can hand them on without a cast. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+
+export const ERROR_KEYS = Object.keys(errorCatalogue) as ErrorKey[];
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export function errorStatus(key: ErrorKey): ErrorStatus {
+  return errorCatalogue[key].status;
+}

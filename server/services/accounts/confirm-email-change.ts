@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
+import { isAccountLang } from '#server/domain/accounts.ts';
+import { AppError } from '#server/errors.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { isUniqueViolation, type AccountCtx } from './context.ts';
+import { emailChangedNotice } from './emails.ts';
+import { consumeToken } from './tokens.ts';
+
+/**
+ * Follows the link sent to a new address: it becomes the account's login, and the old address is told. Works from
+ * any browser (the link is the proof). notUniqueEmail when someone registered the address in the meantime.
+ */
+export async function confirmEmailChange(ctx: AccountCtx, input: { token: string }): Promise<{ email: string }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const { userId, newEmail } = await consumeToken(tx, { token: input.token, purpose: 'emailChange', now: ctx.now });
+      const [before] = await tx
+        .select({ email: users.email, lang: users.lang })
+        .from(users)
+        .where(eq(users.id, userId));
+      await tx.update(users).set({ email: newEmail! }).where(eq(users.id, userId));
+      await enqueueEmail(
+        tx,
+        emailChangedNotice(before!.email, newEmail!, isAccountLang(before!.lang) ? before!.lang : 'pl'),
+      );
+      return { email: newEmail! };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('notUniqueEmail');
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { storedPhone, validateNewPassword, type AccountLang, type FieldErrors } from '#server/domain/accounts.ts';
+import { registrationRules, validate } from '#server/domain/forms.ts';
+import { AppError } from '#server/errors.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { isUniqueViolation, type AccountCtx } from './context.ts';
+import { accountLinkEmail } from './emails.ts';
+import { issueToken } from './tokens.ts';
+
+export type RegisterInput = {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phone?: string;
+  /** Whose phone rules apply (spec section 5); the shop's country, pl unless the visitor chose Ukraine. */
+  country?: string;
+  password?: string;
+  passwordRepeat?: string;
+  shopPolicies?: boolean;
+  restaurantPolicies?: boolean;
+  marketingSms?: boolean;
+  marketingEmail?: boolean;
+  lang?: AccountLang;
+};
+
+/**
+ * Creates an inactive account and queues its activation link in the same transaction (spec sections 3 and 5).
+ * Every field's first broken rule is answered at once (validation, details per field); a taken address answers
+ * notUniqueEmail, also when two registrations race.
+ */
+export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{ email: string }> {
+  const errors: FieldErrors = {
+    ...validate(registrationRules, input, { country: input.country ?? 'pl' }),
+    ...validateNewPassword(input),
+  };
+  if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
+
+  const email = input.email!.trim();
+  const lang = input.lang ?? 'pl';
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (taken) throw new AppError('notUniqueEmail');
+
+  const passwordHash = await hashPassword(input.password!);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          firstname: input.firstname!.trim(),
+          lastname: input.lastname!.trim(),
+          phone: storedPhone(input.phone!),
+          role: 'user',
+          shopPolicies: true,
+          restaurantPolicies: true,
+          marketingSms: input.marketingSms === true,
+          marketingEmail: input.marketingEmail === true,
+          lang,
+        })
+        .returning({ id: users.id, firstname: users.firstname });
+      const token = await issueToken(tx, { userId: user!.id, purpose: 'activation', now: ctx.now });
+      await enqueueEmail(
+        tx,
+        accountLinkEmail(ctx.env, 'activation', { to: email, name: user!.firstname, lang, token }),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('notUniqueEmail');
+    throw error;
+  }
+  return { email };
+}

@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { validateNewPassword } from '#server/domain/accounts.ts';
+import { AppError } from '#server/errors.ts';
+import type { AccountCtx } from './context.ts';
+import { endOtherSessions } from './end-sessions.ts';
+import { consumeToken } from './tokens.ts';
+
+/**
+ * Sets a new password from a reset link and ends every other session of the account (whoever knew the old password
+ * is logged out). The fields are checked before the token is used, so a typo does not burn the link. The link
+ * proves the address, so an account not yet activated is activated too.
+ */
+export async function resetPassword(
+  ctx: AccountCtx,
+  input: { token: string; password?: string; passwordRepeat?: string },
+  currentSessionId: string | null,
+): Promise<{ email: string }> {
+  const errors = validateNewPassword(input);
+  if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
+  const passwordHash = await hashPassword(input.password!);
+  return ctx.db.transaction(async (tx) => {
+    const { userId } = await consumeToken(tx, { token: input.token, purpose: 'passwordReset', now: ctx.now });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, ${ctx.now.toISOString()}::timestamptz)` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    await endOtherSessions(tx, userId, currentSessionId);
+    return { email: user!.email };
+  });
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { users } from '#db/schema/index.ts';
+import { storedPhone, type AccountLang } from '#server/domain/accounts.ts';
+import { registrationRules, validate, type FormRules } from '#server/domain/forms.ts';
+import { AppError } from '#server/errors.ts';
+import { profileColumns, type Profile } from './get-profile.ts';
+
+export type ProfileChanges = {
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  /** Whose phone rules apply; pl unless given. */
+  country?: string;
+  marketingSms?: boolean;
+  marketingEmail?: boolean;
+  lang?: AccountLang;
+};
+
+/**
+ * Edits the given fields with registration's rules (a field left out stays as it is). The e-mail and password have
+ * their own verbs, as both need proof; the policy consents cannot be withdrawn here (that is deleting the account).
+ */
+export async function updateProfile(db: Db, userId: string, input: ProfileChanges): Promise<Profile> {
+  const rules = Object.fromEntries(
+    (['firstname', 'lastname', 'phone'] as const)
+      .filter((field) => input[field] !== undefined)
+      .map((field) => [field, registrationRules[field]]),
+  ) as FormRules;
+  const errors = validate(rules, input, { country: input.country ?? 'pl' });
+  if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
+  const changes = {
+    ...(input.firstname !== undefined ? { firstname: input.firstname.trim() } : {}),
+    ...(input.lastname !== undefined ? { lastname: input.lastname.trim() } : {}),
+    ...(input.phone !== undefined ? { phone: storedPhone(input.phone) } : {}),
+    ...(input.marketingSms !== undefined ? { marketingSms: input.marketingSms } : {}),
+    ...(input.marketingEmail !== undefined ? { marketingEmail: input.marketingEmail } : {}),
+    ...(input.lang !== undefined ? { lang: input.lang } : {}),
+  };
+  if (Object.keys(changes).length === 0) throw new AppError('validation', { '(body)': 'notEmpty' });
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
+  return row!;
+}

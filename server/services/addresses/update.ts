@@ -1,0 +1,23 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { userAddresses } from '#db/schema/index.ts';
+import { notFound } from '#server/errors.ts';
+import { addressValues, type AddressInput } from './input.ts';
+import { addressColumns, type SavedAddress } from './list.ts';
+
+/** Replaces one of the user's addresses; another user's (or an unknown) id answers notFound. */
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+  input: AddressInput,
+): Promise<SavedAddress> {
+  const values = addressValues(input);
+  const [row] = await db
+    .update(userAddresses)
+    .set(values)
+    .where(and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId)))
+    .returning(addressColumns);
+  if (!row) throw notFound();
+  return row;
+}
