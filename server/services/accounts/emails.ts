@@ -3,7 +3,7 @@ import type { Env } from '#server/env.ts';
 import type { OutgoingEmail } from '../outbox/enqueue.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 type LinkTexts = { subject: string; greeting: (name: string) => string; body: string; action: string; ignore: string };
 
