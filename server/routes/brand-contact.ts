@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Tenant } from '#tenants/schema.ts';
 import { classifyHost, type AppEnv } from '#server/app.ts';
 import { contactFormRules, type FormErrors } from '#server/domain/forms.ts';
-import { AppError, forbidden } from '#server/errors.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
 import { contactLabels } from '#app/brand/contact-labels.ts';
@@ -49,7 +49,7 @@ export function brandContactRoutes() {
     tooManyAsPage,
     rateLimit({ name: 'contact', limit: 5, windowSeconds: 10 * 60 }),
     async (c) => {
-      const tenant = hostTenant(c)!;
+      const tenant = tenantOf(c);
       const body = await c.req.parseBody();
       const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
       const values: Values = {
@@ -83,6 +83,13 @@ const hostTenant = (c: Context<AppEnv>): Tenant | null => {
   const { env, tenants } = c.var.deps;
   const host = classifyHost(c.req.header('host'), env, tenants);
   return host.kind === 'tenant' ? host.tenant : null;
+};
+
+/** The brand of the request's host; tenantHostOnly has answered 404 on any other host before this is asked. */
+const tenantOf = (c: Context<AppEnv>): Tenant => {
+  const tenant = hostTenant(c);
+  if (!tenant) throw notFound();
+  return tenant;
 };
 
 const tenantHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -134,7 +141,7 @@ async function answer(
   state: { values: Values; errors?: FormErrors<Field>; outcome: Outcome },
   status: 200 | 400 | 429,
 ): Promise<Response> {
-  const tenant = hostTenant(c)!;
+  const tenant = tenantOf(c);
   const locale = localeOf(`${new URL(c.req.url).pathname.replace(/\/?$/, '/')}`);
   const file = path.join(
     path.resolve(c.var.deps.env.distDir),

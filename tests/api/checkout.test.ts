@@ -258,6 +258,48 @@ describe('place order: a build-your-own item (resetPrices)', () => {
   });
 });
 
+describe('place order: the answer shows the order as stored', () => {
+  it('cash on delivery with options on a line: the answer’s order is the one GET /api/orders/:id reads back', async () => {
+    const menu = await (await request(ctx, `/api/restaurants/${UA}`)).json();
+    type Group = { min: number; max: number; options: { id: number; unavailable?: boolean }[] };
+    type Item = { id: number; unavailable?: boolean; groups: Group[] };
+    const items: Item[] = menu.categories.flatMap((c: { items: Item[] }) => c.items);
+    const withOptions = items.find((i) => !i.unavailable && i.groups.length > 0);
+    const plain = items.find((i) => !i.unavailable && i.groups.length === 0);
+    if (!withOptions || !plain) throw new Error('the seeded Kyiv menu has no item with options and no plain item');
+    const optionIds = withOptions.groups.flatMap((g) =>
+      g.options.filter((o) => !o.unavailable).slice(0, Math.min(g.max, Math.max(g.min, 1))),
+    );
+    const add = (body: object, cookie?: string) =>
+      request(ctx, '/api/basket/items', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+    const first = await add({ menuItemId: withOptions.id, optionIds: optionIds.map((o) => o.id), quantity: 3 });
+    expect(first.status).toBe(200);
+    const cookie = /basket=[0-9a-f-]{36}/.exec(first.headers.get('set-cookie') ?? '')?.[0];
+    expect(cookie).toBeDefined();
+    const second = await add({ menuItemId: plain.id, quantity: 4 }, cookie);
+    expect(second.status).toBe(200);
+    const basketId = cookie?.slice('basket='.length) ?? null;
+    const zip = (await makeBasket(ctx.database.db, { restaurant: UA })).zip;
+
+    const response = await placeOrder(ctx, basketId, {
+      ...uaCustomer,
+      zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+    });
+    expect(response.status).toBe(201);
+    const placed = await response.json();
+    expect(placed.order.items).toHaveLength(2);
+    expect(placed.order.items[0].mods).toHaveLength(optionIds.length);
+    expect(placed.order.items[1].mods).toEqual([]);
+    expect(placed.order).toEqual(await orderStatus(ctx, placed.order.id, placed.accessToken));
+  });
+});
+
 describe("place order: the confirmation e-mail in the order's language", () => {
   const mailTo = async (to: string) => {
     const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));

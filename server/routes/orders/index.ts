@@ -5,9 +5,10 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { PAYMENT_METHODS } from '#server/domain/country.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError, notFound, unauthorized } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
+import { selfActor } from '#server/services/actor.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
@@ -94,15 +95,17 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('json', placeOrderBody),
     async (c) => {
       const body = c.req.valid('json');
-      const placed = await placeOrder(c.var.deps, {
-        basketId: getCookie(c, BASKET_COOKIE) ?? null,
-        user: c.var.user,
-        channel: 'web',
-        idempotencyKey: c.req.header('idempotency-key')!,
-        input: body,
-        // PayU asks for the buyer's address with every order.
-        customerIp: clientIp(c),
-      });
+      const placed = await placeOrder(
+        { ...c.var.deps, actor: selfActor(c.var.user) },
+        {
+          basketId: getCookie(c, BASKET_COOKIE) ?? null,
+          channel: 'web',
+          idempotencyKey: c.req.header('idempotency-key') ?? '',
+          input: body,
+          // PayU asks for the buyer's address with every order.
+          customerIp: clientIp(c),
+        },
+      );
       return c.json(placed, 201);
     },
   )
@@ -140,7 +143,8 @@ export const ordersRoutes = new Hono<AppEnv>()
         orderId: c.req.valid('param').id,
         user: c.var.user,
         channel: 'web',
-        idempotencyKey: c.req.header('idempotency-key')!,
+        // Checked by the middleware above: present and at most 100 characters.
+        idempotencyKey: c.req.header('idempotency-key') ?? '',
         input: c.req.valid('json'),
         customerIp: clientIp(c),
       });
@@ -247,7 +251,9 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const { db, now } = c.var.deps;
     const page = c.req.valid('query').page ?? 1;
-    const orders = await listUserOrders(db, c.var.user!.id, now(), {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    const orders = await listUserOrders(db, user.id, now(), {
       limit: MY_ORDERS_PAGE,
       offset: (page - 1) * MY_ORDERS_PAGE,
     });

@@ -5,7 +5,7 @@ import * as m from '#app/paraglide/messages.js';
 import type { OutgoingEmail } from '../outbox/enqueue.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 type LinkKind = 'activation' | 'passwordReset' | 'emailChange';
 

@@ -10,7 +10,7 @@ import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, LANGS, orderAccessToken, summaryPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export type ConfirmationData = {
   id: string;

@@ -143,7 +143,9 @@ export async function retryPayment(
 
     let paymentId: string | null = null;
     if (online) {
-      const provider = deps.payments.forMethod(country, input.method)!;
+      const provider = deps.payments.forMethod(country, input.method);
+      // The checks above refuse a method no provider takes (paymentMethodUnavailable).
+      if (!provider) throw new Error(`no provider takes ${input.method} in ${country}`);
       paymentId = crypto.randomUUID();
       // The order's payment is its newest attempt (view.ts): never dated at or before the one it follows.
       const last = earlierPayments[0]?.createdAt.getTime() ?? 0;
