@@ -39,7 +39,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // Layering (decision 008). no-restricted-imports takes one list per file, the last block that matches wins, so
+  // Layering (decision 015). no-restricted-imports takes one list per file, the last block that matches wins, so
   // each block below names every fence of its area.
   {
     // Hand-written SQL only on the hot paths that decisions 007 and 008 name (the exemptions below).
@@ -57,7 +57,7 @@ export default tseslint.config(
   },
   {
     // The documented exceptions: the hot paths in hand-written SQL (decision 007) and the bookkeeping writes they
-    // share with change-status (decision 008).
+    // share with change-status (decision 015).
     files: [
       'server/services/basket/priced.ts',
       'server/services/orders/place.ts',

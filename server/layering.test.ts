@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layering fences of eslint.config.js (decision 008), checked the way `npm run lint` checks a file: small
+ * The layering fences of eslint.config.js (decision 015), checked the way `npm run lint` checks a file: small
  * snippets linted as if they lived at a path in each fenced area. A fence that stops working fails here.
  */
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
