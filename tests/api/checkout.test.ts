@@ -359,6 +359,30 @@ describe("place order: the confirmation e-mail in the order's language", () => {
     expect((await mailTo('en-online@example.com')).subject).toBe(`Order ${order.displayId} received`);
   });
 
+  it("is in Pasta Fresca's look for a Pasta Fresca order: its colour, its name in the HTML and in the text", async () => {
+    const order = await blikInWarsaw(undefined, 'brand-pl@example.com');
+    const mail = await mailTo('brand-pl@example.com');
+    // tenants/pasta-fresca/tenant.json: primary #9f1d20, dark enough for white text on it.
+    expect(mail.html).toContain('background:#9f1d20;color:#ffffff');
+    expect(mail.html).toContain('>Pasta Fresca</strong>');
+    expect(mail.html).toMatch(/<img src="http:\/\/[^"]+\/logos\/pasta-fresca\.svg"/);
+    expect(mail.html).not.toContain('#6b2d5c');
+    expect(mail.text.split('\n')[0]).toBe('Pasta Fresca');
+    expect(mail.text).toContain('Smacznego! Zespół Pasta Fresca');
+    expect(mail.text).toContain(`/podsumowanie?order=${order.id}`);
+  });
+
+  it("is in Bao House's look for a Bao House order, in the order's language", async () => {
+    await cashInKyiv('en', 'brand-ua@example.com');
+    const mail = await mailTo('brand-ua@example.com');
+    expect(mail.html).toContain('background:#6b2d5c;color:#ffffff');
+    expect(mail.html).toContain('>Bao House</strong>');
+    expect(mail.html).toMatch(/<img src="http:\/\/[^"]+\/logos\/bao-house\.svg"/);
+    expect(mail.html).not.toContain('#9f1d20');
+    expect(mail.text.split('\n')[0]).toBe('Bao House');
+    expect(mail.text).toContain('Enjoy your meal! The Bao House team');
+  });
+
   it("falls back to the restaurant country's language when the order names none", async () => {
     const ua = await cashInKyiv(undefined, 'none-ua@example.com');
     expect((await mailTo('none-ua@example.com')).subject).toBe(`Замовлення ${ua.displayId} прийнято`);

@@ -254,6 +254,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
           currency: basket.currency,
           total: summary.totalValue,
           restaurantName: restaurant.name,
+          conceptSlug: restaurant.conceptSlug,
           country,
           lang,
           items: basket.lines.map((line) => ({
