@@ -10,7 +10,7 @@ import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from './domain/error-catalogue.ts';
-import { localizedRedirects, urlRules } from './middleware/url-rules.ts';
+import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
@@ -82,6 +82,7 @@ export function createApp(input: AppDepsInput) {
     });
   app.use(urlRules());
   app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(
     contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
       classifyHost(hostOf(request), deps.env, deps.tenants),
@@ -239,8 +240,20 @@ function errorAnswer(c: Context, error: AppError): Response {
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {
-  const file = await resolveStaticFile(dist, '/404.html');
+  const file = await resolveStaticFile(dist, errorPagePath(request, 404));
   return file ? fileResponse(file, 404, request) : new Response('This page could not be found', { status: 404 });
+}
+
+/** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
+export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+  const file = await resolveStaticFile(dist, errorPagePath(request, 401));
+  return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
+}
+
+// The error pages are built per language: /404.html and /401/ for pl, /en/404/, /ua/401/ … by the path's prefix.
+function errorPagePath(request: Request, status: 401 | 404): string {
+  const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -69,6 +69,14 @@ describe('payment providers', () => {
     expect(() => parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=sandbox' })).toThrow(/sandbox/);
   });
 
+  it('asks a production start with real providers for the order-token secret only (the others are the sandbox’s)', () => {
+    const real = { NODE_ENV: 'production', ...payu, PAYMENT_ROUTES: 'pl.blik=payu' };
+    expect(() => parseEnv(real)).toThrow('Invalid configuration: ORDER_TOKEN_SECRET must be set in production');
+    const env = parseEnv({ ...real, ORDER_TOKEN_SECRET: 'an-order-token-secret-0123' });
+    expect(env.orderTokenSecret).toBe('an-order-token-secret-0123');
+    expect(env.paymentWebhookSecret).not.toBe(env.sandboxBankSecret);
+  });
+
   it('reads routes per country and method', () => {
     const env = parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=payu, pl.googlePay=payu' });
     expect(env.payments.routes).toEqual({ pl: { blik: 'payu', googlePay: 'payu' } });

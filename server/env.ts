@@ -1,6 +1,6 @@
 import { type } from 'arktype';
 import { PAYMENT_ENV_KEYS, parsePaymentConfig, type PaymentConfig } from './payment-config.ts';
-import { loadDevSecrets, randomSecrets, SECRET_KEYS } from './dev-secrets.ts';
+import { loadDevSecrets, randomSecrets, SECRET_KEYS, type SecretKey } from './dev-secrets.ts';
 
 const envSchema = type({
   'NODE_ENV?': "'development' | 'production' | 'test'",
@@ -111,6 +111,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     given.length === SECRET_KEYS.length
       ? result
       : { ...(nodeEnv === 'production' ? randomSecrets() : loadDevSecrets(dataDir)), ...result };
+  // Every key is set by now: given, or filled by the random or development ones.
+  const secret = (key: SecretKey): string => {
+    const value = secrets[key];
+    if (value === undefined) throw new Error(`Invalid configuration: ${key} is not set`);
+    return value;
+  };
   return {
     nodeEnv,
     port,
@@ -123,9 +129,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicBaseUrl: result.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     smtpUrl: result.SMTP_URL,
     mailFrom: result.MAIL_FROM ?? 'zamowienia@example.com',
-    paymentWebhookSecret: secrets.PAYMENT_WEBHOOK_SECRET!,
-    orderTokenSecret: secrets.ORDER_TOKEN_SECRET!,
-    sandboxBankSecret: secrets.SANDBOX_BANK_SECRET!,
+    paymentWebhookSecret: secret('PAYMENT_WEBHOOK_SECRET'),
+    orderTokenSecret: secret('ORDER_TOKEN_SECRET'),
+    sandboxBankSecret: secret('SANDBOX_BANK_SECRET'),
     seedDemo,
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',

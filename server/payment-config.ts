@@ -71,12 +71,13 @@ function parseRoutes(text: string): PaymentConfig['routes'] {
     .map((e) => e.trim())
     .filter(Boolean)) {
     const match = /^([a-z]{2})\.([A-Za-z]+)=([a-z0-9]+)$/.exec(entry);
-    if (!match) bad(`PAYMENT_ROUTES entry "${entry}" is not country.method=provider`);
-    const [, country, method, provider] = match!;
-    if (!(COUNTRIES as readonly string[]).includes(country!)) bad(`PAYMENT_ROUTES: unknown country "${country}"`);
-    if (!(ONLINE_METHODS as readonly string[]).includes(method!))
+    if (!match) return bad(`PAYMENT_ROUTES entry "${entry}" is not country.method=provider`);
+    // The three groups are not optional: a match has all of them.
+    const [, country = '', method = '', provider = ''] = match;
+    if (!(COUNTRIES as readonly string[]).includes(country)) bad(`PAYMENT_ROUTES: unknown country "${country}"`);
+    if (!(ONLINE_METHODS as readonly string[]).includes(method))
       bad(`PAYMENT_ROUTES: "${method}" is not an online method (${ONLINE_METHODS.join(', ')})`);
-    if (!(PROVIDER_NAMES as readonly string[]).includes(provider!))
+    if (!(PROVIDER_NAMES as readonly string[]).includes(provider))
       bad(`PAYMENT_ROUTES: unknown provider "${provider}" (${PROVIDER_NAMES.join(', ')})`);
     (routes[country as Country] ??= {})[method as OnlineMethod] = provider as ProviderName;
   }
@@ -101,12 +102,14 @@ export function parsePaymentConfig(
     if (missing.length > 0 && missing.length < keys.length) bad(`${name} needs ${missing.join(', ')} as well`);
     return missing.length === 0;
   };
+  // A key partial() has found set.
+  const given = (key: keyof typeof source): string => source[key] || bad(`${key} is not set`);
   const payu: PayuConfig | null = partial(payuKeys, 'PayU')
     ? {
-        posId: source.PAYU_POS_ID!,
-        clientId: source.PAYU_CLIENT_ID!,
-        clientSecret: source.PAYU_CLIENT_SECRET!,
-        secondKey: source.PAYU_SECOND_KEY!,
+        posId: given('PAYU_POS_ID'),
+        clientId: given('PAYU_CLIENT_ID'),
+        clientSecret: given('PAYU_CLIENT_SECRET'),
+        secondKey: given('PAYU_SECOND_KEY'),
         baseUrl: (source.PAYU_BASE_URL ?? PAYU_SANDBOX_URL).replace(/\/+$/, ''),
       }
     : null;
@@ -116,8 +119,8 @@ export function parsePaymentConfig(
     ? {
         merchantId: Number(source.P24_MERCHANT_ID),
         posId: Number(source.P24_POS_ID),
-        apiKey: source.P24_API_KEY!,
-        crc: source.P24_CRC!,
+        apiKey: given('P24_API_KEY'),
+        crc: given('P24_CRC'),
         baseUrl: (source.P24_BASE_URL ?? P24_SANDBOX_URL).replace(/\/+$/, ''),
       }
     : null;

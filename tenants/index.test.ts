@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkTenants, contrast, formatProblems, loadTenants } from './index.ts';
+import { checkTenants, contrast, formatProblems, loadTenants, readableOn } from './index.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -109,6 +109,14 @@ describe('tenant configs', () => {
     });
     expect(lines()).toContainEqual(expect.stringMatching(/smash-club\/tenant\.json: theme\.text: contrast/));
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21);
+  });
+
+  it('picks white text on a dark brand colour and dark text on a light one, readable on every real brand', () => {
+    expect(readableOn('#9f1d20')).toBe('#ffffff');
+    expect(readableOn('#f2b705')).toBe('#111111');
+    for (const tenant of loadTenants()) {
+      expect(contrast(readableOn(tenant.theme.primary), tenant.theme.primary), tenant.slug).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('makes `npm run tenants:check` fail with those lines', () => {

@@ -78,6 +78,10 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** White or near-black, whichever reads better on a #rrggbb background (text on a brand-coloured bar). */
+export const readableOn = (background: string): '#ffffff' | '#111111' =>
+  contrast('#ffffff', background) >= contrast('#111111', background) ? '#ffffff' : '#111111';
+
 // What the schema cannot see: that the pictures and documents named exist, and that the colours stay readable.
 function checkFilesAndColours(tenant: Tenant, folder: string): Omit<TenantProblem, 'file'>[] {
   const problems: Omit<TenantProblem, 'file'>[] = [];

@@ -43,6 +43,13 @@ export const errorCatalogue = {
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
 
+  // Paying again for an order whose payment failed or was canceled.
+  orderNotAwaitingPayment: {
+    status: 409,
+    meaning: 'The order is not waiting for payment (paid, on delivery, canceled or past its payment time).',
+  },
+  paymentInProgress: { status: 409, meaning: 'A payment of this order is still being processed.' },
+
   // Accounts.
   invalidToken: {
     status: 400,

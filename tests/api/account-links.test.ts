@@ -48,6 +48,9 @@ describe('registration and activation by e-mail', () => {
     expect(message!.to).toEqual(['zofia@example.com']);
     expect(message!.subject).toBe('Aktywuj swoje konto');
     expect(message!.text).toContain('Cześć Zofia!');
+    // Account e-mails belong to the shop, not to a brand: its neutral look, no brand logo or signature.
+    expect(message!.html).toContain('background:#111;color:#fff');
+    expect(message!.html).not.toContain('/logos/');
     const link = message!.links[0]!;
     // The plain-text part carries the same link as the HTML button.
     expect(message!.text).toContain(link);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discountCodes, payments, refunds } from '#db/schema/index.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
+import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp, type TestContext } from '../helpers/app.ts';
 import { P24_CREDENTIALS, PAYU_CREDENTIALS, startFakeP24, startFakePayu } from '../helpers/fake-providers.ts';
 import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
@@ -110,11 +111,15 @@ describe.each(drivers)('checkout paid through $name', (driver) => {
     expect(view.paidAt).not.toBeNull();
   });
 
-  it('Blik with a refused code: canceled, payment failed, the discount’s use given back', async () => {
+  it('Blik with a refused code: payment failed, the order waits; canceled by the timeout, the discount’s use given back', async () => {
     const [before] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     const { placed } = await order('blik', { blikCode: driver.refusedBlikCode }, 'MINUS15');
     const view = await orderStatus(ctx, placed.order.id, placed.accessToken);
-    expect(view).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
+    // Issue 15: the customer may pay again (payment-retry.test.ts) until the payment timeout cancels the order.
+    expect(view).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
+    ctx.setNow(new Date('2026-03-04T11:15:00Z'));
+    await sweepOverdueOrders(ctx.deps);
+    expect((await orderStatus(ctx, placed.order.id, placed.accessToken)).status).toBe('canceled');
     const [after] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     expect(after!.used).toBe(before!.used);
   });

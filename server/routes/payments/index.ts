@@ -17,19 +17,22 @@ async function notify(c: Context<AppEnv>, providerName: string) {
   const raw = await c.req.text();
   const received = provider.receiveNotification(raw, c.req.raw.headers);
   const notification = received.kind === 'notification' ? received.notification : null;
-  const result = notification ? await handlePaymentNotification(deps, provider, notification) : null;
+  // The notification travels with its result, so that each is read where the other is known to exist.
+  const handled = notification
+    ? { notification, result: await handlePaymentNotification(deps, provider, notification) }
+    : null;
   await deps.payments.record({
     provider: provider.name,
     operation: 'notification',
     paymentId: notification?.paymentId ?? null,
     requestId: notification?.id ?? '-',
     httpStatus: null,
-    outcome: result
-      ? result.duplicate
+    outcome: handled
+      ? handled.result.duplicate
         ? 'duplicate'
-        : result.applied
-          ? `applied ${notification!.status}`
-          : result.reason
+        : handled.result.applied
+          ? `applied ${handled.notification.status}`
+          : handled.result.reason
       : received.kind,
     amount: notification?.amount,
     currency: notification?.currency,
@@ -38,12 +41,13 @@ async function notify(c: Context<AppEnv>, providerName: string) {
   });
   if (received.kind === 'invalidSignature') throw new AppError('invalidSignature');
   if (received.kind === 'malformed') throw new AppError('validation');
-  if (!result) return c.json({ ok: true, duplicate: false }, 200);
+  if (!handled) return c.json({ ok: true, duplicate: false }, 200);
+  const { result } = handled;
   // Not confirmed by the provider yet: an error answer makes it notify again later.
   if (!result.duplicate && !result.applied && result.reason === 'unconfirmed') throw new AppError('paymentUnconfirmed');
   if (!result.duplicate && !result.applied && result.reason !== 'alreadySettled') {
     // Signed by the provider yet not applicable: worth a look by staff, not a retry by the provider.
-    console.warn(`payment notification ${notification!.id} not applied: ${result.reason}`);
+    console.warn(`payment notification ${handled.notification.id} not applied: ${result.reason}`);
   }
   return c.json({ ok: true, duplicate: result.duplicate }, 200);
 }

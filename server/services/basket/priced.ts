@@ -32,6 +32,7 @@ export type PricedBasketRestaurant = {
   slug: string;
   name: string;
   conceptId: number;
+  conceptSlug: string;
   conceptName: string;
   phone: string | null;
   /** Enabled, active and at a location that still exists: false means "temporarily unavailable". */
@@ -157,8 +158,12 @@ type PricingRow = {
   };
   /** As stored: `isEnabled` is the restaurant's own switch, `active` its admin switch. */
   restaurant:
-    (Omit<PricedBasketRestaurant, 'conceptName' | 'hours' | 'timeZone' | 'state'> & { active: boolean }) | null;
+    | (Omit<PricedBasketRestaurant, 'conceptSlug' | 'conceptName' | 'hours' | 'timeZone' | 'state'> & {
+        active: boolean;
+      })
+    | null;
   location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
+  conceptSlug: string | null;
   conceptName: string | null;
   hours: unknown;
   discount: {
@@ -209,6 +214,7 @@ select
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
     'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
     'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted) end as location,
+  c.slug as "conceptSlug",
   c.name as "conceptName",
   (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
     from working_hours h where h.restaurant_id = r.id) as hours,
@@ -264,6 +270,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       slug: r.slug,
       name: r.name,
       conceptId: r.conceptId,
+      conceptSlug: head.conceptSlug ?? '',
       conceptName: head.conceptName ?? '',
       phone: r.phone,
       isEnabled,

@@ -1,14 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
+import { concepts, locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { stripEmoji } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
+import { messageLocale } from '#app/i18n/messages.ts';
+import * as m from '#app/paraglide/messages.js';
+import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, LANGS, orderAccessToken, summaryPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export type ConfirmationData = {
   id: string;
@@ -17,34 +20,12 @@ export type ConfirmationData = {
   currency: string;
   total: number;
   restaurantName: string;
+  /** The concept (brand) the restaurant belongs to: the e-mail takes its name, colour and logo from its tenant.json. */
+  conceptSlug: string | null;
   country: string;
   /** The language the order was placed in; null when the caller named none. */
   lang: Lang | null;
   items: { name: string; quantity: number; value: number; mods: string[] }[];
-};
-
-const texts: Record<
-  Lang,
-  { subject: (id: string) => string; intro: (restaurant: string, id: string) => string; total: string; follow: string }
-> = {
-  pl: {
-    subject: (id) => `Zamówienie ${id} przyjęte`,
-    intro: (restaurant, id) => `Dziękujemy! ${restaurant} otrzymała Twoje zamówienie ${id}.`,
-    total: 'Razem',
-    follow: 'Status zamówienia',
-  },
-  en: {
-    subject: (id) => `Order ${id} received`,
-    intro: (restaurant, id) => `Thank you! ${restaurant} has received your order ${id}.`,
-    total: 'Total',
-    follow: 'Order status',
-  },
-  ua: {
-    subject: (id) => `Замовлення ${id} прийнято`,
-    intro: (restaurant, id) => `Дякуємо! ${restaurant} отримав ваше замовлення ${id}.`,
-    total: 'Разом',
-    follow: 'Статус замовлення',
-  },
 };
 
 const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
@@ -53,11 +34,54 @@ const isLang = (value: string | null): value is Lang => (LANGS as readonly (stri
 export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
   order.lang ?? (order.country === 'ua' ? 'ua' : 'pl');
 
-/** The confirmation e-mail of an order, made from what the caller already holds. */
+/** What an order e-mail shows of its brand; null keeps the shop's neutral look. */
+export type EmailBrand = { name: string; primary: string; onPrimary: string; logoUrl: string };
+
+/**
+ * The brand of a concept as its tenant config describes it. A concept without a tenant folder (made by hand in the
+ * database) has no colours to take, so its orders are mailed in the neutral look rather than failing.
+ */
+export function emailBrand(env: Env, conceptSlug: string | null): EmailBrand | null {
+  const tenant = conceptSlug ? loadTenants().find((t) => t.slug === conceptSlug) : undefined;
+  if (!tenant) return null;
+  return {
+    name: tenant.name,
+    primary: tenant.theme.primary,
+    onPrimary: readableOn(tenant.theme.primary),
+    // Absolute, on the shop host: a mail client has no page to resolve a path against.
+    logoUrl: new URL(shopLogoPath(tenant), env.publicBaseUrl).toString(),
+  };
+}
+
+const NEUTRAL = { primary: '#111111', onPrimary: '#ffffff' };
+
+/**
+ * The HTML frame of an order e-mail. Many mail clients block images, so the brand's name is written out next to
+ * its logo (the logo's alt text alone would vanish in some of them); inline styles only, as mail clients drop
+ * <style>. The neutral look matches the account e-mails.
+ */
+function orderHtml(
+  brand: EmailBrand | null,
+  body: string,
+  action: { href: string; label: string },
+  footer: string,
+): string {
+  const primary = escapeHtml((brand ?? NEUTRAL).primary);
+  const onPrimary = (brand ?? NEUTRAL).onPrimary;
+  const header = brand
+    ? `<div style="background:${primary};color:${onPrimary};padding:16px 20px;border-radius:6px 6px 0 0"><img src="${escapeHtml(brand.logoUrl)}" alt="" height="32" style="height:32px;vertical-align:middle;margin-right:12px;border:0"><strong style="font-size:20px;vertical-align:middle;color:${onPrimary}">${escapeHtml(brand.name)}</strong></div>`
+    : '';
+  const button = `<p style="margin:0 0 16px"><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:12px 20px;background:${primary};color:${onPrimary};text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>`;
+  const frame = brand ? `border:1px solid ${primary};border-top:0;border-radius:0 0 6px 6px;padding:20px` : '';
+  return `<!doctype html><html><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5"><div style="max-width:560px;margin:0 auto">${header}<div style="${frame}">${body}${button}${footer}</div></div></body></html>`;
+}
+
+/** The confirmation e-mail of an order, made from what the caller already holds, in the look of the order's brand. */
 export function orderConfirmationEmail(env: Env, order: ConfirmationData): OutgoingEmail {
   const currency = order.currency as Currency;
   const lang = confirmationLang(order);
-  const t = texts[lang];
+  const options = { locale: messageLocale(lang) };
+  const brand = emailBrand(env, order.conceptSlug);
   const link = new URL(
     summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
@@ -68,13 +92,34 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
   });
   const total = formatMoney(order.total, currency);
-  const intro = t.intro(order.restaurantName, order.displayId);
+  const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
+  const totalLabel = m.email_orderTotal({}, options);
+  const follow = m.email_orderFollow({}, options);
+  const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
+  const p = (s: string) => `<p style="margin:0 0 16px">${s}</p>`;
   return {
     to: order.email,
-    subject: t.subject(order.displayId),
+    subject: m.email_orderSubject({ id: order.displayId }, options),
     template: 'orderConfirmation',
-    text: [intro, '', ...lines.map((l) => l.text), '', `${t.total}: ${total}`, '', `${t.follow}: ${link}`].join('\n'),
-    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${t.total}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${t.follow}</a></p>`,
+    text: [
+      ...(brand ? [brand.name, ''] : []),
+      intro,
+      '',
+      ...lines.map((l) => l.text),
+      '',
+      `${totalLabel}: ${total}`,
+      '',
+      `${follow}: ${link}`,
+      ...(signature ? ['', signature] : []),
+    ].join('\n'),
+    html: orderHtml(
+      brand,
+      p(escapeHtml(intro)) +
+        `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>` +
+        p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
+      { href: link, label: follow },
+      signature ? p(escapeHtml(signature)) : '',
+    ),
   };
 }
 
@@ -94,11 +139,13 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       deliveryType: orders.deliveryType,
       lang: orders.lang,
       restaurantName: restaurants.name,
+      conceptSlug: concepts.slug,
       country: locations.country,
     })
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
     .where(eq(orders.id, orderId));
   if (!order) return;
   const items = await tx
@@ -126,6 +173,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       currency: order.currency,
       total: order.total,
       restaurantName: order.restaurantName,
+      conceptSlug: order.conceptSlug,
       country: order.country,
       lang: isLang(order.lang) ? order.lang : null,
       items: items.map((i) => ({ ...i, mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name) })),

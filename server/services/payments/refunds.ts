@@ -38,7 +38,9 @@ export async function processPendingRefunds(
           for update of r skip locked`,
     );
     for (const refund of due) {
-      const provider = deps.payments.byName(refund.provider)!;
+      // The query picked only refunds of configured providers.
+      const provider = deps.payments.byName(refund.provider);
+      if (!provider) throw new Error(`refund ${refund.id}: provider ${refund.provider} is not configured`);
       const result = await provider.refund(
         {
           id: refund.payment_id,
