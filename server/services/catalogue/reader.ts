@@ -1,0 +1,22 @@
+import type { Db } from '#db/client.ts';
+import { restaurantsDeliveringTo, type DeliveryQuery } from './delivering.ts';
+import { getRestaurant } from './menu.ts';
+import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './overview.ts';
+
+/**
+ * The catalogue as the server-rendered shop pages read it (decision 013): the same services the catalogue API
+ * calls, bound to one database and clock. Handed to the pages as Astro.locals, so the page bundle holds no server
+ * code of its own and the menu cache of server/services/catalogue/menu.ts is the one the API uses.
+ */
+export function catalogueReader(db: Db, now: () => Date) {
+  return {
+    overview: () => getLocationsAndConcepts(db),
+    city: (slug: string) => getCity(db, slug, now()),
+    location: (slug: string) => getLocation(db, slug, now()),
+    concept: (slug: string) => getConcept(db, slug, now()),
+    restaurant: (slug: string) => getRestaurant(db, slug, now()),
+    delivering: (query: DeliveryQuery) => restaurantsDeliveringTo(db, query, now()),
+  };
+}
+
+export type CatalogueReader = ReturnType<typeof catalogueReader>;
