@@ -23,7 +23,15 @@ function read(): DeliveryAddress | null {
   }
 }
 
-export const $address = atom<DeliveryAddress | null>(read());
+/** Null until loadAddress() reads the browser's copy: pages render without one, so hydration matches the HTML. */
+export const $address = atom<DeliveryAddress | null>(null);
+
+/** Reads the saved address into $address (on the island's start) and returns it. */
+export function loadAddress(): DeliveryAddress | null {
+  const saved = read();
+  $address.set(saved);
+  return saved;
+}
 
 /** One line for buttons and headings: 'Marszałkowska 10, 00-001 Warszawa'. */
 export const fullAddress = (a: DeliveryAddress): string =>

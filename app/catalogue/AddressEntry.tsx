@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $address, fullAddress, loadAddress, setAddress } from '#app/stores/address.ts';
+import { $nearby, loadNearby } from '#app/stores/nearby.ts';
+import { AddressForm } from './AddressForm.tsx';
+import { NearbyList } from './NearbyList.tsx';
+import type { AddressEntryProps } from './address-types.ts';
+
+/**
+ * The home page's delivery address (kept in the browser, app/stores/address.ts) and the restaurants delivering
+ * to it. A returning visitor sees their address and its restaurants at once; "Change address" opens the form.
+ */
+export default function AddressEntry({ locale, action, texts }: AddressEntryProps) {
+  const address = useStore($address);
+  const nearby = useStore($nearby);
+  const [editing, setEditing] = useState(false);
+
+  // A saved address is shown with its restaurants at once; a new one loads them when it is saved.
+  useEffect(() => {
+    const saved = loadAddress();
+    if (saved) void loadNearby(saved);
+  }, []);
+
+  const showForm = editing || !address;
+  return (
+    <div className="address-entry">
+      <h2 id="address-title">{texts.title}</h2>
+      {showForm ? (
+        <AddressForm
+          initial={address}
+          action={action}
+          texts={texts}
+          onSave={(saved) => {
+            setAddress(saved);
+            setEditing(false);
+            void loadNearby(saved);
+          }}
+        />
+      ) : (
+        <p className="current-address">
+          <strong>{fullAddress(address)}</strong>
+          <button type="button" onClick={() => setEditing(true)}>
+            {texts.change}
+          </button>
+        </p>
+      )}
+      <section className="nearby" aria-labelledby="nearby-title" aria-live="polite">
+        <h2 id="nearby-title">{texts.nearby}</h2>
+        <NearbyList state={nearby} locale={locale} texts={texts} />
+      </section>
+    </div>
+  );
+}
