@@ -63,7 +63,7 @@ const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
-  const renderPage = serverRenderedPages(dist, catalogueReader(deps.db, deps.now));
+  const renderPage = serverRenderedPages(dist, catalogueReader(deps.db, deps.now, deps.tenants));
 
   app.use(async (c, next) => {
     const started = performance.now();

@@ -5,12 +5,14 @@ import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 const app = createApp();
 
 /**
- * Renders one server-rendered shop page. The server has matched the URL against the route table already and names
- * the screen, whose page file is sites/pages/[...<screen>].astro; every such file is a catch-all, so Astro's own
- * matching could not tell them apart.
+ * Renders one server-rendered shop page. The server has matched the URL against the route table (pl, en and ua
+ * paths) and names the screen; its page is sites/pages/on-demand/<screen>/[...path].astro, rendered for the
+ * request's own URL (Astro.url is the visitor's, so canonical and hreflang links come out right). The on-demand/
+ * paths themselves are never requested: the server sends Astro only the table's paths.
  */
 export function render(request: Request, screen: string, locals: App.Locals): Promise<Response> {
-  const routeData = app.manifestData.routes.find((route) => route.component === `sites/pages/[...${screen}].astro`);
+  const component = `sites/pages/on-demand/${screen}/[...path].astro`;
+  const routeData = app.manifestData.routes.find((route) => route.component === component);
   if (!routeData) return Promise.resolve(new Response(null, { status: 404 }));
   return app.render(request, { locals, routeData });
 }
