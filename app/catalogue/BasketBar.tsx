@@ -4,7 +4,15 @@ import { fill } from './texts.ts';
 import type { MenuTexts } from './types.ts';
 
 /** The basket's count and total at the bottom of the menu, once something is in it; a link to the basket. */
-export function BasketBar({ basket, basketPath, texts }: { basket: Basket | null; basketPath: string; texts: MenuTexts }) {
+export function BasketBar({
+  basket,
+  basketPath,
+  texts,
+}: {
+  basket: Basket | null;
+  basketPath: string;
+  texts: MenuTexts;
+}) {
   return (
     <div className="basket-bar" aria-live="polite">
       {basket && basket.itemCount > 0 && (

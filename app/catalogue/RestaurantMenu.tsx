@@ -48,7 +48,12 @@ export default function RestaurantMenu({ currency, orderable, categories, basket
   return (
     <div className="restaurant-menu">
       {categories.map((category) => (
-        <section key={category.id} id={`category-${category.id}`} className="category" aria-labelledby={`c-${category.id}`}>
+        <section
+          key={category.id}
+          id={`category-${category.id}`}
+          className="category"
+          aria-labelledby={`c-${category.id}`}
+        >
           <div className="category-head">
             <CategoryArt name={category.name} />
             <h2 id={`c-${category.id}`}>{category.name}</h2>
@@ -60,7 +65,9 @@ export default function RestaurantMenu({ currency, orderable, categories, basket
                   <h3>{item.name}</h3>
                   {item.desc && <p>{item.desc}</p>}
                   <p className="item-price">
-                    {item.unavailable ? texts.itemUnavailable : formatMoney(item.resetPrices ? 0 : item.price, currency)}
+                    {item.unavailable
+                      ? texts.itemUnavailable
+                      : formatMoney(item.resetPrices ? 0 : item.price, currency)}
                   </p>
                 </div>
                 {orderable && !item.unavailable && (

@@ -10,7 +10,8 @@ const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const clientWith = (fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) =>
   createApiClient({ fetch });
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 const basket = (itemCount: number) => ({ id: 'b1', itemCount, summary: { totalValue: 3900 }, currency: 'PLN' });
 
 afterEach(() => {
@@ -96,12 +97,14 @@ describe('delivery address and nearby restaurants', () => {
   });
 
   it('asks for the restaurants delivering to the postcode in its country', async () => {
-    const fetch = vi.fn(async () => answer(200, { restaurants: [{ id: 1, name: 'Pasta Fresca' }] }));
+    const fetch = vi.fn(async (_input: RequestInfo | URL) =>
+      answer(200, { restaurants: [{ id: 1, name: 'Pasta Fresca' }] }),
+    );
     void loadNearby({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' }, clientWith(fetch));
     expect($nearby.get()).toEqual({ status: 'loading' });
     await allTasks();
     expect($nearby.get()).toEqual({ status: 'ready', restaurants: [{ id: 1, name: 'Pasta Fresca' }] });
-    expect(urlOf(fetch.mock.calls[0]![0] as unknown as RequestInfo)).toBe('/api/restaurants?zip=02-715&country=pl');
+    expect(urlOf(fetch.mock.calls[0]![0])).toBe('/api/restaurants?zip=02-715&country=pl');
   });
 
   it('a failed answer is an error state, not an empty list', async () => {

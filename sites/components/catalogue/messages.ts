@@ -5,7 +5,7 @@ import type { Locale } from '#server/domain/localized-routes.ts';
 import type { MenuTexts } from '#app/catalogue/types.ts';
 
 /** Paraglide's options for a page's language (`ua` pages read the `uk` messages). */
-export const inLocale = (locale: Locale) => ({ locale: messageLocale(locale) });
+export const inLocale = (locale: Locale) => ({ locale: messageLocale(locale) as 'pl' | 'en' | 'uk' });
 
 /** The menu island's sentences in the page's language; templates keep their '{placeholders}' (app/catalogue/texts.ts). */
 export function menuTexts(locale: Locale): MenuTexts {
