@@ -18,6 +18,7 @@ export type AddressTexts = Record<
   | 'closed'
   | 'unavailable'
   | 'deliveryCost'
+  | 'cityLink'
   | 'notEmpty'
   | 'isValidZipCode',
   string
