@@ -32,8 +32,6 @@ async function openPage(viewport: keyof typeof VIEWPORTS, path: string, forAxe =
   return { page, response, problems, scripts };
 }
 
-const basketCount = (page: Page) =>
-  page.$eval('[data-basket-count]', (e) => Number((e as HTMLElement).dataset['basketCount']));
 const basketTotal = (page: Page) =>
   page.$eval('[data-basket-total]', (e) => Number((e as HTMLElement).dataset['basketTotal']));
 
