@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import { restaurantsDeliveringTo, type DeliveryQuery } from './delivering.ts';
-import { getRestaurant } from './menu.ts';
+import { getRestaurant, type MenuLanguage } from './menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './overview.ts';
 
 /**
@@ -17,7 +17,7 @@ export function catalogueReader(db: Db, now: () => Date, tenants: Tenant[]) {
     city: (slug: string) => getCity(db, slug, now()),
     location: (slug: string) => getLocation(db, slug, now()),
     concept: (slug: string) => getConcept(db, slug, now()),
-    restaurant: (slug: string) => getRestaurant(db, slug, now()),
+    restaurant: (slug: string, language: MenuLanguage) => getRestaurant(db, slug, now(), language),
     delivering: (query: DeliveryQuery) => restaurantsDeliveringTo(db, query, now()),
   };
 }
