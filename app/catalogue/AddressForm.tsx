@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { DeliveryAddress } from '#app/stores/address.ts';
 import { ADDRESS_FIELDS, addressErrors, addressFieldRule, type AddressField } from './address-rules.ts';
 import type { AddressTexts } from './address-types.ts';
@@ -36,7 +36,7 @@ export function AddressForm({ initial, action, texts, onSave }: Props) {
     const rule = addressFieldRule(field, value);
     setErrors((now) => ({ ...now, [field]: rule ? texts[rule] : undefined }));
   };
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = addressErrors(address);
     setErrors(Object.fromEntries(Object.entries(found).map(([field, rule]) => [field, texts[rule]])));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { choiceBounds } from '#server/domain/modifiers.ts';
 import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
@@ -43,7 +43,7 @@ export function ItemDialog({ item, currency, texts, busy, error, onAdd, onClose 
     if (element && !element.open) element.showModal();
   }, []);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
     if (toFix.length > 0) {

@@ -128,8 +128,7 @@ export async function insertMenu(
 ) {
   const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
   const text = (polish: string) => (translate ? translate(polish) : polish);
-  const polish = (name: string, desc?: string) =>
-    translate ? { pl: desc ? { name, desc } : { name } } : {};
+  const polish = (name: string, desc?: string) => (translate ? { pl: desc ? { name, desc } : { name } } : {});
   let itemCount = 0;
   for (const [position, [categoryName, items]] of menu.categories.entries()) {
     const [category] = await db

@@ -116,7 +116,8 @@ export const catalogueRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.public,
-      summary: 'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups; its state now',
+      summary:
+        'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups; its state now',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
     validate('param', idOrSlugParam),
