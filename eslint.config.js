@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
+// The import fences of the layers; the blocks at the end say which apply where.
+const QUERIES = { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in server/services.' };
+const DATABASE = {
+  regex: '^(#db/|(\\.\\./)+db/)',
+  message: 'Routes and islands reach the database through a service in server/services.',
+};
+const RAW_SQL = {
+  regex: '^(#db/|(\\.\\./)+db/|\\./)raw\\.ts$',
+  message: 'Hand-written SQL is for the measured hot paths named in docs/decisions/007 and 008 only; use drizzle.',
+};
+const HTTP = {
+  group: ['hono', 'hono/*', '@hono/*'],
+  message: 'Services do not see HTTP: the route or a middleware reads cookies and headers and passes values.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,18 +39,40 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Layering (decision 015). no-restricted-imports takes one list per file, the last block that matches wins, so
+  // each block below names every fence of its area.
   {
-    // Layering: routes and islands go through services; only services and db/ write queries.
-    files: ['server/routes/**', 'app/**', 'server/domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in server/services.' }] },
-      ],
-    },
+    // Hand-written SQL only on the hot paths that decisions 007 and 008 name (the exemptions below).
+    rules: { 'no-restricted-imports': ['error', { patterns: [RAW_SQL] }] },
   },
   {
-    files: ['**/*.test.ts', 'tests/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Services take plain values (ids, cookies' contents, the actor), so every caller can use them.
+    files: ['server/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [RAW_SQL, HTTP] }] },
+  },
+  {
+    // Routes and islands go through services; only services and db/ write queries.
+    files: ['server/routes/**', 'app/**', 'server/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL] }] },
+  },
+  {
+    // The documented exceptions: the hot paths in hand-written SQL (decision 007) and the bookkeeping writes they
+    // share with change-status (decision 015).
+    files: [
+      'server/services/basket/priced.ts',
+      'server/services/orders/place.ts',
+      'server/services/orders/place/*.ts',
+      'server/services/orders/bookkeeping.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [HTTP] }] },
+  },
+  {
+    // A non-null assertion is a guess the typechecker cannot check; narrow the value instead.
+    files: ['server/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
+    files: ['**/*.test.ts', 'tests/**', 'db/**', 'bench/**'],
+    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

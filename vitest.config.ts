@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/setup/postgres-global.ts'],
+          globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/postgres-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['tests/pglite/**/*.test.ts'],
+          globalSetup: ['tests/setup/i18n-compile.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -43,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/setup/e2e-global.ts'],
+          globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/e2e-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

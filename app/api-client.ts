@@ -2,6 +2,7 @@ import { hc, type ClientRequestOptions } from 'hono/client';
 // Type only: the browser bundle gets the route types, never the server code behind them.
 import type { ApiType } from '#server/routes/index.ts';
 import { logoutOn401 } from '#app/stores/session.ts';
+import { trackProgress } from '#app/stores/progress.ts';
 
 /**
  * Where the islands find the API. Empty means the page's own origin, which is how our server serves every brand
@@ -13,12 +14,13 @@ export const apiBase = (): string =>
 
 /**
  * A typed client of every /api route (`hc<ApiType>`): paths, bodies and answers are checked against the routes.
- * Tests pass `{ fetch }` to answer without a server. Every answer passes logoutOn401 (spec section 4).
+ * Tests pass `{ fetch }` to answer without a server. Every answer passes logoutOn401 (spec section 4), and every
+ * request moves the progress bar while it runs (spec section 7).
  */
 export const createApiClient = (options?: ClientRequestOptions) =>
   hc<ApiType>(`${apiBase()}/api`, {
     ...options,
-    fetch: logoutOn401(options?.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+    fetch: trackProgress(logoutOn401(options?.fetch ?? ((input, init) => globalThis.fetch(input, init)))),
   });
 
 export type ApiClient = ReturnType<typeof createApiClient>;

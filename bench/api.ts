@@ -68,6 +68,7 @@ try {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
       SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',

@@ -54,6 +54,7 @@ try {
     db,
     env: parseEnv({
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
       SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',

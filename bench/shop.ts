@@ -1,4 +1,4 @@
-// Shop pages (issue 14): the home page and a restaurant page (server-rendered, decision 013), each with the HTML and
+// Shop pages (issue 14): the home page and a restaurant page (server-rendered, decision 018), each with the HTML and
 // JavaScript (gzip bytes) a visitor loads before touching anything, and Lighthouse's four scores on its mobile
 // preset, against the real server (server/main.ts on the built sites, demo data seeded) in the local Chromium.
 // Targets: 100 for accessibility, best practices and SEO; performance >= 95; a restaurant page's JavaScript

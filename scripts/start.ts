@@ -4,13 +4,16 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { compileMessages } from './i18n-compile.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
 const sources = ['sites', 'app', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
+// Compiled from messages/ (a source above), so its age says nothing about the build's.
+const generated = path.join('app', 'paraglide');
 
 function newest(target: string): number {
-  if (!existsSync(target)) return 0;
+  if (!existsSync(target) || target === generated) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   return readdirSync(target).reduce((max, entry) => Math.max(max, newest(path.join(target, entry))), info.mtimeMs);
@@ -25,6 +28,10 @@ if (builtAt < Math.max(...sources.map(newest))) {
     process.exit(build.status ?? 1);
   }
 }
+
+// The server imports the compiled messages (its e-mails, the brand contact form's answer); the build above compiles
+// them, but a checkout whose dist/ is current and whose app/paraglide/ was deleted or never compiled has none.
+if (!existsSync(path.join(generated, 'messages.js'))) compileMessages();
 
 const production = process.env['NODE_ENV'] === 'production';
 const server = spawn(process.execPath, ['server/main.ts'], {

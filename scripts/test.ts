@@ -1,7 +1,10 @@
 // `npm test`: typecheck, lint, format, tenant configs, then every test layer in order, stopping at the
-// first failure. Ends with one 'N passed, N failed' line over all test layers.
+// first failure. Each test layer prints its own 'N passed, N failed' line; the run ends with one over all
+// of them. A layer fails when vitest says so, and also when its report says it ran no test, did not
+// succeed (a set-up that threw, an error outside a test) or is missing: each of these once let a run
+// whose database never started end green.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -16,9 +19,14 @@ function run(label: string, command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
+type Report = { numTotalTests: number; numPassedTests: number; numFailedTests: number; success: boolean };
+const suites: string[] = [];
+
 function vitest(project: string, extra: string[] = []): boolean {
   mkdirSync('test-results', { recursive: true });
   const report = `test-results/vitest-${project}.json`;
+  // A report left by an earlier run must not stand in for this one's.
+  rmSync(report, { force: true });
   const ok = run(`tests: ${project}`, process.execPath, [
     'node_modules/vitest/vitest.mjs',
     'run',
@@ -29,12 +37,24 @@ function vitest(project: string, extra: string[] = []): boolean {
     `--outputFile.json=${report}`,
     ...extra,
   ]);
-  if (existsSync(report)) {
-    const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const summary = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as Report) : null;
+  const problem = !summary
+    ? 'it wrote no report'
+    : summary.numTotalTests === 0
+      ? 'it ran no test (see the error above: a set-up that failed?)'
+      : !summary.success && summary.numFailedTests === 0
+        ? 'it did not succeed although no test failed (a set-up, a test file or an error outside the tests; see above)'
+        : !ok && summary.numFailedTests === 0
+          ? 'vitest exited with a failure although no test failed (see above)'
+          : null;
+  if (summary) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
   }
-  return ok;
+  const counts = summary ? `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` : 'no result';
+  suites.push(`${project}: ${counts}${problem ? ` — FAILED: ${problem}` : ''}`);
+  if (problem) console.error(`✘ tests: ${project} failed: ${problem}`);
+  return ok && !problem && summary !== null && summary.numFailedTests === 0;
 }
 
 function ensureChromium(): boolean {
@@ -65,6 +85,7 @@ const steps: (() => boolean)[] = [
   () => vitest('e2e'),
 ];
 
+const projects = ['unit', 'api', 'pglite', 'e2e'];
 let ok = true;
 for (const step of steps) {
   if (!step()) {
@@ -72,5 +93,9 @@ for (const step of steps) {
     break;
   }
 }
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log('');
+for (const line of suites) console.log(line);
+const notRun = projects.filter((project) => !suites.some((line) => line.startsWith(`${project}:`)));
+if (notRun.length > 0) console.log(`not run (an earlier step failed): ${notRun.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -5,11 +5,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from './domain/error-catalogue.ts';
-import { localizedRedirects, urlRules } from './middleware/url-rules.ts';
+import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
@@ -22,6 +23,7 @@ import { contentSecurityPolicy } from './content-security-policy.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
+import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 
 export type AppDeps = {
   db: Db;
@@ -29,6 +31,8 @@ export type AppDeps = {
   tenants: Tenant[];
   /** The clock, injectable so that opening hours and timeouts can be tested at any moment. */
   now: () => Date;
+  /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
+  payments: PaymentProviders;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
@@ -60,7 +64,11 @@ const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
   429: 'tooManyRequests',
 };
 
-export function createApp(deps: AppDeps) {
+/** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
+export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
+
+export function createApp(input: AppDepsInput) {
+  const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
   const renderPage = serverRenderedPages(dist, catalogueReader(deps.db, deps.now, deps.tenants));
@@ -77,6 +85,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(urlRules());
   app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(
     contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
       classifyHost(hostOf(request), deps.env, deps.tenants),
@@ -137,7 +146,8 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw notFound();
   });
-  mountSandboxBank(app, deps);
+  // The sandbox bank exists only where the sandbox takes payments (issue 11: never beside real providers).
+  if (deps.payments.sandbox) mountSandboxBank(app, deps.payments.sandbox);
   app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
@@ -182,6 +192,12 @@ export function createApp(deps: AppDeps) {
       return errorAnswer(c, key === 'validation' ? validationError({ '(body)': 'invalid' }) : new AppError(key));
     }
     if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response;
+    // A restart or a terminated backend: the connection pool opens new connections by itself, so the client may
+    // simply try again (decision 013).
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`database unavailable: ${c.req.method} ${new URL(c.req.url).pathname}`);
+      return errorAnswer(c, new AppError('databaseUnavailable'));
+    }
     // Unexpected: log it for us, show nothing of it to the client.
     console.error(error);
     return errorAnswer(c, new AppError('internalError'));
@@ -227,8 +243,20 @@ function errorAnswer(c: Context, error: AppError): Response {
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {
-  const file = await resolveStaticFile(dist, '/404.html');
+  const file = await resolveStaticFile(dist, errorPagePath(request, 404));
   return file ? fileResponse(file, 404, request) : new Response('This page could not be found', { status: 404 });
+}
+
+/** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
+export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+  const file = await resolveStaticFile(dist, errorPagePath(request, 401));
+  return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
+}
+
+// The error pages are built per language: /404.html and /401/ for pl, /en/404/, /ua/401/ … by the path's prefix.
+function errorPagePath(request: Request, status: 401 | 404): string {
+  const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
 
 export type App = ReturnType<typeof createApp>;

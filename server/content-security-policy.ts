@@ -25,7 +25,7 @@ export function inlineScriptHashes(dir: string, skip?: string): string[] {
         if (full !== skip) visit(full);
       } else if (entry.name.endsWith('.html')) {
         for (const [, attributes, body] of readFileSync(full, 'utf8').matchAll(INLINE_SCRIPT)) {
-          if (/\bsrc\s*=/i.test(attributes!) || !body) continue;
+          if (/\bsrc\s*=/i.test(attributes ?? '') || !body) continue;
           hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
         }
       }

@@ -55,7 +55,7 @@ function readSecrets(file: string): Record<SecretKey, string> | null {
   return complete ? (parsed as Record<SecretKey, string>) : null;
 }
 
-const randomSecrets = () =>
+export const randomSecrets = () =>
   Object.fromEntries(SECRET_KEYS.map((key) => [key, randomBytes(32).toString('base64url')])) as Record<
     SecretKey,
     string

@@ -38,6 +38,52 @@ describe('WEB_CONCURRENCY', () => {
   });
 });
 
+describe('payment providers', () => {
+  const payu = {
+    PAYU_POS_ID: '300746',
+    PAYU_CLIENT_ID: '300746',
+    PAYU_CLIENT_SECRET: 'secret',
+    PAYU_SECOND_KEY: 'second',
+  };
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123',
+    ORDER_TOKEN_SECRET: 'an-order-token-secret-0123',
+    SANDBOX_BANK_SECRET: 'a-sandbox-bank-secret-0123',
+  };
+
+  it('uses the sandbox outside production', () => {
+    expect(parseEnv({}).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses to start in production without a provider, unless the sandbox is asked for', () => {
+    expect(() => parseEnv(production)).toThrow(/no payment provider is configured/);
+    expect(parseEnv({ ...production, PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+  });
+
+  it('refuses a method routed to a provider without credentials, or partial credentials', () => {
+    expect(() => parseEnv({ ...production, PAYMENT_ROUTES: 'pl.blik=przelewy24' })).toThrow(/P24_\* are not set/);
+    expect(() => parseEnv({ ...production, PAYU_POS_ID: '1', PAYMENT_ROUTES: 'pl.blik=payu' })).toThrow(
+      /PayU needs PAYU_CLIENT_ID/,
+    );
+    expect(() => parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=sandbox' })).toThrow(/sandbox/);
+  });
+
+  it('asks a production start with real providers for the order-token secret only (the others are the sandbox’s)', () => {
+    const real = { NODE_ENV: 'production', ...payu, PAYMENT_ROUTES: 'pl.blik=payu' };
+    expect(() => parseEnv(real)).toThrow('Invalid configuration: ORDER_TOKEN_SECRET must be set in production');
+    const env = parseEnv({ ...real, ORDER_TOKEN_SECRET: 'an-order-token-secret-0123' });
+    expect(env.orderTokenSecret).toBe('an-order-token-secret-0123');
+    expect(env.paymentWebhookSecret).not.toBe(env.sandboxBankSecret);
+  });
+
+  it('reads routes per country and method', () => {
+    const env = parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=payu, pl.googlePay=payu' });
+    expect(env.payments.routes).toEqual({ pl: { blik: 'payu', googlePay: 'payu' } });
+    expect(env.payments.payu?.baseUrl).toBe('https://secure.snd.payu.com');
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy unless told, so a client cannot pick its own rate-limit key', () => {
     expect(parseEnv({}).trustProxy).toBe(0);
@@ -63,6 +109,7 @@ describe('secrets', () => {
   };
   const production = {
     NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
     PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
     ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
     SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
@@ -78,7 +125,7 @@ describe('secrets', () => {
   });
 
   it('production refuses to start naming every missing secret', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS: 'sandbox' })).toThrow(
       'Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production',
     );
     for (const key of ['PAYMENT_WEBHOOK_SECRET', 'ORDER_TOKEN_SECRET', 'SANDBOX_BANK_SECRET'] as const) {

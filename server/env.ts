@@ -1,5 +1,6 @@
 import { type } from 'arktype';
-import { loadDevSecrets, SECRET_KEYS } from './dev-secrets.ts';
+import { PAYMENT_ENV_KEYS, parsePaymentConfig, type PaymentConfig } from './payment-config.ts';
+import { loadDevSecrets, randomSecrets, SECRET_KEYS, type SecretKey } from './dev-secrets.ts';
 
 const envSchema = type({
   'NODE_ENV?': "'development' | 'production' | 'test'",
@@ -27,6 +28,21 @@ const envSchema = type({
   'DIST_DIR?': 'string > 0',
   /** Server processes sharing the port (node:cluster); PostgreSQL only, as PGlite's folder has one owner. */
   'WEB_CONCURRENCY?': /^\d{1,3}$/,
+  // Payment providers (README "Payment providers"); parsed and cross-checked in payment-config.ts.
+  'PAYMENTS?': "'sandbox' | 'configured'",
+  'PAYMENT_ROUTES?': 'string > 0',
+  'PAYU_POS_ID?': /^\d+$/,
+  'PAYU_CLIENT_ID?': 'string > 0',
+  'PAYU_CLIENT_SECRET?': 'string > 0',
+  'PAYU_SECOND_KEY?': 'string > 0',
+  'PAYU_BASE_URL?': 'string.url',
+  'P24_MERCHANT_ID?': /^\d+$/,
+  'P24_POS_ID?': /^\d+$/,
+  'P24_API_KEY?': 'string > 0',
+  'P24_CRC?': 'string > 0',
+  'P24_BASE_URL?': 'string.url',
+  'GOOGLE_PAY_ENVIRONMENT?': "'TEST' | 'PRODUCTION'",
+  'GOOGLE_PAY_MERCHANT_ID?': 'string > 0',
   /** Proxies in front of the server whose X-Forwarded-For entries are believed (rate-limit keys); 0 trusts none. */
   'TRUST_PROXY?': /^\d{1,2}$/,
 });
@@ -50,6 +66,7 @@ export type Env = {
   seedDemo: boolean;
   distDir: string;
   webConcurrency: number;
+  payments: PaymentConfig;
   trustProxy: number;
 };
 
@@ -71,22 +88,35 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (webConcurrency > 1 && !result.DATABASE_URL) {
     throw new Error('Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (PGlite allows one process)');
   }
+  const payments = parsePaymentConfig(Object.fromEntries(PAYMENT_ENV_KEYS.map((key) => [key, result[key]])), nodeEnv);
   const seedDemo = result.SEED_DEMO === '1';
   if (seedDemo && nodeEnv === 'production') {
     throw new Error(
       'Invalid configuration: SEED_DEMO=1 is refused in production (demo logins have published passwords; create an admin with npm run admin:create)',
     );
   }
+  // The webhook and bank-link secrets are the sandbox's own: PayU and Przelewy24 sign with their keys.
+  const required = payments.mode === 'sandbox' ? SECRET_KEYS : (['ORDER_TOKEN_SECRET'] as const);
   const given = SECRET_KEYS.filter((key) => result[key]);
   if (nodeEnv === 'production') {
-    const missing = SECRET_KEYS.filter((key) => !result[key]);
+    const missing = required.filter((key) => !result[key]);
     if (missing.length > 0) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
   }
   // One key for several purposes is what separate secrets are meant to prevent.
   const shared = given.filter((key, i) => given.some((other, j) => j !== i && result[other] === result[key]));
   if (shared.length > 0) throw new Error(`Invalid configuration: ${shared.join(', ')} must differ from each other`);
   const dataDir = result.DATA_DIR ?? '.data';
-  const secrets = given.length === SECRET_KEYS.length ? result : { ...loadDevSecrets(dataDir), ...result };
+  // Production without the sandbox never uses the sandbox's secrets: random ones fill their places.
+  const secrets =
+    given.length === SECRET_KEYS.length
+      ? result
+      : { ...(nodeEnv === 'production' ? randomSecrets() : loadDevSecrets(dataDir)), ...result };
+  // Every key is set by now: given, or filled by the random or development ones.
+  const secret = (key: SecretKey): string => {
+    const value = secrets[key];
+    if (value === undefined) throw new Error(`Invalid configuration: ${key} is not set`);
+    return value;
+  };
   return {
     nodeEnv,
     port,
@@ -99,13 +129,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicBaseUrl: result.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     smtpUrl: result.SMTP_URL,
     mailFrom: result.MAIL_FROM ?? 'zamowienia@example.com',
-    paymentWebhookSecret: secrets.PAYMENT_WEBHOOK_SECRET!,
-    orderTokenSecret: secrets.ORDER_TOKEN_SECRET!,
-    sandboxBankSecret: secrets.SANDBOX_BANK_SECRET!,
+    paymentWebhookSecret: secret('PAYMENT_WEBHOOK_SECRET'),
+    orderTokenSecret: secret('ORDER_TOKEN_SECRET'),
+    sandboxBankSecret: secret('SANDBOX_BANK_SECRET'),
     seedDemo,
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     distDir: result.DIST_DIR ?? 'dist',
     webConcurrency,
+    payments,
     trustProxy: Number(result.TRUST_PROXY ?? 0),
   };
 }

@@ -18,6 +18,11 @@ const env = (() => {
     return fail((error as Error).message);
   }
 })();
+// Issue 11: a production server on the sandbox takes no real money, and says so where nobody can miss it.
+if (env.nodeEnv === 'production' && env.payments.mode === 'sandbox')
+  console.warn(
+    '\n!!! PAYMENTS=sandbox in production: the SANDBOX takes every payment, NO REAL MONEY moves. Demo use only. !!!\n',
+  );
 if (!existsSync(path.join(env.distDir, 'index.html')))
   fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
 
@@ -31,6 +36,7 @@ const [
   { createApp },
   { startSweeper },
   { startOutboxWorker },
+  { createPaymentProviders },
 ] = await Promise.all([
   import('@hono/node-server'),
   import('#db/client.ts'),
@@ -39,6 +45,7 @@ const [
   import('./app.ts'),
   import('./workers/sweeper.ts'),
   import('./services/outbox/worker.ts'),
+  import('./services/payments/providers.ts'),
 ]);
 
 const tenants = (() => {
@@ -73,7 +80,13 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
  * `onListening` runs once the port is open.
  */
 function serveFrom(database: Database, onListening: () => void, quiet: boolean) {
-  const deps = { db: database.db, env, tenants, now: () => new Date() };
+  const deps = {
+    db: database.db,
+    env,
+    tenants,
+    now: () => new Date(),
+    payments: createPaymentProviders(env, { db: database.db }),
+  };
   const app = createApp(deps);
   // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
   const sweeper = startSweeper(deps);
@@ -111,6 +124,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     await closed;
     await stopOutbox();
     await sweeper.stop();
+    await deps.payments.recorded();
     await database.close();
     if (!quiet) console.log('stopped');
     process.exit(0);

@@ -7,7 +7,7 @@ import { acceptedEncoding } from './http-caching.ts';
 import { matchPath, type Screen } from './domain/localized-routes.ts';
 import type { CatalogueReader } from './services/catalogue/reader.ts';
 
-/** The shop screens rendered per request: the catalogue, which admins change at run time (decision 013). */
+/** The shop screens rendered per request: the catalogue, which admins change at run time (decision 018). */
 export const SERVER_RENDERED_SCREENS: readonly Screen[] = ['restaurant', 'city', 'location', 'concept'];
 
 type Entry = {

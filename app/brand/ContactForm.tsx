@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RuleName } from '#server/domain/forms.ts';
 import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
@@ -29,6 +29,7 @@ export default function ContactForm({
   policyHref,
   action,
   labels,
+  lockedUntilHydrated = false,
 }: {
   concept: string;
   contactEmail: string;
@@ -36,7 +37,14 @@ export default function ContactForm({
   /** The brand-host path that answers the form without JavaScript ('/en/contact/'). */
   action: string;
   labels: ContactLabels;
+  /**
+   * For a page whose host has no POST handler for `action` (the shop): the server-rendered button is disabled, so
+   * the form cannot be sent before the island runs (design.md: forms before hydration).
+   */
+  lockedUntilHydrated?: boolean;
 }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { values, errors, status } = useStore($contactForm);
   const form = useRef<HTMLFormElement>(null);
   const message = (rule: RuleName | undefined) =>
@@ -134,7 +142,11 @@ export default function ContactForm({
         </span>
         {error('terms')}
       </div>
-      <button type="submit" className="button" disabled={done || status === 'sending'}>
+      <button
+        type="submit"
+        className="button"
+        disabled={done || status === 'sending' || (lockedUntilHydrated && !hydrated)}
+      >
         {done ? labels.sent : status === 'sending' ? labels.sending : labels.send}
       </button>
       <div className="form-status" role="status" aria-live="polite">

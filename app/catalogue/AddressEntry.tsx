@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $address, fullAddress, loadAddress, setAddress } from '#app/stores/address.ts';
-import { $nearby, loadNearby } from '#app/stores/nearby.ts';
+import { $address, formatAddress, loadAddress, setAddress, type DeliveryAddress } from '#app/stores/address.ts';
+import { $nearby, countryOfZip, loadNearby } from '#app/stores/nearby.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { NearbyList } from './NearbyList.tsx';
 import type { AddressEntryProps } from './address-types.ts';
@@ -30,7 +30,13 @@ export default function AddressEntry({ locale, action, texts }: AddressEntryProp
           initial={address}
           action={action}
           texts={texts}
-          onSave={(saved) => {
+          onSave={(parts) => {
+            // The navbar shows the whole line; the postcode's format tells the country.
+            const saved: DeliveryAddress = {
+              ...parts,
+              fullAddress: formatAddress(parts),
+              country: countryOfZip(parts.zip) ?? 'pl',
+            };
             setAddress(saved);
             setEditing(false);
             void loadNearby(saved);
@@ -38,7 +44,7 @@ export default function AddressEntry({ locale, action, texts }: AddressEntryProp
         />
       ) : (
         <p className="current-address">
-          <strong>{fullAddress(address)}</strong>
+          <strong>{address.fullAddress}</strong>
           <button type="button" onClick={() => setEditing(true)}>
             {texts.change}
           </button>

@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import type { DeliveryAddress } from '#app/stores/address.ts';
+import type { AddressParts } from '#app/stores/address.ts';
 import { ADDRESS_FIELDS, addressErrors, addressFieldRule, type AddressField } from './address-rules.ts';
 import type { AddressTexts } from './address-types.ts';
 
 type Props = {
-  initial: DeliveryAddress | null;
+  initial: AddressParts | null;
   action: string;
   texts: AddressTexts;
-  onSave: (address: DeliveryAddress) => void;
+  onSave: (address: AddressParts) => void;
 };
 
-const EMPTY: DeliveryAddress = { street: '', streetNo: '', zip: '', city: '' };
+const EMPTY: AddressParts = { street: '', streetNo: '', zip: '', city: '' };
 const AUTOCOMPLETE: Record<AddressField, string> = {
   street: 'address-line1',
   streetNo: 'address-line2',
@@ -24,7 +24,7 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
  * changes, the whole form on submit, and the first field in error takes the focus.
  */
 export function AddressForm({ initial, action, texts, onSave }: Props) {
-  const [address, setAddress] = useState<DeliveryAddress>(initial ?? EMPTY);
+  const [address, setAddress] = useState<AddressParts>(initial ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [ready, setReady] = useState(false);
   const form = useRef<HTMLFormElement>(null);

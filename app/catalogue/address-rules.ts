@@ -1,7 +1,7 @@
-import type { DeliveryAddress } from '#app/stores/address.ts';
+import type { AddressParts } from '#app/stores/address.ts';
 import { countryOfZip } from '#app/stores/nearby.ts';
 
-export type AddressField = keyof DeliveryAddress;
+export type AddressField = keyof AddressParts;
 export const ADDRESS_FIELDS: readonly AddressField[] = ['street', 'streetNo', 'zip', 'city'];
 
 /** The form rule (server/domain/forms.ts names) a field breaks, or null: every field is needed, the zip in a known format. */
@@ -12,7 +12,7 @@ export function addressFieldRule(field: AddressField, value: string): 'notEmpty'
 }
 
 /** Every field's broken rule, in the form's order. */
-export function addressErrors(address: DeliveryAddress): Partial<Record<AddressField, 'notEmpty' | 'isValidZipCode'>> {
+export function addressErrors(address: AddressParts): Partial<Record<AddressField, 'notEmpty' | 'isValidZipCode'>> {
   const errors: Partial<Record<AddressField, 'notEmpty' | 'isValidZipCode'>> = {};
   for (const field of ADDRESS_FIELDS) {
     const rule = addressFieldRule(field, address[field]);

@@ -2,12 +2,13 @@ import type { ErrorKey, FieldRule } from '#server/domain/errors.ts';
 import { isErrorKey } from '#server/domain/error-catalogue.ts';
 import { RULE_NAMES, type RuleName } from '#server/domain/forms.ts';
 import { m } from '#app/paraglide/messages.js';
+import type { Locale as MessageLocale } from '#app/paraglide/runtime.js';
 
 /** The interface's languages as URLs and the `lang` cookie name them. */
 export type UiLocale = 'pl' | 'en' | 'ua';
 
 /** Paraglide's locale for an interface language: ISO 639-1 `uk` for `ua`, as `<html lang>` says (decision 010). */
-export const messageLocale = (locale: UiLocale) => (locale === 'ua' ? 'uk' : locale);
+export const messageLocale = (locale: UiLocale): MessageLocale => (locale === 'ua' ? 'uk' : locale);
 
 const isRuleName = (value: unknown): value is RuleName =>
   typeof value === 'string' && (RULE_NAMES as readonly string[]).includes(value);

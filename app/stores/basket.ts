@@ -1,14 +1,24 @@
-import { atom } from 'nanostores';
-import type { PricedBasket } from '#server/services/basket/priced.ts';
+import { atom, task } from 'nanostores';
+import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { createFetchState } from './fetch-state.ts';
 
-/** The visitor's basket as the server priced it (GET /api/basket); null until loaded. */
-export type Basket = PricedBasket;
+/** The basket as GET /api/basket answers it (priced on the server); null until it has been loaded. */
+export type Basket = InferResponseType<ApiClient['basket']['$get'], 200>;
 
 export const $basket = atom<Basket | null>(null);
 
-/** Spec section 4: the basket is loaded from the server on each page. */
-export async function loadBasket(client: ApiClient = api): Promise<void> {
-  const response = await client.basket.$get();
-  if (response.ok) $basket.set((await response.json()) as Basket);
+/** Whether the basket is being loaded or failed to load (the widget shows it; spec section 4 fetch state). */
+export const basketFetch = createFetchState();
+
+/** Spec section 4: the basket is loaded from the server on each page; the answer replaces what the page held. */
+export function loadBasket(client: ApiClient = api): Promise<boolean> {
+  return task(() =>
+    basketFetch.run(async () => {
+      const response = await client.basket.$get();
+      if (response.status !== 200) return false;
+      $basket.set(await response.json());
+      return true;
+    }),
+  );
 }

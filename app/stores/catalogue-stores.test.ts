@@ -3,7 +3,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import { createApiClient } from '#app/api-client.ts';
 import { $basket } from './basket.ts';
 import { $basketConflict, $basketError, addToBasket, clearBasketAndAdd, keepBasket } from './basket-actions.ts';
-import { $address, clearAddress, loadAddress, setAddress } from './address.ts';
+import { $address, clearAddress, formatAddress, loadAddress, setAddress } from './address.ts';
 import { $nearby, countryOfZip, loadNearby } from './nearby.ts';
 
 const answer = (status: number, body: unknown) =>
@@ -81,9 +81,12 @@ describe('delivery address and nearby restaurants', () => {
       setItem: (key: string, value: string) => store.set(key, value),
       removeItem: (key: string) => store.delete(key),
     });
-    setAddress({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' });
+    const parts = { street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' };
+    expect(formatAddress(parts)).toBe('Puławska 145, 02-715 Warszawa');
+    const address = { ...parts, fullAddress: formatAddress(parts), country: 'pl' as const };
+    setAddress(address);
     $address.set(null);
-    expect(loadAddress()).toEqual({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' });
+    expect(loadAddress()).toEqual(address);
     clearAddress();
     expect(loadAddress()).toBeNull();
     vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import { COUNTRIES, isValidZipCode } from '#server/domain/country.ts';
 import type { Country } from '#server/domain/money.ts';
 import type { RestaurantSummary } from '#server/services/catalogue/restaurants.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
-import type { DeliveryAddress } from './address.ts';
+import type { AddressParts } from './address.ts';
 
 export type NearbyState =
   | { status: 'idle' }
@@ -19,7 +19,7 @@ export const countryOfZip = (zip: string): Country | null =>
   COUNTRIES.find((country) => isValidZipCode(country, zip)) ?? null;
 
 /** Asks which restaurants deliver to the address (by its postcode, in the country that postcode belongs to). */
-export function loadNearby(address: DeliveryAddress, client: ApiClient = api): Promise<void> {
+export function loadNearby(address: AddressParts, client: ApiClient = api): Promise<void> {
   return task(async () => {
     const zip = address.zip.trim();
     const country = countryOfZip(zip);

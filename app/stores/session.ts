@@ -41,3 +41,14 @@ export function logoutOn401(base: Fetch): Fetch {
     return response;
   };
 }
+
+/** Spec section 6/7: GET /api/auth/logout, then the page goes home (the caller navigates). */
+export async function logout(client: ApiClient): Promise<void> {
+  try {
+    await client.auth.logout.$get();
+  } catch (error) {
+    // Offline: the page still forgets the user; the server's session then ends on its own expiry.
+    console.warn('logout: the server did not answer', error);
+  }
+  $user.set(null);
+}

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   accountLinkPath,
   anonymisedEmail,
+  assertNewPassword,
   fullAddress,
   isAccountLang,
   storedPhone,
   validateNewPassword,
 } from './accounts.ts';
+import { RuleError } from './errors.ts';
 
 describe('validateNewPassword', () => {
   it('names the first broken rule per field, then the length', () => {
@@ -16,6 +18,21 @@ describe('validateNewPassword', () => {
     });
     expect(validateNewPassword({ password: 'seven77', passwordRepeat: 'seven77' })).toEqual({ password: 'minLength' });
     expect(validateNewPassword({ password: 'eight888', passwordRepeat: 'eight888' })).toEqual({});
+  });
+});
+
+describe('assertNewPassword', () => {
+  it('throws validation with the same details, or lets the password through as a string', () => {
+    const short: { password?: string; passwordRepeat?: string } = { password: 'seven77', passwordRepeat: 'seven77' };
+    expect(() => assertNewPassword(short)).toThrow(RuleError);
+    try {
+      assertNewPassword(short);
+    } catch (error) {
+      expect(error).toMatchObject({ key: 'validation', details: { password: 'minLength' } });
+    }
+    const good: { password?: string; passwordRepeat?: string } = { password: 'eight888', passwordRepeat: 'eight888' };
+    assertNewPassword(good);
+    expect(good.password.length).toBe(8);
   });
 });
 

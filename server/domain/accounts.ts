@@ -1,5 +1,6 @@
-import { checkoutFormRules, validate, type FormRules, type RuleName } from './forms.ts';
+import { checkoutFormRules, validate, type FormRules, type RuleName, type Validated } from './forms.ts';
 import { normalizePhone } from './country.ts';
+import { RuleError } from './errors.ts';
 
 export const ACCOUNT_LANGS = ['pl', 'en', 'ua'] as const;
 export type AccountLang = (typeof ACCOUNT_LANGS)[number];
@@ -21,6 +22,17 @@ export function validateNewPassword(values: Record<string, unknown>): FieldError
   const errors: FieldErrors = { ...validate(newPasswordRules, values) };
   if (!errors.password && String(values.password).length < MIN_PASSWORD_LENGTH) errors.password = 'minLength';
   return errors;
+}
+
+/**
+ * validateNewPassword for a server that goes on with the password: throws RuleError('validation') with field →
+ * rule in details, or lets the caller read password and passwordRepeat as strings.
+ */
+export function assertNewPassword<V extends Record<string, unknown>>(
+  values: V,
+): asserts values is V & Validated<typeof newPasswordRules> {
+  const errors = validateNewPassword(values);
+  if (Object.keys(errors).length > 0) throw new RuleError('validation', 'new password refused', errors);
 }
 
 /** A saved address (spec section 3's delivery details): the checkout form's address rules, by its country's zip. */

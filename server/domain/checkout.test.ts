@@ -169,3 +169,51 @@ describe('checkoutProblems', () => {
     }
   });
 });
+
+describe('assertCheckout: what the customer needs to fix it', () => {
+  const errorOf = (input: CheckoutInput) => {
+    try {
+      assertCheckout(input);
+      return null;
+    } catch (e) {
+      const { key, details } = e as RuleError;
+      return { key, details };
+    }
+  };
+  const pl = { channel: 'web', country: 'pl' } as const;
+
+  it('a method the country’s configured payments list does not offer is unavailable, in the payment step’s place', () => {
+    const input: CheckoutInput = {
+      ...ok,
+      summary: { productsValue: 0, minBasketValue: 2000 },
+      payment: { ...pl, method: 'blik', blikCode: '123456', offered: false },
+      consents: {},
+    };
+    expect(checkoutProblems(input)).toEqual(['minBasketValueError', 'paymentMethodUnavailable', 'consentRequired']);
+    expect(checkoutProblems({ ...ok, payment: { ...pl, method: 'blik', blikCode: '123456', offered: true } })).toEqual(
+      [],
+    );
+  });
+
+  it('Google Pay without its token is a form error before any other problem', () => {
+    const closed = { ...ok, now: NOON.add({ hours: 11 }) };
+    expect(errorOf({ ...closed, payment: { ...pl, method: 'googlePay' } })).toEqual({
+      key: 'validation',
+      details: { googlePayToken: 'notEmpty' },
+    });
+    expect(errorOf({ ...ok, payment: { ...pl, method: 'googlePay', googlePayToken: 'sandbox-ok-1' } })).toBeNull();
+  });
+
+  it('Google Pay where it is not offered answers paymentMethodUnavailable, not the missing token', () => {
+    expect(errorOf({ ...ok, payment: { ...pl, method: 'googlePay', offered: false } })?.key).toBe(
+      'paymentMethodUnavailable',
+    );
+  });
+
+  it('consentRequired names the consents still missing', () => {
+    expect(errorOf({ ...ok, consents: { agree1: true, providerTerms: true } })).toEqual({
+      key: 'consentRequired',
+      details: { problems: ['consentRequired'], missing: ['agree2', 'orderWithObligation'] },
+    });
+  });
+});

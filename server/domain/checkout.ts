@@ -60,7 +60,19 @@ export type CheckoutInput = {
   /** The applied code as looked up now: missing from the database, or found with its active flag. */
   discount?: { exists: boolean; active: boolean } | null;
   /** Left out to check the basket before the customer has chosen how to pay. */
-  payment?: { method: PaymentMethod; channel: Channel; country: Country; blikCode?: string | null } | null;
+  payment?: {
+    method: PaymentMethod;
+    channel: Channel;
+    country: Country;
+    blikCode?: string | null;
+    googlePayToken?: string | null;
+    /**
+     * Whether the country's configured payments list (data an admin edits) offers the method on the channel and,
+     * for an online method, the deployment has a provider taking it in that country; false makes it unavailable
+     * even where the rules allow it. Left out when there is no such list to ask.
+     */
+    offered?: boolean;
+  } | null;
   /** The ticked consents; left out to skip the consent check (e.g. for a basket preview). */
   consents?: Partial<Record<Consent, boolean>> | null;
   now: Temporal.Instant;
@@ -94,7 +106,7 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
 
   const { payment, consents } = input;
   if (payment) {
-    if (!isPaymentAvailable(payment.method, payment.channel, payment.country)) {
+    if (!isPaymentAvailable(payment.method, payment.channel, payment.country) || payment.offered === false) {
       problems.push('paymentMethodUnavailable');
     } else if (payment.method === 'blik') {
       try {
@@ -110,8 +122,21 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
   return problems;
 }
 
-/** checkoutProblems for callers that want the first problem thrown. */
+/**
+ * checkoutProblems for callers that want the first problem thrown, with what the customer needs to fix it:
+ * every problem (details.problems) and, for consentRequired, the consents still missing (details.missing).
+ * A Google Pay order without its token is a form error (validation, googlePayToken: notEmpty) and comes
+ * before the rest, unless Google Pay is not available at all.
+ */
 export function assertCheckout(input: CheckoutInput): void {
-  const [first, ...rest] = checkoutProblems(input);
-  if (first) throw new RuleError(first, `checkout refused: ${first}`, { problems: [first, ...rest] });
+  const problems = checkoutProblems(input);
+  const { payment, consents } = input;
+  if (payment?.method === 'googlePay' && !payment.googlePayToken && !problems.includes('paymentMethodUnavailable'))
+    throw new RuleError('validation', 'a Google Pay order needs its token', { googlePayToken: 'notEmpty' });
+  const [first] = problems;
+  if (!first) return;
+  const details: Record<string, unknown> = { problems };
+  if (first === 'consentRequired' && payment)
+    details['missing'] = requiredConsents(payment.country, payment.method).filter((c) => consents?.[c] !== true);
+  throw new RuleError(first, `checkout refused: ${first}`, details);
 }

@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import {
   type Channel,
@@ -9,6 +10,7 @@ import {
   hiddenConsents,
   isOnlinePayment,
   isPaymentAvailable,
+  isPaymentOptionOpenAt,
   isPaymentMethod,
   isValidPhoneNo,
   isValidZipCode,
@@ -148,5 +150,41 @@ describe('payment availability (spec section 6)', () => {
     expect(isPaymentMethod('blik')).toBe(true);
     expect(isPaymentMethod('paypal')).toBe(false);
     expect(isPaymentMethod(null)).toBe(false);
+  });
+});
+
+describe('payment option availability hours', () => {
+  const weekdaysOnly = {
+    mondayToFriday: { from: '08:00', to: '20:00' },
+    saturday: { from: '10:00', to: '14:00' },
+    sunday: null,
+  };
+  const at = (iso: string) => Temporal.Instant.from(iso);
+
+  it('reads the hours in the country’s own zone, strictly between from and to', () => {
+    // Wednesday 4 March 2026: Warsaw is UTC+1, so 07:30Z is 08:30 there.
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-04T07:30:00Z'))).toBe(true);
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-04T07:00:00Z'))).toBe(false);
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-04T19:00:00Z'))).toBe(false);
+    // Kyiv is UTC+2: 06:30Z is 08:30 there, yet 07:30 in Warsaw.
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'ua', at('2026-03-04T06:30:00Z'))).toBe(true);
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-04T06:30:00Z'))).toBe(false);
+  });
+
+  it('uses the Saturday and Sunday hours on those days; a day without hours is closed', () => {
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-07T12:00:00Z'))).toBe(true);
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-07T15:00:00Z'))).toBe(false);
+    expect(isPaymentOptionOpenAt(weekdaysOnly, 'pl', at('2026-03-08T12:00:00Z'))).toBe(false);
+  });
+
+  it('around the clock never closes, not even at midnight; no hours at all means always', () => {
+    const always = {
+      mondayToFriday: { from: '00:00', to: '24:00' },
+      saturday: { from: '00:00', to: '24:00' },
+      sunday: { from: '00:00', to: '24:00' },
+    };
+    // Midnight between Sunday and Monday in Warsaw.
+    expect(isPaymentOptionOpenAt(always, 'pl', at('2026-03-08T23:00:00Z'))).toBe(true);
+    expect(isPaymentOptionOpenAt(null, 'pl', at('2026-03-08T23:00:00Z'))).toBe(true);
   });
 });

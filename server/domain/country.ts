@@ -1,3 +1,5 @@
+import type { Temporal } from 'temporal-polyfill';
+import { isOpenAt, type WorkingHours } from './hours.ts';
 import { type Country, type Currency, currencyOf, isCountry } from './money.ts';
 
 export type { Country } from './money.ts';
@@ -117,4 +119,33 @@ export function requiredConsents(country: Country, method: PaymentMethod): Conse
   return CONSENTS.filter(
     (c) => !hidden.includes(c) && (c !== 'providerTerms' || requiresProviderTerms(method, country)),
   );
+}
+
+/** A payment option's hours (spec section 3: availabilityHours mondayToFriday, saturday, sunday); null: closed. */
+export type PaymentAvailabilityHours = {
+  mondayToFriday: { from: string; to: string } | null;
+  saturday: { from: string; to: string } | null;
+  sunday: { from: string; to: string } | null;
+};
+
+/** The same hours as working hours by weekday (0 = Sunday), so that one rule decides "open" for both. */
+export function paymentWorkingHours(hours: PaymentAvailabilityHours): WorkingHours {
+  const span = (day: number) => (day === 0 ? hours.sunday : day === 6 ? hours.saturday : hours.mondayToFriday);
+  return [0, 1, 2, 3, 4, 5, 6].flatMap((day) => {
+    const s = span(day);
+    return s ? [{ day, from: s.from, to: s.to }] : [];
+  });
+}
+
+/**
+ * Whether a payment option may be used at `instant`, in its country's time zone, by the same strict from/to
+ * rule as restaurants. An option without hours is available at any time (the spec makes hours optional).
+ */
+export function isPaymentOptionOpenAt(
+  hours: PaymentAvailabilityHours | null,
+  country: Country,
+  instant: Temporal.Instant,
+): boolean {
+  if (!hours) return true;
+  return isOpenAt(paymentWorkingHours(hours), timeZoneOf(country), instant);
 }

@@ -17,8 +17,8 @@ function onSegment(x: number, y: number, [ax, ay]: Position, [bx, by]: Position)
 function ringContains(ring: Position[], x: number, y: number): 'inside' | 'outside' | 'edge' {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const a = ring[i]!;
-    const b = ring[j]!;
+    // i and j stay within the ring.
+    const [a, b] = [ring[i], ring[j]] as [Position, Position];
     if (onSegment(x, y, a, b)) return 'edge';
     if (a[1] > y !== b[1] > y && x < ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
   }

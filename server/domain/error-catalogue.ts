@@ -43,6 +43,13 @@ export const errorCatalogue = {
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
 
+  // Paying again for an order whose payment failed or was canceled.
+  orderNotAwaitingPayment: {
+    status: 409,
+    meaning: 'The order is not waiting for payment (paid, on delivery, canceled or past its payment time).',
+  },
+  paymentInProgress: { status: 409, meaning: 'A payment of this order is still being processed.' },
+
   // Accounts.
   invalidToken: {
     status: 400,
@@ -64,6 +71,14 @@ export const errorCatalogue = {
   payloadTooLarge: { status: 413, meaning: 'The request body is too large.' },
   tooManyRequests: { status: 429, meaning: 'Too many attempts; wait before trying again (Retry-After).' },
   invalidSignature: { status: 401, meaning: 'A payment notification whose signature does not verify.' },
+  paymentUnconfirmed: {
+    status: 503,
+    meaning: 'The provider has not confirmed the payment yet (Przelewy24 verify); the provider notifies again.',
+  },
+  databaseUnavailable: {
+    status: 503,
+    meaning: 'The database connection was lost (a restart); the same request may simply be sent again.',
+  },
   internalError: { status: 500, meaning: 'Something failed on our side.' },
 } as const satisfies Record<string, { status: ErrorStatus; meaning: string }>;
 

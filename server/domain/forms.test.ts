@@ -1,9 +1,11 @@
 import { type } from 'arktype';
 import { describe, expect, it } from 'vitest';
+import { RuleError } from './errors.ts';
 import {
   issueDetails,
   issueRule,
   type RuleRef,
+  assertValid,
   checkRule,
   checkoutFormRules,
   contactFormRules,
@@ -143,6 +145,35 @@ describe('registration and checkout forms', () => {
   });
   it('checkout with pickup needs no address', () => {
     expect(validate(pickupCheckoutFormRules, { ...user, zip: '' }, { country: 'pl' })).toEqual({});
+  });
+});
+
+describe('assertValid: validate for a server that goes on with the values', () => {
+  it('throws validation with each failing field’s rule', () => {
+    const input: Record<string, unknown> = { firstname: ' ', lastname: 'Nowak', phone: '600700800', email: 'x' };
+    const error = (() => {
+      try {
+        assertValid(pickupCheckoutFormRules, input, { country: 'pl' });
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(RuleError);
+    expect((error as RuleError).key).toBe('validation');
+    expect((error as RuleError).details).toEqual({ firstname: 'notEmpty', email: 'isValidEmail' });
+  });
+
+  it('lets a valid form through with its fields typed as strings', () => {
+    const input: { firstname?: string | undefined; lastname?: string; phone?: string; email?: string } = {
+      firstname: ' Anna ',
+      lastname: 'Nowak',
+      phone: '600700800',
+      email: 'anna@example.pl',
+    };
+    assertValid(pickupCheckoutFormRules, input, { country: 'pl' });
+    // Typed string after the assertion: .trim() compiles without a non-null assertion.
+    expect(input.firstname.trim()).toBe('Anna');
   });
 });
 

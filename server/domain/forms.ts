@@ -1,6 +1,7 @@
 import { type } from 'arktype';
 import type { FieldRule } from './errors.ts';
 import { isValidPhoneNo as phoneOk, isValidZipCode as zipOk } from './country.ts';
+import { RuleError } from './errors.ts';
 
 /** Spec section 5's named rules. The UI translates an error by its rule name. */
 export const RULE_NAMES = [
@@ -96,6 +97,24 @@ export function validateField<F extends string>(
   ctx: RuleContext = {},
 ): RuleName | undefined {
   return validate({ [field]: rules[field] } as FormRules<F>, values, ctx)[field];
+}
+
+/** The form's values as validate() leaves them: a field whose rules start with notEmpty holds a string. */
+export type Validated<R extends FormRules> = {
+  [F in keyof R]: R[F] extends readonly ['notEmpty', ...unknown[]] ? string : unknown;
+};
+
+/**
+ * validate() for a server that goes on with the values: throws RuleError('validation') with field → rule in
+ * details, or lets the caller read the validated fields with their narrowed types.
+ */
+export function assertValid<R extends FormRules, V extends Record<string, unknown>>(
+  rules: R,
+  values: V,
+  ctx: RuleContext = {},
+): asserts values is V & Validated<R> {
+  const errors = validate(rules, values, ctx);
+  if (!isValid(errors)) throw new RuleError('validation', 'form refused', errors);
 }
 
 export function isValid(errors: FormErrors): boolean {

@@ -39,8 +39,8 @@ function firstInstantAt(date: Temporal.PlainDate, seconds: number, timeZone: str
   const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
   if (Temporal.PlainDateTime.compare(zoned.toPlainDateTime(), wall) === 0) return zoned.toInstant();
   // In a gap 'earlier' lands before it; the transition is the next one after that point.
-  // A gap always ends in a transition, hence the assertion.
-  return zoned.getTimeZoneTransition('next')!.toInstant();
+  // A gap always ends in a transition; were there none, the earlier instant is the closest one.
+  return (zoned.getTimeZoneTransition('next') ?? zoned).toInstant();
 }
 
 type Interval = { start: Temporal.Instant; end: Temporal.Instant };

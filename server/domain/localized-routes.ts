@@ -125,7 +125,7 @@ function matchTemplate(template: string, path: string): Record<string, string> |
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (const [i, segment] of want.entries()) {
-    const value = got[i]!;
+    const value = got[i] ?? '';
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (name === undefined) {
       if (segment !== value) return null;

@@ -60,7 +60,7 @@ export function moneyParts(minor: number, currency: Currency): MoneyParts {
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 function toSuperscript(digits: string): string {
-  return digits.replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)]!);
+  return digits.replace(/\d/g, (d) => SUPERSCRIPT_DIGITS.charAt(Number(d)));
 }
 
 /**

@@ -13,7 +13,7 @@ export function clientAddress(forwardedFor: string | undefined, socketAddress: s
   const forwarded = trustedHops > 0 ? (forwardedFor ?? '').split(',') : [];
   const chain = [...forwarded.map((entry) => entry.trim()).filter(Boolean), socketAddress];
   // A shorter chain than configured reached us past some of the proxies: its furthest entry is still ours to trust.
-  const address = chain[Math.max(0, chain.length - 1 - trustedHops)]!;
+  const address = chain[Math.max(0, chain.length - 1 - trustedHops)] ?? socketAddress;
   // One key per IPv4 client whichever way the socket reports it.
   return address.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }

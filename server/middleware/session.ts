@@ -45,6 +45,13 @@ export const requireRole =
     return next();
   };
 
+/** The logged-in user of a route behind requireRole(); 401 should a route ask without that guard in front. */
+export function signedInUser(c: { var: { user: SessionUser | null } }): SessionUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
 /**
  * The spec keeps some state-changing calls as GET (/api/basket/clear, /api/basket/remove/{id}); a
  * SameSite=Lax cookie would ride along a cross-site link to them, so such GETs must come from our own pages.

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { localizedRedirect } from '#server/domain/localized-routes.ts';
 
 const ogonek = /ą|%C4%85/gi;
@@ -38,4 +39,70 @@ export const localizedRedirects =
     const target = localizedRedirect(url.pathname);
     if (target === null || !isShopHost(c.req.header('host'))) return next();
     return c.redirect(`${target}${url.search}`, 301);
+  };
+
+/** The `lang` cookie's values (spec section 2): the interface language a visitor chose. */
+const LANG_COOKIE_VALUES = ['pl', 'en', 'ua'] as const;
+type LangCookie = (typeof LANG_COOKIE_VALUES)[number];
+
+/** The interface language an Accept-Language header prefers, by its q-values; null when it names none of ours. */
+export function preferredLanguage(acceptLanguage: string | undefined): LangCookie | null {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { primary } of ranked) {
+    if (primary === 'pl' || primary === 'en') return primary;
+    // Ukrainian is `uk` in language tags; `ua` is the interface's own name for it.
+    if (primary === 'uk' || primary === 'ua') return 'ua';
+  }
+  return null;
+}
+
+/**
+ * Spec section 2: the language is detected from the browser on the root path only. The `lang` cookie (the visitor's
+ * own choice) wins over the browser; without it, Accept-Language picks. Only the Polish home (`/`) redirects, and
+ * only a visitor arriving from elsewhere: a link inside the shop to `/` (the language picker without JavaScript) is
+ * a choice too. Answers the path to redirect to, or null.
+ */
+export function languageRedirect(request: {
+  path: string;
+  langCookie: string | undefined;
+  acceptLanguage: string | undefined;
+  fetchSite: string | undefined;
+}): string | null {
+  if (request.path !== '/') return null;
+  const chosen = LANG_COOKIE_VALUES.find((value) => value === request.langCookie);
+  const language = chosen ?? (request.fetchSite === 'same-origin' ? null : preferredLanguage(request.acceptLanguage));
+  return language && language !== 'pl' ? `/${language}` : null;
+}
+
+/**
+ * languageRedirect on the shop's host. A 302, not a 301: the answer depends on the visitor, so it must not be
+ * cached as the address's (Vary names what it depends on).
+ */
+export const languageDetection =
+  (isShopHost: (host: string | undefined) => boolean): MiddlewareHandler =>
+  async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path !== '/') return next();
+    if (!isShopHost(c.req.header('host'))) return next();
+    const target = languageRedirect({
+      path: c.req.path,
+      langCookie: getCookie(c, 'lang'),
+      acceptLanguage: c.req.header('accept-language'),
+      fetchSite: c.req.header('sec-fetch-site'),
+    });
+    if (target === null) {
+      await next();
+      c.res.headers.append('Vary', 'Cookie, Accept-Language');
+      return;
+    }
+    const url = new URL(c.req.url);
+    c.header('Vary', 'Cookie, Accept-Language');
+    return c.redirect(`${target}${url.search}`, 302);
   };

@@ -8,10 +8,11 @@ import path from 'node:path';
 import type { Tenant } from '#tenants/schema.ts';
 import { classifyHost, type AppEnv } from '#server/app.ts';
 import { contactFormRules, type FormErrors } from '#server/domain/forms.ts';
-import { AppError, forbidden } from '#server/errors.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
-import { brandPath, contactLabels, type ContactLabels } from '../../sites/brands/i18n.ts';
+import { contactLabels } from '#app/brand/contact-labels.ts';
+import { brandPath } from '../../sites/brands/i18n.ts';
 import type { Locale } from '../../sites/i18n.ts';
 import { contactBody } from './contact/index.ts';
 
@@ -48,7 +49,7 @@ export function brandContactRoutes() {
     tooManyAsPage,
     rateLimit({ name: 'contact', limit: 5, windowSeconds: 10 * 60 }),
     async (c) => {
-      const tenant = hostTenant(c)!;
+      const tenant = tenantOf(c);
       const body = await c.req.parseBody();
       const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
       const values: Values = {
@@ -82,6 +83,13 @@ const hostTenant = (c: Context<AppEnv>): Tenant | null => {
   const { env, tenants } = c.var.deps;
   const host = classifyHost(c.req.header('host'), env, tenants);
   return host.kind === 'tenant' ? host.tenant : null;
+};
+
+/** The brand of the request's host; tenantHostOnly has answered 404 on any other host before this is asked. */
+const tenantOf = (c: Context<AppEnv>): Tenant => {
+  const tenant = hostTenant(c);
+  if (!tenant) throw notFound();
+  return tenant;
 };
 
 const tenantHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -133,7 +141,7 @@ async function answer(
   state: { values: Values; errors?: FormErrors<Field>; outcome: Outcome },
   status: 200 | 400 | 429,
 ): Promise<Response> {
-  const tenant = hostTenant(c)!;
+  const tenant = tenantOf(c);
   const locale = localeOf(`${new URL(c.req.url).pathname.replace(/\/?$/, '/')}`);
   const file = path.join(
     path.resolve(c.var.deps.env.distDir),
@@ -160,7 +168,7 @@ function renderForm(
   locale: Locale,
   { values, errors, outcome }: { values: Values; errors: FormErrors<Field>; outcome: Outcome },
 ): HtmlEscapedString | Promise<HtmlEscapedString> {
-  const labels: ContactLabels = contactLabels(locale);
+  const labels = contactLabels(locale);
   const first = FIELDS.find((field) => errors[field]);
   const attrs = (field: Field) =>
     html`id="contact-${field}"

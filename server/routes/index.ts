@@ -6,6 +6,7 @@ import { basketRoutes } from './basket/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { myOrdersRoutes, ordersRoutes } from './orders/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { paymentMethodsRoutes } from './payment-methods/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { requireRole } from '../middleware/session.ts';
@@ -27,7 +28,8 @@ export function createApiRoutes() {
     .route('/contact', contactRoutes)
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
-    .route('/payments', paymentsRoutes);
+    .route('/payments', paymentsRoutes)
+    .route('/payment-methods', paymentMethodsRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',

@@ -1,183 +1,19 @@
 import type { Tenant } from '#tenants/schema.ts';
+import { messageLocale } from '#app/i18n/messages.ts';
+import * as m from '#app/paraglide/messages.js';
 import type { Locale } from '../i18n.ts';
 
-/** Every word of the brand sites' own interface, in the three interface languages. Brand texts live in tenant.json. */
-const ui = {
-  pl: {
-    skip: 'Przejdź do treści',
-    nav: 'Sekcje strony',
-    language: 'Język',
-    orderNow: 'Zamów teraz',
-    menu: 'Menu',
-    menuFrom: 'Menu restauracji',
-    menuLoading: 'Wczytujemy menu…',
-    menuError: 'Nie udało się wczytać menu.',
-    menuEmpty: 'Menu jest chwilowo puste.',
-    retry: 'Spróbuj ponownie',
-    itemUnavailable: 'Chwilowo niedostępne',
-    open: 'Otwarte teraz',
-    closed: 'Zamknięte teraz',
-    unavailable: 'Chwilowo niedostępna',
-    apps: 'Zamów w aplikacji',
-    appsIntro: 'Wybierz aplikację – otworzy się w nowej karcie.',
-    newTab: '(otwiera się w nowej karcie)',
-    close: 'Zamknij',
-    joinUs: 'Dołącz do nas',
-    joinUsText: 'Szukamy kucharzy, kurierów i ludzi z pasją do jedzenia. Sprawdź, kogo teraz zatrudniamy.',
-    joinUsCta: 'Zobacz oferty pracy',
-    about: 'O nas',
-    chef: 'Szef kuchni',
-    aboutImages: ['Nasze danie', 'Nasza kuchnia', 'W drodze do ciebie'],
-    reviews: 'Opinie gości',
-    brands: 'Nasze marki',
-    brandsIntro: 'Inne kuchnie z naszej grupy.',
-    contact: 'Kontakt',
-    contactIntro: 'Napisz do nas przez formularz albo na adres',
-    name: 'Imię',
-    email: 'E-mail',
-    message: 'Wiadomość',
-    required: 'wymagane',
-    terms: 'Akceptuję politykę prywatności',
-    send: 'Wyślij wiadomość',
-    sending: 'Wysyłamy…',
-    sent: 'Wiadomość wysłana',
-    sentInfo: 'Dziękujemy! Odpowiemy najszybciej, jak to możliwe.',
-    failed: 'Nie udało się wysłać wiadomości. Spróbuj ponownie lub napisz do nas bezpośrednio',
-    tooMany: 'Zbyt wiele wiadomości w krótkim czasie. Spróbuj ponownie za kilka minut.',
-    notEmpty: 'To pole jest wymagane.',
-    isValidEmail: 'Podaj poprawny adres e-mail.',
-    isTrue: 'Zaznacz zgodę, aby wysłać wiadomość.',
-    regulations: 'Regulamin',
-    policy: 'Polityka prywatności',
-    follow: 'Obserwuj nas',
-    country: { pl: 'Polska', ua: 'Ukraina', pt: 'Portugalia' },
-    backHome: 'Wróć na stronę główną',
-    documentLoading: 'Wczytujemy dokument…',
-    documentLink: 'Jeśli dokument się nie wyświetla, otwórz go tutaj',
-    shownIn: {
-      en: 'Ten dokument nie jest jeszcze dostępny po polsku; poniżej jego wersja angielska.',
-      ua: 'Ten dokument nie jest jeszcze dostępny po polsku; poniżej jego wersja ukraińska.',
-    },
-    notFound: 'Nie znaleziono strony',
-  },
-  en: {
-    skip: 'Skip to content',
-    nav: 'Page sections',
-    language: 'Language',
-    orderNow: 'Order now',
-    menu: 'Menu',
-    menuFrom: 'Menu of',
-    menuLoading: 'Loading the menu…',
-    menuError: 'The menu could not be loaded.',
-    menuEmpty: 'The menu is empty for now.',
-    retry: 'Try again',
-    itemUnavailable: 'Temporarily unavailable',
-    open: 'Open now',
-    closed: 'Closed now',
-    unavailable: 'Temporarily unavailable',
-    apps: 'Order in an app',
-    appsIntro: 'Pick an app – it opens in a new tab.',
-    newTab: '(opens in a new tab)',
-    close: 'Close',
-    joinUs: 'Join us',
-    joinUsText: 'We are looking for cooks, couriers and people who love food. See who we are hiring now.',
-    joinUsCta: 'See job offers',
-    about: 'About us',
-    chef: 'Chef',
-    aboutImages: ['Our dish', 'Our kitchen', 'On its way to you'],
-    reviews: 'What guests say',
-    brands: 'Our brands',
-    brandsIntro: 'Other kitchens of our group.',
-    contact: 'Contact',
-    contactIntro: 'Write to us with the form or at',
-    name: 'Name',
-    email: 'E-mail',
-    message: 'Message',
-    required: 'required',
-    terms: 'I accept the privacy policy',
-    send: 'Send message',
-    sending: 'Sending…',
-    sent: 'Message sent',
-    sentInfo: 'Thank you! We will answer as soon as we can.',
-    failed: 'Failed to send message. Please try again, or send your message directly to us',
-    tooMany: 'Too many messages in a short time. Please try again in a few minutes.',
-    notEmpty: 'This field is required.',
-    isValidEmail: 'Enter a valid e-mail address.',
-    isTrue: 'Tick the box to send your message.',
-    regulations: 'Terms',
-    policy: 'Privacy policy',
-    follow: 'Follow us',
-    country: { pl: 'Poland', ua: 'Ukraine', pt: 'Portugal' },
-    backHome: 'Back to the home page',
-    documentLoading: 'Loading the document…',
-    documentLink: 'If the document does not show, open it here',
-    shownIn: {
-      pl: 'This document is not yet available in English; below is its Polish version.',
-      ua: 'This document is not yet available in English; below is its Ukrainian version.',
-    },
-    notFound: 'This page could not be found',
-  },
-  ua: {
-    skip: 'Перейти до змісту',
-    nav: 'Розділи сторінки',
-    language: 'Мова',
-    orderNow: 'Замовити зараз',
-    menu: 'Меню',
-    menuFrom: 'Меню ресторану',
-    menuLoading: 'Завантажуємо меню…',
-    menuError: 'Не вдалося завантажити меню.',
-    menuEmpty: 'Меню поки що порожнє.',
-    retry: 'Спробувати ще раз',
-    itemUnavailable: 'Тимчасово недоступно',
-    open: 'Зараз відчинено',
-    closed: 'Зараз зачинено',
-    unavailable: 'Тимчасово недоступний',
-    apps: 'Замовити в застосунку',
-    appsIntro: 'Оберіть застосунок – він відкриється в новій вкладці.',
-    newTab: '(відкривається в новій вкладці)',
-    close: 'Закрити',
-    joinUs: 'Приєднуйтесь до нас',
-    joinUsText: 'Шукаємо кухарів, кур’єрів і людей, які люблять їжу. Подивіться, кого ми зараз шукаємо.',
-    joinUsCta: 'Переглянути вакансії',
-    about: 'Про нас',
-    chef: 'Шеф-кухар',
-    aboutImages: ['Наша страва', 'Наша кухня', 'Уже їде до вас'],
-    reviews: 'Відгуки гостей',
-    brands: 'Наші бренди',
-    brandsIntro: 'Інші кухні нашої групи.',
-    contact: 'Контакти',
-    contactIntro: 'Напишіть нам через форму або на адресу',
-    name: 'Ім’я',
-    email: 'E-mail',
-    message: 'Повідомлення',
-    required: 'обов’язково',
-    terms: 'Я приймаю політику конфіденційності',
-    send: 'Надіслати повідомлення',
-    sending: 'Надсилаємо…',
-    sent: 'Повідомлення надіслано',
-    sentInfo: 'Дякуємо! Ми відповімо якнайшвидше.',
-    failed: 'Не вдалося надіслати повідомлення. Спробуйте ще раз або напишіть нам напряму',
-    tooMany: 'Забагато повідомлень за короткий час. Спробуйте ще раз за кілька хвилин.',
-    notEmpty: 'Це поле обов’язкове.',
-    isValidEmail: 'Введіть правильну адресу e-mail.',
-    isTrue: 'Позначте згоду, щоб надіслати повідомлення.',
-    regulations: 'Правила',
-    policy: 'Політика конфіденційності',
-    follow: 'Стежте за нами',
-    country: { pl: 'Польща', ua: 'Україна', pt: 'Португалія' },
-    backHome: 'Повернутися на головну',
-    documentLoading: 'Завантажуємо документ…',
-    documentLink: 'Якщо документ не відображається, відкрийте його тут',
-    shownIn: {
-      pl: 'Цей документ ще не доступний українською; нижче його польська версія.',
-      en: 'Цей документ ще не доступний українською; нижче його англійська версія.',
-    },
-    notFound: 'Сторінку не знайдено',
-  },
-} as const satisfies Record<Locale, unknown>;
+/** The ids of the brand sites' own interface words in messages/*.json. Brand texts live in tenant.json. */
+export type BrandMessage = Extract<keyof typeof m, `brand_${string}`>;
 
-export type BrandUi = (typeof ui)[Locale];
-export const brandUi = (locale: Locale): BrandUi => ui[locale];
+/**
+ * The brand sites' words in one language: `t('brand_orderNow')`. Pages render at build time, so reaching the
+ * messages by id here costs the visitor nothing; islands get their words as props and ship no catalogue.
+ */
+export function brandMessages(locale: Locale): (id: BrandMessage) => string {
+  const options = { locale: messageLocale(locale) };
+  return (id) => m[id]({}, options);
+}
 
 /** A brand text in the page's language, or the Polish original marked as Polish for screen readers. */
 export function brandText(
@@ -187,38 +23,31 @@ export function brandText(
 ): { text: string; lang: string | undefined } | null {
   const own = locale === 'pl' ? undefined : tenant.texts?.[locale]?.[field];
   if (own) return { text: own, lang: undefined };
-  if (field === 'joinUs' && !tenant.joinUs) return { text: ui[locale].joinUsText, lang: undefined };
+  if (field === 'joinUs' && !tenant.joinUs) return { text: brandMessages(locale)('brand_joinUsText'), lang: undefined };
   const polish = tenant[field];
   if (!polish) return null;
   return { text: polish, lang: locale === 'pl' ? undefined : 'pl' };
 }
 
+const SHOWN_IN = {
+  pl: 'brand_legalShownInPolish',
+  en: 'brand_legalShownInEnglish',
+  ua: 'brand_legalShownInUkrainian',
+} as const satisfies Record<Locale, BrandMessage>;
+
 /** The note above a legal document shown in `written` because the brand has none in the page's `locale`. */
 export const shownInNote = (locale: Locale, written: Locale): string =>
-  (ui[locale].shownIn as Partial<Record<Locale, string>>)[written] ?? '';
+  written === locale ? '' : brandMessages(locale)(SHOWN_IN[written]);
 
-/** The contact form's words (the island's and the server's answer to a form sent without it). */
-export function contactLabels(locale: Locale) {
-  const t = ui[locale];
-  return {
-    name: t.name,
-    email: t.email,
-    message: t.message,
-    required: t.required,
-    terms: t.terms,
-    policy: t.policy,
-    send: t.send,
-    sending: t.sending,
-    sent: t.sent,
-    sentInfo: t.sentInfo,
-    failed: t.failed,
-    tooMany: t.tooMany,
-    notEmpty: t.notEmpty,
-    isValidEmail: t.isValidEmail,
-    isTrue: t.isTrue,
-  };
-}
-export type ContactLabels = ReturnType<typeof contactLabels>;
+const COUNTRY = {
+  pl: 'brand_countryPl',
+  ua: 'brand_countryUa',
+  pt: 'brand_countryPt',
+} as const satisfies Record<Tenant['country'], BrandMessage>;
+
+/** The name of the brand's country in the page's language (beside its flag). */
+export const countryName = (locale: Locale, country: Tenant['country']): string =>
+  brandMessages(locale)(COUNTRY[country]);
 
 /** Root-relative path of a brand page in a language: '/', '/en/', '/ua/policy/'. */
 export const brandPath = (locale: Locale, page = ''): string =>

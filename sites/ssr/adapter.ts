@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /**
- * The catalogue pages are rendered per request inside our Hono server (decision 013). This adapter has Astro build
+ * The catalogue pages are rendered per request inside our Hono server (decision 018). This adapter has Astro build
  * them into dist/server/entry.mjs (sites/ssr/entry.ts: `render(request, screen, locals)`); the static pages, brand
  * sites and assets are written to dist/ exactly as before (astro.config.mjs sets build.client to dist/ itself).
  */

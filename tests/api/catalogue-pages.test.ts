@@ -43,7 +43,7 @@ describe('menus in the customers’ language', () => {
   });
 });
 
-// Rendered from the build's server bundle (decision 013): run `npx astro build` first.
+// Rendered from the build's server bundle (decision 018): run `npx astro build` first.
 describe.skipIf(!existsSync('dist/server/entry.mjs'))('server-rendered catalogue pages', () => {
   it('a restaurant page holds its name, address, hours and menu in the page’s language', async () => {
     const ua = await get(pathFor('restaurant', 'ua', { slug: 'bao-house-kyiv-podil' }));

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { baskets, discountCodes, emailOutbox, menuItems, orders, payments } from '#db/schema/index.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
+import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import {
   allConsents,
@@ -75,7 +76,7 @@ describe('place order: a full guest order for each payment method', () => {
     expect(order.acceptSecondsLeft).toBeGreaterThan(0);
   });
 
-  it('Blik with the sandbox’s failing code 777123: the order is canceled and the payment failed', async () => {
+  it('Blik with the sandbox’s failing code 777123: the payment failed, the order waits for another payment', async () => {
     const b = await makeBasket(ctx.database.db, { code: 'MINUS15' });
     const [before] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     const body = await (
@@ -87,9 +88,13 @@ describe('place order: a full guest order for each payment method', () => {
         blikCode: '777123',
       })
     ).json();
-    expect(body.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
-    expect(body.order.groups).toMatchObject({ finished: true, rejected: true });
-    // The code's use comes back: the order was never paid.
+    // Issue 15: a declined payment no longer cancels the order; the customer may pay again (payment-retry.test.ts).
+    expect(body.order).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
+    expect(body.order.groups).toMatchObject({ waitingForPayment: true, finished: false, rejected: false });
+    // Never paid, so the payment timeout cancels it, and the code's use comes back then.
+    ctx.setNow(new Date('2026-03-04T11:15:00Z'));
+    await sweepOverdueOrders(ctx.deps);
+    expect(await orderStatus(ctx, body.order.id, body.accessToken)).toMatchObject({ status: 'canceled' });
     const [after] = await ctx.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'MINUS15'));
     expect(after!.used).toBe(before!.used);
   });
@@ -116,7 +121,7 @@ describe('place order: a full guest order for each payment method', () => {
         googlePayToken: 'tok_declined',
       })
     ).json();
-    expect(declined.order).toMatchObject({ status: 'canceled', payment: { status: 'failed' } });
+    expect(declined.order).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
     await settle(ctx);
     // The gateway's own notification about the charged payment changes nothing more.
     expect((await orderStatus(ctx, paid.order.id, paid.accessToken)).status).toBe('new');
@@ -124,7 +129,8 @@ describe('place order: a full guest order for each payment method', () => {
 
   it.each([
     ['pay', 'new', 'paid'],
-    ['cancel', 'canceled', 'canceled'],
+    // The customer's Cancel leaves the order waiting: they may pay again until the payment timeout.
+    ['cancel', 'waiting_for_payment', 'canceled'],
   ])('fast transfer: the sandbox bank page, %s, back to the summary', async (action, status, paymentStatus) => {
     const b = await makeBasket(ctx.database.db);
     const body = await (
@@ -141,7 +147,10 @@ describe('place order: a full guest order for each payment method', () => {
     expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
     const page = await request(ctx, bank.pathname + bank.search);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(body.order.formatted.total);
+    const html = await page.text();
+    expect(html).toContain(body.order.formatted.total);
+    // Issue 11: nobody may take the sandbox bank for a real one.
+    expect(html).toContain('SANDBOX — no real money');
     const form = new URLSearchParams({
       action,
       return: bank.searchParams.get('return')!,
@@ -246,6 +255,48 @@ describe('place order: a build-your-own item (resetPrices)', () => {
         { groupName: 'Sos', name: 'Carbonara', value: 2400 },
       ]),
     );
+  });
+});
+
+describe('place order: the answer shows the order as stored', () => {
+  it('cash on delivery with options on a line: the answer’s order is the one GET /api/orders/:id reads back', async () => {
+    const menu = await (await request(ctx, `/api/restaurants/${UA}`)).json();
+    type Group = { min: number; max: number; options: { id: number; unavailable?: boolean }[] };
+    type Item = { id: number; unavailable?: boolean; groups: Group[] };
+    const items: Item[] = menu.categories.flatMap((c: { items: Item[] }) => c.items);
+    const withOptions = items.find((i) => !i.unavailable && i.groups.length > 0);
+    const plain = items.find((i) => !i.unavailable && i.groups.length === 0);
+    if (!withOptions || !plain) throw new Error('the seeded Kyiv menu has no item with options and no plain item');
+    const optionIds = withOptions.groups.flatMap((g) =>
+      g.options.filter((o) => !o.unavailable).slice(0, Math.min(g.max, Math.max(g.min, 1))),
+    );
+    const add = (body: object, cookie?: string) =>
+      request(ctx, '/api/basket/items', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+    const first = await add({ menuItemId: withOptions.id, optionIds: optionIds.map((o) => o.id), quantity: 3 });
+    expect(first.status).toBe(200);
+    const cookie = /basket=[0-9a-f-]{36}/.exec(first.headers.get('set-cookie') ?? '')?.[0];
+    expect(cookie).toBeDefined();
+    const second = await add({ menuItemId: plain.id, quantity: 4 }, cookie);
+    expect(second.status).toBe(200);
+    const basketId = cookie?.slice('basket='.length) ?? null;
+    const zip = (await makeBasket(ctx.database.db, { restaurant: UA })).zip;
+
+    const response = await placeOrder(ctx, basketId, {
+      ...uaCustomer,
+      zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+    });
+    expect(response.status).toBe(201);
+    const placed = await response.json();
+    expect(placed.order.items).toHaveLength(2);
+    expect(placed.order.items[0].mods).toHaveLength(optionIds.length);
+    expect(placed.order.items[1].mods).toEqual([]);
+    expect(placed.order).toEqual(await orderStatus(ctx, placed.order.id, placed.accessToken));
   });
 });
 

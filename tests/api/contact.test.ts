@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox } from '#db/schema/index.ts';
+import { COMPANY } from '#server/domain/company.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
@@ -32,6 +33,19 @@ describe('contact form', () => {
     expect(mail).toMatchObject({ to: tenant.contactEmail, template: 'contact', status: 'pending' });
     expect(mail!.text).toContain('Czy macie opcję bezglutenową?');
     expect(mail!.text).toContain('ala@example.com');
+    // The brand's team reads it in Polish, whichever language the visitor wrote from.
+    expect(mail!.subject).toBe(`[${tenant.name}] Wiadomość z formularza kontaktowego od Ala Nowak`);
+    expect(mail!.text).toContain(`Od: Ala Nowak <ala@example.com>\nMarka: ${tenant.name}\n`);
+  });
+
+  it('takes the shop’s own contact page (concept "shop") to the marketplace’s address, with no brand', async () => {
+    const response = await send({ ...good, concept: 'shop', message: 'Gdzie dowozicie?' });
+    expect([response.status, await response.text()]).toEqual([200, 'OK']);
+    const [stored] = await ctx.database.db.select().from(contactMessages);
+    expect(stored).toMatchObject({ email: 'ala@example.com', message: 'Gdzie dowozicie?', conceptSlug: null });
+    const [mail] = await ctx.database.db.select().from(emailOutbox);
+    expect(mail).toMatchObject({ to: COMPANY.email, template: 'contact' });
+    expect(mail!.text).toContain('Gdzie dowozicie?');
   });
 
   it('names the failing rule of every field and stores nothing', async () => {

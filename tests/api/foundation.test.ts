@@ -89,10 +89,16 @@ describe('host dispatch', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('answers unknown pages with the 404 page', async () => {
+  it('answers unknown pages with the 404 page in the language of the path', async () => {
     const response = await request(ctx, '/nie-ma-takiej-strony');
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain('This page could not be found');
+    expect(await response.text()).toContain('Nie znaleziono strony');
+    const english = await request(ctx, '/en/no-such-page');
+    expect(english.status).toBe(404);
+    expect(await english.text()).toContain('This page could not be found');
+    const ukrainian = await request(ctx, '/ua/no-such-page');
+    expect(ukrainian.status).toBe(404);
+    expect(await ukrainian.text()).toContain('Сторінку не знайдено');
   });
 
   it('compresses pages for clients that accept it, and answers 304 for a version the client has', async () => {

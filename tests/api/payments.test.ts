@@ -201,7 +201,15 @@ describe('payment webhook', () => {
       const { order, token, payment } = await waitingOrder();
       const gaveUp = notificationFor(payment, first);
       expect((await notify(gaveUp, signBody(ctx.deps.env.paymentWebhookSecret, gaveUp))).status).toBe(200);
-      expect((await orderStatus(ctx, order.id, token)).status).toBe('canceled');
+      // Issue 15: the order waits for another payment until the payment timeout cancels it.
+      expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+      ctx.setNow(new Date('2026-03-04T11:16:00Z'));
+      await changeOrderStatus(ctx.deps, {
+        orderId: order.id,
+        to: 'canceled',
+        reason: 'paymentTimeout',
+        now: ctx.deps.now(),
+      });
 
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const paid = notificationFor(payment, 'paid');

@@ -11,11 +11,12 @@ afterAll(() => browser?.close());
 
 describe('the three kinds of host in a real browser', () => {
   it('shows the shop on localhost in pl, en and ua', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    // A Polish browser: on / the shop follows the browser's language (shop-layout.test.ts checks that).
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop, locale: 'pl-PL' });
     await page.goto(urlOn('localhost', '/'));
     expect(await page.getAttribute('html', 'lang')).toBe('pl');
     expect(await page.locator('h1').textContent()).toContain('siedmiu kuchni');
-    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await page.getByRole('link', { name: 'English', exact: true }).click();
     await page.waitForURL(/\/en$/);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.goto(urlOn('localhost', '/ua'));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createApp, type AppDeps } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
+import { createPaymentProviders } from '#server/services/payments/providers.ts';
 import { loadTenants } from '#tenants/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -17,11 +18,14 @@ export async function createTestApp(
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const database = await createTestDatabase();
   let now: Date | undefined;
+  const env = parseEnv({ NODE_ENV: 'test', ...envOverrides });
   const deps: AppDeps = {
     db: database.db,
-    env: parseEnv({ NODE_ENV: 'test', ...envOverrides }),
+    env,
     tenants: loadTenants(),
     now: () => now ?? new Date(),
+    // Short waits, so the retry tests do not take long; a time limit a loaded test machine still meets.
+    payments: createPaymentProviders(env, { db: database.db, http: { timeoutMs: 1500, retryDelaysMs: [20, 40] } }),
   };
   return {
     app: createApp(deps),
@@ -30,7 +34,10 @@ export async function createTestApp(
     setNow: (date) => {
       now = date;
     },
-    close: () => database.drop(),
+    close: async () => {
+      await deps.payments.recorded();
+      await database.drop();
+    },
   };
 }
 

@@ -9,7 +9,6 @@ import {
   modifierGroups,
   restaurants,
 } from '#db/schema/index.ts';
-import { sandboxProvider } from '#server/services/payments/provider.ts';
 import { request, type TestContext } from './app.ts';
 
 export const PL = 'pasta-fresca-warszawa-mokotow';
@@ -129,4 +128,4 @@ export async function orderStatus(ctx: TestContext, id: string, token: string) {
 }
 
 /** Waits until every notification the sandbox sent has been answered by the webhook. */
-export const settle = (ctx: TestContext) => sandboxProvider(ctx.deps.env)!.settled();
+export const settle = (ctx: TestContext) => ctx.deps.payments.sandbox?.settled() ?? Promise.resolve();

@@ -6,13 +6,14 @@ import { migrateDatabase, openDatabase, type Database } from '#db/client.ts';
 import { seedDatabase } from '#db/seed/index.ts';
 import { createApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
-import { sandboxProvider } from '#server/services/payments/provider.ts';
+import { createPaymentProviders, type PaymentProviders } from '#server/services/payments/providers.ts';
 import { loadTenants } from '#tenants/index.ts';
 
 // One guest order end to end on what `npm start` runs: PGlite, through the whole app.
 let dir: string;
 let database: Database;
 let app: ReturnType<typeof createApp>;
+let payments: PaymentProviders;
 const env = parseEnv({ NODE_ENV: 'test' });
 const now = new Date('2026-03-04T11:00:00Z'); // a Wednesday at midday: Warsaw and Kyiv restaurants are open
 
@@ -21,7 +22,8 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: dir });
   await migrateDatabase(database);
   await seedDatabase(database.db, { demo: true });
-  app = createApp({ db: database.db, env, tenants: loadTenants(), now: () => now });
+  payments = createPaymentProviders(env, { db: database.db });
+  app = createApp({ db: database.db, env, tenants: loadTenants(), now: () => now, payments });
 });
 afterAll(async () => {
   await database.close().catch(() => {});
@@ -110,7 +112,7 @@ describe('a guest order on PGlite', () => {
     const body = await placed.json();
     expect(placed.status, JSON.stringify(body)).toBe(201);
     expect(body.order.status).toBe('waiting_for_payment');
-    await sandboxProvider(env)!.settled();
+    await payments.sandbox!.settled();
     const status = await (await call(`/api/orders/${body.order.id}?token=${body.accessToken}`)).json();
     expect(status.order).toMatchObject({ status: 'new', payment: { status: 'paid' } });
   });

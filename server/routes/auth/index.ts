@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../app.ts';
+import { basketCookie, setBasketCookie } from '../../middleware/basket-cookie.ts';
 import { clearSessionCookie, sameSiteOnly, setSessionCookie } from '../../middleware/session.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { accountKey, login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
-import { claimGuestBasket } from '../../services/auth/claim-basket.ts';
+import { claimBasket } from '../../services/basket/claim.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { register } from '../../services/accounts/register.ts';
@@ -86,7 +87,10 @@ export const authRoutes = new Hono<AppEnv>()
       // A browser holds one login: the session it had (perhaps someone else's) ends with this one.
       const result = await login(db, c.req.valid('json'), now(), { replacing: c.var.sessionId });
       setSessionCookie(c, result.token, result.expiresAt);
-      await claimGuestBasket(c, result.user.id);
+      // The guest's basket becomes the user's, so nothing collected before logging in is lost; on a new device
+      // the user gets back their latest unfinished basket.
+      const basketId = await claimBasket(db, basketCookie(c), result.user.id);
+      if (basketId) setBasketCookie(c, basketId);
       return c.json({ user: result.user });
     },
   )

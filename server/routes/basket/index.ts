@@ -2,15 +2,14 @@ import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
-import type { Tx } from '#db/client.ts';
 import { notFound } from '#server/errors.ts';
+import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sameSiteOnly } from '#server/middleware/session.ts';
-import { basketCookie, setBasketCookie } from '#server/services/basket/cookie.ts';
 import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
 import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
-import { findBasket, writeBasket, type BasketRow } from '#server/services/basket/writable.ts';
+import { findBasket, writeBasket, type BasketChange } from '#server/services/basket/writable.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
@@ -41,7 +40,7 @@ const discountBody = type({ code: '1 <= string <= 64' });
 const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.var.user?.id ?? null });
 
 /** Changes the visitor's basket in one transaction and answers it re-priced from the database. */
-async function change(c: Context<AppEnv>, fn: (tx: Tx, basket: BasketRow) => Promise<void>) {
+async function change(c: Context<AppEnv>, fn: BasketChange) {
   const { db, now } = c.var.deps;
   const { basketId } = await writeBasket(db, ownerOf(c), now(), fn);
   setBasketCookie(c, basketId);

@@ -21,7 +21,8 @@ export const contactRoutes = new Hono<AppEnv>().post(
   '/',
   describeRoute({
     tags: ['contact'],
-    summary: "Send a message to a brand: stored and e-mailed to the brand's contact address",
+    summary:
+      "Send a message to a brand (or, with concept 'shop', to the marketplace): stored and e-mailed to its contact address",
     security: security.public,
     responses: {
       200: { description: 'The text OK', content: { 'text/plain': { schema: { type: 'string', enum: ['OK'] } } } },

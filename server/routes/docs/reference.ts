@@ -17,7 +17,7 @@ type Operation = {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 const schemaBlock = (schema: unknown): string =>
   schema === undefined ? '' : `<pre>${escape(JSON.stringify(schema, null, 2))}</pre>`;

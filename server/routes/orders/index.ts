@@ -5,11 +5,14 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
 import { PAYMENT_METHODS } from '#server/domain/country.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError, notFound, unauthorized } from '#server/errors.ts';
+import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
+import { selfActor } from '#server/services/actor.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
+import { retryPayment } from '#server/services/payments/retry.ts';
 import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -41,6 +44,13 @@ const placeOrderBody = type({
   paymentMethod: type.enumerated(...PAYMENT_METHODS),
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
+  'lang?': "'pl' | 'en' | 'ua'",
+});
+const retryPaymentBody = type({
+  method: type.enumerated(...PAYMENT_METHODS),
+  'blikCode?': optional(20),
+  'googlePayToken?': optional(4096),
+  'consents?': { 'providerTerms?': 'boolean' },
   'lang?': "'pl' | 'en' | 'ua'",
 });
 const idParam = type({ id: '0 < string <= 64' });
@@ -85,14 +95,60 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('json', placeOrderBody),
     async (c) => {
       const body = c.req.valid('json');
-      const placed = await placeOrder(c.var.deps, {
-        basketId: getCookie(c, BASKET_COOKIE) ?? null,
+      const placed = await placeOrder(
+        { ...c.var.deps, actor: selfActor(c.var.user) },
+        {
+          basketId: getCookie(c, BASKET_COOKIE) ?? null,
+          channel: 'web',
+          idempotencyKey: c.req.header('idempotency-key') ?? '',
+          input: body,
+          // PayU asks for the buyer's address with every order.
+          customerIp: clientIp(c),
+        },
+      );
+      return c.json(placed, 201);
+    },
+  )
+  .post(
+    '/:id/payments',
+    describeRoute({
+      tags,
+      summary: 'Pay again for an order whose payment failed or was canceled, or switch it to payment on delivery',
+      security: security.order,
+      description:
+        'For an order still waiting_for_payment whose last payment failed or was canceled, within its 15 minutes. An online method starts a new payment of the same amount (answered like placing an order: the order, and redirectUrl for a fast transfer); cash or card on delivery, where the channel offers it, sends the order to the restaurant (new). Header Idempotency-Key (1–100 characters) is required: a repeat with the same method answers the same attempt; with another method, 409 idempotencyKeyReused. consents.providerTerms is needed when the order was placed without it and the method asks for it.',
+      responses: {
+        201: jsonResponse('{ order, redirectUrl (fast transfer: the bank page), replayed }'),
+        400: errorResponse(
+          'idempotencyKeyRequired, validation (details: field → rule), paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+        ),
+        404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
+        409: errorResponse(
+          'orderNotAwaitingPayment (paid, on delivery, canceled or past its payment time), paymentInProgress (the last payment is still pending), idempotencyKeyReused',
+        ),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', tokenQuery),
+    async (c, next) => {
+      // Authorised before the key is asked for: a stranger learns nothing, not even that a key is missing.
+      await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
+      await next();
+    },
+    validate('json', retryPaymentBody),
+    async (c) => {
+      const retried = await retryPayment(c.var.deps, {
+        orderId: c.req.valid('param').id,
         user: c.var.user,
         channel: 'web',
-        idempotencyKey: c.req.header('idempotency-key')!,
-        input: body,
+        // Checked by the middleware above: present and at most 100 characters.
+        idempotencyKey: c.req.header('idempotency-key') ?? '',
+        input: c.req.valid('json'),
+        customerIp: clientIp(c),
       });
-      return c.json(placed, 201);
+      return c.json(retried, 201);
     },
   )
   .get(
@@ -195,7 +251,9 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const { db, now } = c.var.deps;
     const page = c.req.valid('query').page ?? 1;
-    const orders = await listUserOrders(db, c.var.user!.id, now(), {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    const orders = await listUserOrders(db, user.id, now(), {
       limit: MY_ORDERS_PAGE,
       offset: (page - 1) * MY_ORDERS_PAGE,
     });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AppDeps, AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/app.ts';
 import { csrf } from '#server/middleware/csrf.ts';
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { loadPaymentForBank, type PaymentForBank } from '#server/services/payments/load.ts';
-import { sandboxProvider, setNotificationDelivery } from '#server/services/payments/provider.ts';
+import type { SandboxProvider } from '#server/services/payments/sandbox.ts';
 
 const page = (title: string, body: ReturnType<typeof html>) =>
   html`<!doctype html>
@@ -54,6 +54,15 @@ const page = (title: string, body: ReturnType<typeof html>) =>
           .cancel {
             background: #e5e7eb;
           }
+          .banner {
+            background: #b91c1c;
+            color: #fff;
+            font-weight: 700;
+            text-align: center;
+            padding: 0.5rem;
+            border-radius: 6px;
+            margin: 0 0 1rem;
+          }
           small {
             color: #555;
             display: block;
@@ -62,7 +71,10 @@ const page = (title: string, body: ReturnType<typeof html>) =>
         </style>
       </head>
       <body>
-        <main>${body}</main>
+        <main>
+          <p class="banner" role="alert">SANDBOX — no real money</p>
+          ${body}
+        </main>
       </body>
     </html>`;
 
@@ -75,7 +87,7 @@ const amountOf = (p: PaymentForBank) => formatMoney(p.amount, p.currency as Curr
  */
 const sandboxBankRoutes = new Hono<AppEnv>()
   .get('/:paymentId', async (c) => {
-    const sandbox = sandboxProvider(c.var.deps.env);
+    const sandbox = c.var.deps.payments.sandbox;
     const payment = sandbox ? await loadPaymentForBank(c.var.deps.db, c.req.param('paymentId')) : null;
     const returnUrl = sandbox?.verifiedReturnUrl(c.req.param('paymentId'), c.req.query('return'), c.req.query('sig'));
     if (!payment || payment.provider !== sandbox?.name || !returnUrl)
@@ -106,7 +118,7 @@ const sandboxBankRoutes = new Hono<AppEnv>()
     );
   })
   .post('/:paymentId', csrf(), async (c) => {
-    const sandbox = sandboxProvider(c.var.deps.env);
+    const sandbox = c.var.deps.payments.sandbox;
     const form = await c.req.parseBody();
     const paymentId = c.req.param('paymentId');
     const payment = sandbox ? await loadPaymentForBank(c.var.deps.db, paymentId) : null;
@@ -130,7 +142,7 @@ const sandboxBankRoutes = new Hono<AppEnv>()
   });
 
 /** Serves the sandbox bank and lets the sandbox deliver its notifications through this very app. */
-export function mountSandboxBank(app: Hono<AppEnv>, deps: AppDeps): void {
+export function mountSandboxBank(app: Hono<AppEnv>, sandbox: SandboxProvider): void {
   app.route('/sandbox-bank', sandboxBankRoutes);
-  setNotificationDelivery(deps.env, async (request) => app.fetch(request));
+  sandbox.deliverThrough(async (request) => app.fetch(request));
 }

@@ -12,6 +12,7 @@ export async function activate(ctx: AccountCtx, input: { token: string }): Promi
       .set({ activatedAt: ctx.now })
       .where(and(eq(users.id, userId), isNull(users.activatedAt)));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return { email: user!.email };
+    if (!user) throw new Error(`user ${userId} of an activation link does not exist`);
+    return { email: user.email };
   });
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { validateNewPassword } from '#server/domain/accounts.ts';
-import { AppError } from '#server/errors.ts';
+import { assertNewPassword } from '#server/domain/accounts.ts';
 import { checkCurrentPassword } from './check-password.ts';
 import type { AccountCtx } from './context.ts';
 import { endOtherSessions } from './end-sessions.ts';
@@ -18,10 +17,9 @@ export async function changePassword(
     passwordRepeat?: string;
   },
 ): Promise<void> {
-  const errors = validateNewPassword(input);
-  if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
+  assertNewPassword(input);
   await checkCurrentPassword(ctx.db, input.userId, input.currentPassword, 'currentPassword');
-  const passwordHash = await hashPassword(input.password!);
+  const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
     await endOtherSessions(tx, input.userId, input.sessionId);

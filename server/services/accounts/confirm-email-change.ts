@@ -15,16 +15,19 @@ export async function confirmEmailChange(ctx: AccountCtx, input: { token: string
   try {
     return await ctx.db.transaction(async (tx) => {
       const { userId, newEmail } = await consumeToken(tx, { token: input.token, purpose: 'emailChange', now: ctx.now });
+      // requestEmailChange issues every e-mail change token with its new address.
+      if (newEmail === null) throw new Error(`e-mail change token of user ${userId} has no new address`);
       const [before] = await tx
         .select({ email: users.email, lang: users.lang })
         .from(users)
         .where(eq(users.id, userId));
-      await tx.update(users).set({ email: newEmail! }).where(eq(users.id, userId));
+      if (!before) throw new Error(`user ${userId} of an e-mail change link does not exist`);
+      await tx.update(users).set({ email: newEmail }).where(eq(users.id, userId));
       await enqueueEmail(
         tx,
-        emailChangedNotice(before!.email, newEmail!, isAccountLang(before!.lang) ? before!.lang : 'pl'),
+        emailChangedNotice(before.email, newEmail, isAccountLang(before.lang) ? before.lang : 'pl'),
       );
-      return { email: newEmail! };
+      return { email: newEmail };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('notUniqueEmail');

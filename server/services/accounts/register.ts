@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { storedPhone, validateNewPassword, type AccountLang, type FieldErrors } from '#server/domain/accounts.ts';
-import { registrationRules, validate } from '#server/domain/forms.ts';
+import {
+  assertNewPassword,
+  storedPhone,
+  validateNewPassword,
+  type AccountLang,
+  type FieldErrors,
+} from '#server/domain/accounts.ts';
+import { assertValid, registrationRules, validate } from '#server/domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { isUniqueViolation, type AccountCtx } from './context.ts';
@@ -36,8 +42,11 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
     ...validateNewPassword(input),
   };
   if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
+  // Every field passed both checks above (one answer names them all); these narrow the checked fields' types.
+  assertValid(registrationRules, input, { country: input.country ?? 'pl' });
+  assertNewPassword(input);
 
-  const email = input.email!.trim();
+  const email = input.email.trim();
   const lang = input.lang ?? 'pl';
   const [taken] = await ctx.db
     .select({ id: users.id })
@@ -45,7 +54,7 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
     .where(sql`lower(${users.email}) = lower(${email})`);
   if (taken) throw new AppError('notUniqueEmail');
 
-  const passwordHash = await hashPassword(input.password!);
+  const passwordHash = await hashPassword(input.password);
   try {
     await ctx.db.transaction(async (tx) => {
       const [user] = await tx
@@ -53,9 +62,9 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
         .values({
           email,
           passwordHash,
-          firstname: input.firstname!.trim(),
-          lastname: input.lastname!.trim(),
-          phone: storedPhone(input.phone!),
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          phone: storedPhone(input.phone),
           role: 'user',
           shopPolicies: true,
           restaurantPolicies: true,
@@ -64,11 +73,9 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
           lang,
         })
         .returning({ id: users.id, firstname: users.firstname });
-      const token = await issueToken(tx, { userId: user!.id, purpose: 'activation', now: ctx.now });
-      await enqueueEmail(
-        tx,
-        accountLinkEmail(ctx.env, 'activation', { to: email, name: user!.firstname, lang, token }),
-      );
+      if (!user) throw new Error('the new account was not returned by its insert');
+      const token = await issueToken(tx, { userId: user.id, purpose: 'activation', now: ctx.now });
+      await enqueueEmail(tx, accountLinkEmail(ctx.env, 'activation', { to: email, name: user.firstname, lang, token }));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('notUniqueEmail');

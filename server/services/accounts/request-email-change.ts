@@ -31,12 +31,13 @@ export async function requestEmailChange(
     .select({ firstname: users.firstname, lang: users.lang })
     .from(users)
     .where(eq(users.id, input.userId));
-  const lang = input.lang ?? (isAccountLang(user!.lang) ? user!.lang : 'pl');
+  if (!user) throw new Error(`user ${input.userId} does not exist`);
+  const lang = input.lang ?? (isAccountLang(user.lang) ? user.lang : 'pl');
   await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, { userId: input.userId, purpose: 'emailChange', now: ctx.now, newEmail });
     await enqueueEmail(
       tx,
-      accountLinkEmail(ctx.env, 'emailChange', { to: newEmail, name: user!.firstname, lang, token }),
+      accountLinkEmail(ctx.env, 'emailChange', { to: newEmail, name: user.firstname, lang, token }),
     );
   });
 }

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { validateNewPassword } from '#server/domain/accounts.ts';
-import { AppError } from '#server/errors.ts';
+import { assertNewPassword } from '#server/domain/accounts.ts';
 import type { AccountCtx } from './context.ts';
 import { endOtherSessions } from './end-sessions.ts';
 import { consumeToken } from './tokens.ts';
@@ -17,9 +16,8 @@ export async function resetPassword(
   input: { token: string; password?: string; passwordRepeat?: string },
   currentSessionId: string | null,
 ): Promise<{ email: string }> {
-  const errors = validateNewPassword(input);
-  if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
-  const passwordHash = await hashPassword(input.password!);
+  assertNewPassword(input);
+  const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const { userId } = await consumeToken(tx, { token: input.token, purpose: 'passwordReset', now: ctx.now });
     const [user] = await tx
@@ -27,7 +25,8 @@ export async function resetPassword(
       .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, ${ctx.now.toISOString()}::timestamptz)` })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
+    if (!user) throw new Error(`user ${userId} of a reset link does not exist`);
     await endOtherSessions(tx, userId, currentSessionId);
-    return { email: user!.email };
+    return { email: user.email };
   });
 }

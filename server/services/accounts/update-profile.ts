@@ -39,5 +39,6 @@ export async function updateProfile(db: Db, userId: string, input: ProfileChange
   };
   if (Object.keys(changes).length === 0) throw new AppError('validation', { '(body)': 'notEmpty' });
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
-  return row!;
+  if (!row) throw new Error(`user ${userId} does not exist`);
+  return row;
 }

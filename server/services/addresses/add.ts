@@ -29,6 +29,7 @@ export async function addAddress(
       .insert(userAddresses)
       .values({ ...values, userId, isDefault })
       .returning(addressColumns);
-    return row!;
+    if (!row) throw new Error('the new address was not returned by its insert');
+    return row;
   });
 }

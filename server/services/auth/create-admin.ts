@@ -48,7 +48,8 @@ export async function createAdmin(
         .insert(users)
         .values({ email, passwordHash, role: 'admin', activatedAt: now, createdAt: now })
         .returning({ id: users.id });
-      result = { userId: row!.id, email, outcome: 'created' };
+      if (!row) throw new Error('the new admin was not returned by its insert');
+      result = { userId: row.id, email, outcome: 'created' };
     }
     await tx.insert(auditLog).values({
       at: now,

@@ -3,6 +3,8 @@ import type { Db, Tx } from '#db/client.ts';
 import { baskets } from '#db/schema/index.ts';
 
 export type BasketRow = typeof baskets.$inferSelect;
+/** A change to the caller's basket, run inside writeBasket's transaction. */
+export type BasketChange<T = void> = (tx: Tx, basket: BasketRow) => Promise<T>;
 
 /** Who is asking: the basket cookie (if any) and the logged-in user (if any). */
 export type BasketOwner = { cookieId: string | null; userId: string | null };
@@ -50,7 +52,7 @@ export async function writeBasket<T>(
   db: Db,
   owner: BasketOwner,
   now: Date,
-  change: (tx: Tx, basket: BasketRow) => Promise<T>,
+  change: BasketChange<T>,
 ): Promise<{ basketId: string; result: T }> {
   return db.transaction(async (tx) => {
     let basket = await findBasket(tx, owner, true);
@@ -59,7 +61,8 @@ export async function writeBasket<T>(
         .insert(baskets)
         .values({ userId: owner.userId, createdAt: now, updatedAt: now })
         .returning();
-      basket = created!;
+      if (!created) throw new Error('the new basket was not returned');
+      basket = created;
     } else if (owner.userId && !basket.userId) {
       await tx.update(baskets).set({ userId: owner.userId }).where(eq(baskets.id, basket.id));
       basket = { ...basket, userId: owner.userId };

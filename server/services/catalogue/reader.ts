@@ -5,7 +5,7 @@ import { getRestaurant, type MenuLanguage } from './menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './overview.ts';
 
 /**
- * The catalogue as the server-rendered shop pages read it (decision 013): the same services the catalogue API
+ * The catalogue as the server-rendered shop pages read it (decision 018): the same services the catalogue API
  * calls, bound to one database and clock. Handed to the pages as Astro.locals, so the page bundle holds no server
  * code of its own and the menu cache of server/services/catalogue/menu.ts is the one the API uses.
  */

@@ -2,37 +2,44 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
 import { contactFormRules, validate as validateForm, type FormErrors } from '#server/domain/forms.ts';
+import { COMPANY, SHOP_CONTACT } from '#server/domain/company.ts';
 import { validationError } from '#server/errors.ts';
+import * as m from '#app/paraglide/messages.js';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 
 export type ContactInput = { name?: unknown; email?: unknown; message?: unknown; terms?: unknown; concept?: unknown };
 
 /**
- * A contact-form message to a brand (spec section 5): checked with the contact rules (nothing is
+ * A contact-form message to a brand, or to the marketplace itself (SHOP_CONTACT; spec section 5): checked with the contact rules (nothing is
  * stored or sent on any error; details name the failing rule per field so the UI can translate
  * it), stored, and queued to the brand's contactEmail in the same transaction.
  */
 export async function sendContactMessage(db: Db, input: ContactInput): Promise<void> {
   const errors: FormErrors<string> = validateForm(contactFormRules, input);
   const slug = typeof input.concept === 'string' ? input.concept.trim() : '';
-  const [concept] = slug
-    ? await db
-        .select({ slug: concepts.slug, name: concepts.name, contactEmail: concepts.contactEmail })
-        .from(concepts)
-        .where(and(eq(concepts.slug, slug), eq(concepts.active, true)))
-    : [];
+  const [concept] =
+    slug === SHOP_CONTACT
+      ? [{ slug: null, name: 'Marketplace', contactEmail: COMPANY.email }]
+      : slug
+        ? await db
+            .select({ slug: concepts.slug, name: concepts.name, contactEmail: concepts.contactEmail })
+            .from(concepts)
+            .where(and(eq(concepts.slug, slug), eq(concepts.active, true)))
+        : [];
   if (!concept) errors.concept = 'notEmpty';
   if (Object.keys(errors).length > 0 || !concept) throw validationError(errors);
 
   const name = String(input.name).trim();
   const email = String(input.email);
   const message = String(input.message).trim();
+  // For the brand's own team, who read Polish whatever the visitor's language.
+  const options = { locale: 'pl' } as const;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ name, email, message, terms: true, conceptSlug: concept.slug });
     await enqueueEmail(tx, {
       to: concept.contactEmail,
-      subject: `[${concept.name}] Wiadomość z formularza kontaktowego od ${name}`,
-      text: `Od: ${name} <${email}>\nMarka: ${concept.name}\n\n${message}\n`,
+      subject: m.email_contactSubject({ brand: concept.name, name }, options),
+      text: `${m.email_contactFrom({}, options)}: ${name} <${email}>\n${m.email_contactBrand({}, options)}: ${concept.name}\n\n${message}\n`,
       template: 'contact',
     });
   });

@@ -24,9 +24,11 @@ describe('secrets per purpose', () => {
       deliver: async () => new Response(null, { status: 200 }),
     });
     const body = '{"id":"ntf_1"}';
-    expect(sandbox.verifyNotification(body, signBody(webhookSecret, body))).toBe(true);
-    expect(sandbox.verifyNotification(body, signBody(bankSecret, body))).toBe(false);
-    expect(sandbox.verifyNotification(body, signBody(orderSecret, body))).toBe(false);
+    const signed = (secret: string) =>
+      sandbox.receiveNotification(body, new Headers({ 'x-signature': signBody(secret, body) })).kind;
+    expect(signed(webhookSecret)).not.toBe('invalidSignature');
+    expect(signed(bankSecret)).toBe('invalidSignature');
+    expect(signed(orderSecret)).toBe('invalidSignature');
 
     const returnUrl = 'http://localhost:3000/podsumowanie?order=x';
     const link = `bank-return:${orderId}:${returnUrl}`;

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { auditLog, discountCodes, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
+import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#server/domain/orders.ts';
 import type { AppDeps } from '#server/app.ts';
 import { AppError } from '#server/errors.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
+import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
 import { announceOrderChange } from './events.ts';
 
 export type StatusChange = {
@@ -51,12 +52,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
       .update(payments)
       .set({ status: 'canceled', updatedAt: change.now })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    if (order.discountCodeId !== null) {
-      await tx
-        .update(discountCodes)
-        .set({ used: sql`${discountCodes.used} - 1` })
-        .where(and(eq(discountCodes.id, order.discountCodeId), sql`${discountCodes.used} > 0`));
-    }
+    if (order.discountCodeId !== null) await giveBackDiscountUse(tx, order.discountCodeId);
   }
 
   let refundQueued = false;
@@ -64,7 +60,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     refundQueued = await queueRefund(tx, order.id, change.reason, change.now);
   }
 
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     at: change.now,
     actorUserId: change.actorUserId ?? null,
     action: 'order.status',
@@ -78,13 +74,26 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
 
 /**
  * A paid order that will not be delivered is refunded in full: one pending refund per payment (the unique
- * index makes a second attempt a no-op), sent to the provider after the transaction commits.
+ * index makes a second attempt a no-op), sent to the provider after the transaction commits. `paymentId`
+ * narrows it to one payment (a late one), leaving the attempt that paid for the order alone.
  */
-export async function queueRefund(tx: Tx, orderId: string, reason: string, now: Date): Promise<boolean> {
+export async function queueRefund(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  now: Date,
+  paymentId?: string,
+): Promise<boolean> {
   const paid = await tx
     .select({ id: payments.id, amount: payments.amount })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'paid'),
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
+      ),
+    );
   let queued = false;
   for (const payment of paid) {
     if (payment.amount <= 0) continue;
@@ -100,7 +109,7 @@ export async function queueRefund(tx: Tx, orderId: string, reason: string, now: 
 
 /** changeStatusInTx in its own transaction, then any refund it queued is sent to the provider. */
 export async function changeOrderStatus(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   change: StatusChange,
 ): Promise<StatusChanged> {
   const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));

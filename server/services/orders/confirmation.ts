@@ -4,11 +4,13 @@ import { locations, orderItemMods, orderItems, orders, restaurants } from '#db/s
 import { formatMoney, type Currency } from '#server/domain/money.ts';
 import { stripEmoji } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
+import { messageLocale } from '#app/i18n/messages.ts';
+import * as m from '#app/paraglide/messages.js';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, LANGS, orderAccessToken, summaryPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export type ConfirmationData = {
   id: string;
@@ -23,30 +25,6 @@ export type ConfirmationData = {
   items: { name: string; quantity: number; value: number; mods: string[] }[];
 };
 
-const texts: Record<
-  Lang,
-  { subject: (id: string) => string; intro: (restaurant: string, id: string) => string; total: string; follow: string }
-> = {
-  pl: {
-    subject: (id) => `Zamówienie ${id} przyjęte`,
-    intro: (restaurant, id) => `Dziękujemy! ${restaurant} otrzymała Twoje zamówienie ${id}.`,
-    total: 'Razem',
-    follow: 'Status zamówienia',
-  },
-  en: {
-    subject: (id) => `Order ${id} received`,
-    intro: (restaurant, id) => `Thank you! ${restaurant} has received your order ${id}.`,
-    total: 'Total',
-    follow: 'Order status',
-  },
-  ua: {
-    subject: (id) => `Замовлення ${id} прийнято`,
-    intro: (restaurant, id) => `Дякуємо! ${restaurant} отримав ваше замовлення ${id}.`,
-    total: 'Разом',
-    follow: 'Статус замовлення',
-  },
-};
-
 const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
 
 /** The e-mail's language: the order's own, else the restaurant country's (Ukrainian in Ukraine, else Polish). */
@@ -57,7 +35,7 @@ export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country
 export function orderConfirmationEmail(env: Env, order: ConfirmationData): OutgoingEmail {
   const currency = order.currency as Currency;
   const lang = confirmationLang(order);
-  const t = texts[lang];
+  const options = { locale: messageLocale(lang) };
   const link = new URL(
     summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
@@ -68,13 +46,15 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
   });
   const total = formatMoney(order.total, currency);
-  const intro = t.intro(order.restaurantName, order.displayId);
+  const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
+  const totalLabel = m.email_orderTotal({}, options);
+  const follow = m.email_orderFollow({}, options);
   return {
     to: order.email,
-    subject: t.subject(order.displayId),
+    subject: m.email_orderSubject({ id: order.displayId }, options),
     template: 'orderConfirmation',
-    text: [intro, '', ...lines.map((l) => l.text), '', `${t.total}: ${total}`, '', `${t.follow}: ${link}`].join('\n'),
-    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${t.total}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${t.follow}</a></p>`,
+    text: [intro, '', ...lines.map((l) => l.text), '', `${totalLabel}: ${total}`, '', `${follow}: ${link}`].join('\n'),
+    html: `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul><p><strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${escapeHtml(follow)}</a></p>`,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { AppDeps } from '#server/app.ts';
 import { PAYMENT_TIMEOUT_MINUTES } from '#server/domain/orders.ts';
+import { pollPendingPayments } from '../payments/poll.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { changeStatusInTx } from './change-status.ts';
 
@@ -13,8 +14,13 @@ export type SweepResult = { canceled: number; rejected: number; refunded: number
  * so several server processes sweep side by side without taking the same order, and an order being changed
  * by a request right now is simply left for the next sweep.
  */
-export async function sweepOverdueOrders(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, batch = 100): Promise<SweepResult> {
+export async function sweepOverdueOrders(
+  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
+  batch = 100,
+): Promise<SweepResult> {
   const now = deps.now();
+  // A payment whose notification was lost is settled from the provider's answer before it can time out.
+  await pollPendingPayments(deps);
   const paymentCutoff = new Date(now.getTime() - PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString();
   const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0 };
 

@@ -25,5 +25,6 @@ export async function enqueueEmail(db: Db | Tx, email: OutgoingEmail): Promise<n
       template: email.template,
     })
     .returning({ id: emailOutbox.id });
-  return row!.id;
+  if (!row) throw new Error('the outbox row was not returned');
+  return row.id;
 }

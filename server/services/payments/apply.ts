@@ -1,19 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { auditLog, orders, payments } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#server/domain/orders.ts';
 import type { Env } from '#server/env.ts';
 import { changeStatusInTx, queueRefund } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
+import { announceOrderChange } from '../orders/events.ts';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'canceled';
 
 /**
- * Why money taken for an order that will not be delivered goes back: the payment had been given up on (failed,
- * or canceled by us or the customer) or its order had ended (canceled, rejected) when the provider said paid.
+ * Why money taken for an order goes back: the payment had been given up on (failed, or canceled by us or the
+ * customer), its order had ended (canceled, rejected), or another attempt had already paid for the order
+ * (paidTwice) when the provider said paid.
  */
 export type LatePaymentReason =
-  'paidAfterFailed' | 'paidAfterCanceled' | 'paidForCanceledOrder' | 'paidForRejectedOrder';
+  'paidAfterFailed' | 'paidAfterCanceled' | 'paidForCanceledOrder' | 'paidForRejectedOrder' | 'paidTwice';
 
 export type LatePayment = { reason: LatePaymentReason; orderId: string; amount: number; currency: string };
 
@@ -25,8 +27,10 @@ export type Applied =
  * What a payment's outcome does to its order, whether it came in a notification or straight from
  * createPayment. Locks the payment row, so a notification and a synchronous answer about the same payment
  * are applied once. Paid → the order reaches the restaurant (new) and the confirmation is queued; paid after
- * the payment failed or was canceled, or after its order was canceled or rejected → refunded, with an audit row
- * saying why; failed or canceled → the order is canceled.
+ * the payment failed or was canceled, after its order was canceled or rejected, or after another attempt paid
+ * for the order → this payment alone is refunded, with an audit row saying why; failed or canceled → the order
+ * keeps waiting for payment, so that the customer may try again (POST /api/orders/:id/payments) until the
+ * payment timeout cancels it.
  */
 export async function applyPaymentOutcome(
   tx: Tx,
@@ -64,9 +68,22 @@ export async function applyPaymentOutcome(
     .where(eq(orders.id, payment.orderId))
     .for('update');
   if (order?.status !== 'waiting_for_payment') {
+    if (input.outcome !== 'paid') return { applied: true, refundQueued: false };
     const ended = order !== undefined && isOrderStatus(order.status) && isRejected(order.status);
+    // An order has several payments once the customer retries: a second one that paid is money taken twice.
+    const [otherPaid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, payment.orderId),
+          ne(payments.id, payment.id),
+          inArray(payments.status, ['paid', 'refunded']),
+        ),
+      )
+      .limit(1);
     // Paid for an order that went on without waiting for it (staff took it): the money is the order's.
-    if (input.outcome !== 'paid' || (!late && !ended)) return { applied: true, refundQueued: false };
+    if (!late && !ended && !otherPaid) return { applied: true, refundQueued: false };
     const reason: LatePaymentReason =
       payment.status === 'failed'
         ? 'paidAfterFailed'
@@ -74,8 +91,11 @@ export async function applyPaymentOutcome(
           ? 'paidAfterCanceled'
           : order?.status === 'rejected'
             ? 'paidForRejectedOrder'
-            : 'paidForCanceledOrder';
-    const refundQueued = await queueRefund(tx, payment.orderId, 'latePayment', input.now);
+            : order?.status === 'canceled'
+              ? 'paidForCanceledOrder'
+              : 'paidTwice';
+    // Only this payment: another attempt that paid for the order keeps its money.
+    const refundQueued = await queueRefund(tx, payment.orderId, 'latePayment', input.now, payment.id);
     await tx.insert(auditLog).values({
       at: input.now,
       action: 'payment.latePaid',
@@ -102,8 +122,8 @@ export async function applyPaymentOutcome(
     await changeStatusInTx(tx, { orderId: payment.orderId, to: 'new', reason: 'paid', now: input.now });
     await enqueueOrderConfirmation(tx, env, payment.orderId);
   } else {
-    const reason = input.outcome === 'failed' ? 'paymentFailed' : 'paymentCanceled';
-    await changeStatusInTx(tx, { orderId: payment.orderId, to: 'canceled', reason, now: input.now });
+    // The order stays waiting_for_payment; its summary page hears of the failed attempt and offers a retry.
+    await announceOrderChange(tx, payment.orderId);
   }
   return { applied: true, refundQueued: false };
 }

@@ -1,28 +1,68 @@
 import { paymentNotifications } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { applyPaymentOutcome, type Applied } from './apply.ts';
-import type { PaymentNotification } from './provider.ts';
+import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { payments } from '#db/schema/index.ts';
+import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 
-export type NotificationResult = { duplicate: true } | ({ duplicate: false } & Applied);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type NotificationResult =
+  | { duplicate: true }
+  | ({ duplicate: false } & Applied)
+  /** The provider did not confirm the payment (Przelewy24's verify): nothing recorded, it will notify again. */
+  | { duplicate: false; applied: false; reason: 'unconfirmed' };
 
 /**
  * Applies one verified notification. The notification id is recorded in the same transaction as its effect,
  * so a replay (same id) changes nothing and two deliveries of one notification racing each other apply once.
  */
 export async function handlePaymentNotification(
-  deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
-  provider: string,
+  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
+  provider: PaymentProvider,
   notification: PaymentNotification,
 ): Promise<NotificationResult> {
   const now = deps.now();
+  // One provider's notification never settles another's payment (nor one that is not ours at all).
+  const [payment] = UUID.test(notification.paymentId)
+    ? await deps.db
+        .select({ amount: payments.amount, currency: payments.currency, provider: payments.provider })
+        .from(payments)
+        .where(eq(payments.id, notification.paymentId))
+    : [];
+  if (payment?.provider !== provider.name) return { duplicate: false, applied: false, reason: 'unknownPayment' };
+  if (
+    notification.status === 'paid' &&
+    provider.confirmPaid &&
+    // Only the amount we expect is confirmed: verifying settles the money with the provider.
+    payment.amount === notification.amount &&
+    payment.currency === notification.currency &&
+    !(await provider.confirmPaid(notification))
+  )
+    return { duplicate: false, applied: false, reason: 'unconfirmed' };
   const result = await deps.db.transaction(async (tx): Promise<NotificationResult> => {
     const recorded = await tx
       .insert(paymentNotifications)
-      .values({ id: `${provider}:${notification.id}`, provider, payload: notification, receivedAt: now })
+      .values({
+        id: `${provider.name}:${notification.id}`,
+        provider: provider.name,
+        payload: notification,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
     if (recorded.length === 0) return { duplicate: true };
+    // A payment whose creation answer was lost has no provider id yet (or a placeholder); refunds need it.
+    await tx
+      .update(payments)
+      .set({ externalId: notification.externalId })
+      .where(
+        and(
+          eq(payments.id, notification.paymentId),
+          or(isNull(payments.externalId), like(payments.externalId, 'ext:%'), like(payments.externalId, 'failed:%')),
+        ),
+      );
     const applied = await applyPaymentOutcome(tx, deps.env, {
       paymentId: notification.paymentId,
       outcome: notification.status,

@@ -3,14 +3,17 @@ import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { announceOrderChange } from '../orders/events.ts';
-import { paymentProvider } from './provider.ts';
 
 /**
  * Sends pending refunds to the provider. SKIP LOCKED so that two processes (or the sweep and a request) never
  * send one refund twice; a refund that fails stays recorded as failed for staff to see.
  */
-export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, now: Date, limit = 20): Promise<number> {
-  const provider = paymentProvider(deps.env);
+export async function processPendingRefunds(
+  deps: Pick<AppDeps, 'db' | 'payments'>,
+  now: Date,
+  limit = 20,
+): Promise<number> {
+  const names = deps.payments.all.map((p) => p.name);
   return deps.db.transaction(async (tx) => {
     const due = await queryRows<{
       id: string;
@@ -20,16 +23,24 @@ export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, n
       external_id: string | null;
       payment_amount: number;
       currency: string;
+      provider: string;
     }>(
       tx,
-      sql`select r.id, r.amount, p.id as payment_id, p.order_id, p.external_id, p.amount as payment_amount, p.currency
+      sql`select r.id, r.amount, p.id as payment_id, p.order_id, p.external_id, p.amount as payment_amount, p.currency,
+            p.provider
           from refunds r join payments p on p.id = r.payment_id
-          where r.status = 'pending' and p.provider = ${provider.name}
+          where r.status = 'pending' and p.provider in ${sql`(${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})`}
           order by r.created_at
           limit ${limit}
           for update of r skip locked`,
     );
     for (const refund of due) {
+      // The query picked only refunds of configured providers.
+      const provider = deps.payments.byName(refund.provider);
+      if (!provider) throw new Error(`refund ${refund.id}: provider ${refund.provider} is not configured`);
       const result = await provider.refund(
         {
           id: refund.payment_id,
@@ -38,6 +49,7 @@ export async function processPendingRefunds(deps: Pick<AppDeps, 'db' | 'env'>, n
           currency: refund.currency,
         },
         refund.amount,
+        refund.id,
       );
       await tx
         .update(refunds)

@@ -8,6 +8,7 @@ import type {
   PaymentNotification,
   PaymentOrder,
   PaymentProvider,
+  ReceivedNotification,
   RefundResult,
 } from './provider.ts';
 import { signBody, verifyBodySignature } from './signature.ts';
@@ -49,6 +50,8 @@ export type SandboxProvider = PaymentProvider & {
   readonly delivered: DeliveredNotification[];
   /** The customer's return address carried by a bank-page link, when its signature holds. */
   verifiedReturnUrl(paymentId: string, returnUrl: string | undefined, signature: string | undefined): string | null;
+  /** Where notifications go; createApp points it at the app itself, so they take the webhook's own path. */
+  deliverThrough(deliver: NotificationDelivery): void;
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -59,9 +62,10 @@ export function createSandboxProvider(options: {
   /** Signs the bank page's links: a purpose of its own, so neither key can stand in for the other. */
   bankLinkSecret: string;
   publicBaseUrl: string;
-  deliver: NotificationDelivery;
+  deliver?: NotificationDelivery;
 }): SandboxProvider {
-  const { webhookSecret, bankLinkSecret, publicBaseUrl, deliver } = options;
+  const { webhookSecret, bankLinkSecret, publicBaseUrl } = options;
+  let deliver: NotificationDelivery = options.deliver ?? ((request) => fetch(request));
   const inFlight = new Set<Promise<unknown>>();
   const delivered: DeliveredNotification[] = [];
 
@@ -113,6 +117,9 @@ export function createSandboxProvider(options: {
 
   return {
     name: SANDBOX_PROVIDER,
+    methods: ['blik', 'googlePay', 'fastTransfer'],
+    // Google's own test gateway: its TEST environment hands out tokens for it without any merchant account.
+    googlePay: { gateway: 'example', gatewayMerchantId: 'exampleGatewayMerchantId' },
     delivered,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
@@ -140,29 +147,33 @@ export function createSandboxProvider(options: {
       }
     },
 
-    verifyNotification(rawBody: string, signatureHeader: string | undefined): boolean {
-      return verifyBodySignature(webhookSecret, rawBody, signatureHeader);
-    },
-
-    parseNotification(rawBody: string, contentType?: string): PaymentNotification | null {
+    receiveNotification(rawBody: string, headers: Headers): ReceivedNotification {
+      if (!verifyBodySignature(webhookSecret, rawBody, headers.get('x-signature') ?? undefined))
+        return { kind: 'invalidSignature' };
       let parsed: unknown;
-      if (contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+      // Providers post JSON or form-encoded bodies; a form carries text only, so the amount is read back as
+      // the whole number it was.
+      if (headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
         const fields = Object.fromEntries(new URLSearchParams(rawBody));
-        // A form carries text only: the amount is read back as the whole number it was.
         const amount = fields['amount'];
         parsed = { ...fields, amount: amount !== undefined && /^\d{1,12}$/.test(amount) ? Number(amount) : amount };
       } else {
         try {
           parsed = JSON.parse(rawBody);
         } catch {
-          return null;
+          return { kind: 'malformed' };
         }
       }
       const result = notificationSchema(parsed);
-      return result instanceof type.errors ? null : result;
+      return result instanceof type.errors ? { kind: 'malformed' } : { kind: 'notification', notification: result };
     },
 
-    async refund(_payment, _amount): Promise<RefundResult> {
+    // The sandbox's notifications are sent at once and never lost: there is nothing more to ask it.
+    async fetchState() {
+      return 'pending';
+    },
+
+    async refund(): Promise<RefundResult> {
       return { externalId: newId('sbx_rf'), status: 'succeeded' };
     },
 
@@ -172,6 +183,10 @@ export function createSandboxProvider(options: {
 
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    deliverThrough(next) {
+      deliver = next;
     },
 
     verifiedReturnUrl(paymentId, returnUrl, signature) {

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import { orders, payments, restaurants } from '#db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { isPaymentMethod } from '#server/domain/country.ts';
 import type { Currency } from '#server/domain/money.ts';
 import { orderAccessToken, summaryPath, type Lang } from '../orders/access-token.ts';
 import { applyPaymentOutcome } from './apply.ts';
-import { paymentProvider, type PaymentDetails } from './provider.ts';
+import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 
 export type StartedPayment = { status: string; redirectUrl: string | null };
@@ -17,10 +17,9 @@ export type StartedPayment = { status: string; redirectUrl: string | null };
  * crash between the two steps finishes the job instead of leaving the order unpayable.
  */
 export async function startPayment(
-  deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
   input: { paymentId: string; details: PaymentDetails; lang: Lang },
 ): Promise<StartedPayment> {
-  const provider = paymentProvider(deps.env);
   const outcome = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .select({
@@ -32,7 +31,12 @@ export async function startPayment(
         currency: payments.currency,
         externalId: payments.externalId,
         redirectUrl: payments.redirectUrl,
+        provider: payments.provider,
         displayId: orders.displayId,
+        customer: orders.customer,
+        deliveryCosts: orders.deliveryCosts,
+        serviceFee: orders.serviceFee,
+        extraFee: orders.extraFee,
         restaurantName: restaurants.name,
       })
       .from(payments)
@@ -44,19 +48,58 @@ export async function startPayment(
     if (payment.externalId !== null || payment.status !== 'pending' || !isPaymentMethod(payment.method)) {
       return { status: payment.status, redirectUrl: payment.redirectUrl, refundQueued: false };
     }
+    const provider = deps.payments.byName(payment.provider);
+    if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
     const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
-    const created = await provider.createPayment(
-      {
-        paymentId: payment.id,
-        orderId: payment.orderId,
-        amount: payment.amount,
-        currency: payment.currency as Currency,
-        description: `${payment.restaurantName} ${payment.displayId}`,
-        returnUrl: new URL(summaryPath(input.lang, payment.orderId, token), deps.env.publicBaseUrl).toString(),
+    const lines = await tx
+      .select({ name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, payment.orderId))
+      .orderBy(asc(orderItems.id));
+    const customer = payment.customer as { email: string; firstname: string; lastname: string; phone: string };
+    const order: PaymentOrder = {
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      amount: payment.amount,
+      currency: payment.currency as Currency,
+      description: `${payment.restaurantName} ${payment.displayId}`,
+      returnUrl: new URL(summaryPath(input.lang, payment.orderId, token), deps.env.publicBaseUrl).toString(),
+      notifyUrl: new URL(`/api/payments/notify/${provider.name}`, deps.env.publicBaseUrl).toString(),
+      buyer: {
+        email: customer.email,
+        firstName: customer.firstname,
+        lastName: customer.lastname,
+        phone: customer.phone,
+        language: input.lang === 'ua' ? 'uk' : input.lang,
       },
-      payment.method,
-      input.details,
-    );
+      products: [
+        // A line's value covers its options, so it is sent whole when it does not divide into unit prices.
+        ...lines.map((l) =>
+          l.value % l.quantity === 0
+            ? { name: l.name, unitPrice: l.value / l.quantity, quantity: l.quantity }
+            : { name: `${l.quantity} × ${l.name}`, unitPrice: l.value, quantity: 1 },
+        ),
+        ...(
+          [
+            ['Dostawa', payment.deliveryCosts],
+            ['Opłata serwisowa', payment.serviceFee],
+            ['Dopłata do małego zamówienia', payment.extraFee],
+          ] as const
+        )
+          .filter(([, value]) => value > 0)
+          .map(([name, value]) => ({ name, unitPrice: value, quantity: 1 })),
+      ],
+    };
+    let created;
+    try {
+      created = await provider.createPayment(order, payment.method, input.details);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      // Nothing is known to have been created: the payment stays open, a repeat of the same order request
+      // tries again, and the payment timeout cancels the order if the provider never comes back.
+      console.warn(`payment ${payment.id}: ${error.message}`);
+      return { status: 'pending', redirectUrl: null, refundQueued: false };
+    }
     await tx
       .update(payments)
       .set({ externalId: created.externalId, redirectUrl: created.redirectUrl ?? null, updatedAt: deps.now() })

@@ -24,8 +24,9 @@ export async function hitRateLimit(
           window_start = case when rate_limits.window_start <= ${windowStartFloor} then ${at}::timestamptz else rate_limits.window_start end
         returning count, window_start`,
   );
-  const count = row!.count;
-  const started = new Date(row!.window_start).getTime();
+  if (!row) throw new Error('the rate-limit upsert returned no row');
+  const count = row.count;
+  const started = new Date(row.window_start).getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((started + windowSeconds * 1000 - now.getTime()) / 1000));
   return { allowed: count <= limit, count, retryAfterSeconds };
 }

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '#server/app.ts';
-import { BASKET_COOKIE } from './priced.ts';
+import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 
 const DAYS = 30;
 
+/** The basket the request's cookie names, as the services take it: an id or null. */
 export const basketCookie = (c: Context<AppEnv>): string | null => getCookie(c, BASKET_COOKIE) ?? null;
 
 /** httpOnly: scripts never need the id (the basket is read through the API); Lax: it rides on top-level links. */

@@ -1,0 +1,46 @@
+import { useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathFor } from '#server/domain/localized-routes.ts';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { deleteAccount, deleteForm } from '#app/stores/account.ts';
+import { TextField } from './Field.tsx';
+import { focusField, inLocale } from './form-helpers.ts';
+
+/** Deletes the account after the password; activeOrders (an order still on its way) is said above the button. */
+export default function DeleteAccountForm({ locale }: { locale: UiLocale }) {
+  const { values, errors, error, status } = useStore(deleteForm.$state);
+  const form = useRef<HTMLFormElement>(null);
+  const t = inLocale(locale);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const first = await deleteAccount();
+    if (deleteForm.$state.get().status === 'done') window.location.assign(pathFor('home', locale));
+    else focusField(form.current, first);
+  };
+
+  return (
+    <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <p>{m.account_delete_lead({}, t)}</p>
+      <TextField
+        form="delete"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={m.account_field_currentPassword({}, t)}
+        locale={locale}
+        value={values.password}
+        error={errors.password}
+        onChange={(value) => deleteForm.setField('password', value)}
+      />
+      <div role="alert" className="account-alert-slot">
+        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
+      </div>
+      <button type="submit" className="account-button account-button-danger" disabled={status === 'sending'}>
+        {status === 'sending' ? m.account_sending({}, t) : m.account_delete_submit({}, t)}
+      </button>
+    </form>
+  );
+}

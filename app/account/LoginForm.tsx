@@ -1,0 +1,93 @@
+import { useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathFor } from '#server/domain/localized-routes.ts';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#app/stores/account.ts';
+import { TextField } from './Field.tsx';
+import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts';
+
+/**
+ * The login form. After logging in the user goes home (spec section 6), or back to the page that sent them here
+ * (`?return=`). After UserIsNotActivated it offers to e-mail the activation link again.
+ */
+export default function LoginForm({ locale }: { locale: UiLocale }) {
+  const { values, errors, error, status } = useStore(loginForm.$state);
+  const resend = useStore($resend);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const t = inLocale(locale);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const first = await logIn();
+    if (loginForm.$state.get().status === 'done') {
+      window.location.assign(safeReturnPath(queryParam('return')) ?? pathFor('home', locale));
+    } else focusField(form.current, first);
+  };
+
+  return (
+    <form
+      ref={form}
+      className="account-form"
+      method="post"
+      action={pathFor('login', locale)}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <TextField
+        form="login"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={m.account_field_email({}, t)}
+        locale={locale}
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => loginForm.setField('email', value)}
+      />
+      <TextField
+        form="login"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={m.account_field_password({}, t)}
+        locale={locale}
+        value={values.password}
+        error={errors.password}
+        onChange={(value) => loginForm.setField('password', value)}
+      />
+      <div role="alert" className="account-alert-slot">
+        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
+        {error === 'UserIsNotActivated' && resend !== 'sent' && (
+          <button
+            type="button"
+            className="account-button account-button-secondary"
+            disabled={resend === 'sending'}
+            onClick={() => void resendActivation(locale)}
+          >
+            {m.account_login_resend({}, t)}
+          </button>
+        )}
+        {resend === 'sent' && (
+          <p className="account-alert account-alert-ok">{m.account_login_resent({ email: values.email }, t)}</p>
+        )}
+        {resend === 'failed' && (
+          <p className="account-alert account-alert-error">{errorMessage('internalError', locale)}</p>
+        )}
+      </div>
+      <button type="submit" className="account-button" disabled={!hydrated || status === 'sending'}>
+        {status === 'sending' ? m.account_sending({}, t) : m.account_login_submit({}, t)}
+      </button>
+      <p className="account-links">
+        <a href={pathFor('forgottenPassword', locale)}>{m.account_login_forgot({}, t)}</a>
+      </p>
+      <p className="account-links">
+        {m.account_login_noAccount({}, t)}{' '}
+        <a href={pathFor('register', locale)}>{m.account_login_registerLink({}, t)}</a>
+      </p>
+    </form>
+  );
+}

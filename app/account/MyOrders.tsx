@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathFor } from '#server/domain/localized-routes.ts';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $myOrders, loadMyOrders } from '#app/stores/account.ts';
+import OrderCard from './OrderCard.tsx';
+import { inLocale } from './form-helpers.ts';
+import { useAccountGate } from './use-account-gate.ts';
+
+/** My orders, newest first, 20 at a time; the static page shows nothing personal until the API has answered. */
+export default function MyOrders({ locale }: { locale: UiLocale }) {
+  const { status, orders, more, open } = useStore($myOrders);
+  const t = inLocale(locale);
+  useAccountGate(locale, status);
+
+  useEffect(() => {
+    void loadMyOrders();
+  }, []);
+
+  if (status === 'failed') {
+    return (
+      <p role="alert" className="account-alert account-alert-error">
+        {errorMessage('internalError', locale)}
+      </p>
+    );
+  }
+  if (status !== 'ready') {
+    return (
+      <p role="status" className="account-loading">
+        {m.account_loading({}, t)}
+      </p>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <p className="account-empty">
+        {m.account_orders_empty({}, t)} <a href={pathFor('home', locale)}>→</a>
+      </p>
+    );
+  }
+  return (
+    <div className="account-orders">
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} open={open.includes(order.id)} locale={locale} />
+      ))}
+      {more && (
+        <button
+          type="button"
+          className="account-button account-button-secondary"
+          onClick={() => void loadMyOrders(undefined, true)}
+        >
+          {m.account_orders_more({}, t)}
+        </button>
+      )}
+    </div>
+  );
+}

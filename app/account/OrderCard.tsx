@@ -1,0 +1,73 @@
+import { pathFor } from '#server/domain/localized-routes.ts';
+import { isCountry, timeZoneOf } from '#server/domain/country.ts';
+import { formatMoney } from '#server/domain/money.ts';
+import { isOrderStatus, stripEmoji } from '#server/domain/orders.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
+import { inLocale } from './form-helpers.ts';
+
+const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
+
+/** One of my orders: number, date (in the restaurant's time zone), restaurant, status, total, its items on demand. */
+export default function OrderCard({ order, open, locale }: { order: OrderView; open: boolean; locale: UiLocale }) {
+  const t = inLocale(locale);
+  const date = new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: isCountry(order.restaurant.country) ? timeZoneOf(order.restaurant.country) : undefined,
+  }).format(new Date(order.createdAt));
+  const status = isOrderStatus(order.status) ? m[`account_status_${order.status}`]({}, t) : order.status;
+  const itemsId = `order-${order.id}-items`;
+  const tone = order.groups.rejected ? 'bad' : order.groups.finished ? 'done' : 'live';
+
+  return (
+    <article className="account-order" aria-labelledby={`order-${order.id}`}>
+      <header className="account-order-head">
+        <h2 id={`order-${order.id}`}>{m.account_orders_number({ id: order.displayId }, t)}</h2>
+        <span className={`account-status account-status-${tone}`}>{status}</span>
+      </header>
+      <dl className="account-order-facts">
+        <div>
+          <dt>{m.account_orders_date({}, t)}</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{date}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{m.account_orders_restaurant({}, t)}</dt>
+          <dd>{order.restaurant.name}</dd>
+        </div>
+        <div>
+          <dt>{m.account_orders_total({}, t)}</dt>
+          <dd className="account-order-total">{order.formatted.total}</dd>
+        </div>
+      </dl>
+      <div className="account-actions">
+        <button
+          type="button"
+          className="account-link-button"
+          aria-expanded={open}
+          aria-controls={itemsId}
+          onClick={() => toggleOrderItems(order.id)}
+        >
+          {open ? m.account_orders_hideItems({}, t) : m.account_orders_showItems({}, t)}
+        </button>
+        <a href={`${pathFor('summary', locale)}?order=${encodeURIComponent(order.id)}`}>
+          {m.account_orders_statusLink({}, t)}
+        </a>
+      </div>
+      <ul id={itemsId} className="account-order-items" hidden={!open}>
+        {order.items.map((item, index) => (
+          <li key={index}>
+            <span>
+              {item.quantity} × {stripEmoji(item.name)}
+              {item.mods.length > 0 && <small> ({item.mods.map((mod) => stripEmoji(mod.name)).join(', ')})</small>}
+            </span>
+            <span>{formatMoney(item.value, order.currency)}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

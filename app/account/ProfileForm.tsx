@@ -1,0 +1,100 @@
+import { useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { profileForm, saveProfile, type FormCountry } from '#app/stores/account.ts';
+import { CheckField, SelectField, TextField } from './Field.tsx';
+import { focusField, inLocale } from './form-helpers.ts';
+
+/** My details: names, phone (by its country's rule) and the marketing consents. */
+export default function ProfileForm({ locale }: { locale: UiLocale }) {
+  const { values, errors, error, status } = useStore(profileForm.$state);
+  const form = useRef<HTMLFormElement>(null);
+  const t = inLocale(locale);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    focusField(form.current, await saveProfile());
+  };
+
+  return (
+    <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="account-row">
+        <TextField
+          form="profile"
+          name="firstname"
+          autoComplete="given-name"
+          required
+          label={m.account_field_firstname({}, t)}
+          locale={locale}
+          value={values.firstname}
+          error={errors.firstname}
+          onChange={(value) => profileForm.setField('firstname', value)}
+        />
+        <TextField
+          form="profile"
+          name="lastname"
+          autoComplete="family-name"
+          required
+          label={m.account_field_lastname({}, t)}
+          locale={locale}
+          value={values.lastname}
+          error={errors.lastname}
+          onChange={(value) => profileForm.setField('lastname', value)}
+        />
+      </div>
+      <div className="account-row account-row-phone">
+        <SelectField
+          form="profile"
+          name="country"
+          label={m.account_field_phoneCountry({}, t)}
+          locale={locale}
+          value={values.country}
+          options={[
+            { value: 'pl', label: `${m.account_country_pl({}, t)} (+48)` },
+            { value: 'ua', label: `${m.account_country_ua({}, t)} (+380)` },
+          ]}
+          onChange={(value) => {
+            profileForm.setField('country', value as FormCountry);
+            profileForm.setField('phone', values.phone);
+          }}
+        />
+        <TextField
+          form="profile"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          required
+          label={m.account_field_phone({}, t)}
+          locale={locale}
+          value={values.phone}
+          error={errors.phone}
+          onChange={(value) => profileForm.setField('phone', value)}
+        />
+      </div>
+      <CheckField
+        form="profile"
+        name="marketingSms"
+        label={m.account_field_marketingSms({}, t)}
+        locale={locale}
+        checked={values.marketingSms}
+        onChange={(checked) => profileForm.setField('marketingSms', checked)}
+      />
+      <CheckField
+        form="profile"
+        name="marketingEmail"
+        label={m.account_field_marketingEmail({}, t)}
+        locale={locale}
+        checked={values.marketingEmail}
+        onChange={(checked) => profileForm.setField('marketingEmail', checked)}
+      />
+      <div role="status" aria-live="polite" className="account-alert-slot">
+        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
+        {status === 'done' && <p className="account-alert account-alert-ok">{m.account_profile_saved({}, t)}</p>}
+      </div>
+      <button type="submit" className="account-button" disabled={status === 'sending'}>
+        {status === 'sending' ? m.account_sending({}, t) : m.account_profile_save({}, t)}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { OrderView } from '#app/stores/account.ts';
+import OrderCard from './OrderCard.tsx';
+
+// An order as GET /api/my-orders answers it (server/services/orders/view.ts), trimmed to what the card reads.
+const order = {
+  id: 'ord-1',
+  displayId: 'K7Q2Z',
+  status: 'processing',
+  groups: { rejected: false, finished: false },
+  restaurant: { slug: 'smash-club-warszawa', name: 'Smash Club Warszawa', country: 'pl', phone: null },
+  items: [
+    {
+      name: 'Smash burger 🍔',
+      quantity: 2,
+      unitPrice: 3200,
+      value: 6400,
+      mods: [{ groupName: 'Ser', name: 'Cheddar', value: 0 }],
+    },
+  ],
+  currency: 'PLN',
+  formatted: { total: '71,90 zł' },
+  createdAt: '2026-11-20T17:05:00.000Z',
+} as unknown as OrderView;
+
+const render = (open: boolean, locale: 'pl' | 'en' | 'ua' = 'pl') =>
+  renderToStaticMarkup(createElement(OrderCard, { order, open, locale }));
+
+describe('an order on my orders', () => {
+  it('shows its number, local date, restaurant, translated status, total and a link to its status page', () => {
+    const html = render(false);
+    expect(html).toContain('Zamówienie nr K7Q2Z');
+    // 17:05 UTC is 18:05 in Warsaw in November.
+    expect(html).toMatch(/20 lis 2026.{0,10}18:05/);
+    expect(html).toContain('Smash Club Warszawa');
+    expect(html).toContain('W przygotowaniu');
+    expect(html).toContain('71,90 zł');
+    expect(html).toContain('href="/podsumowanie?order=ord-1"');
+    expect(render(false, 'ua')).toContain('href="/ua/summary?order=ord-1"');
+  });
+
+  it('keeps its items hidden until asked, without emoji in their names', () => {
+    expect(render(false)).toMatch(/<ul[^>]*hidden=""/);
+    const open = render(true);
+    expect(open).not.toMatch(/<ul[^>]*hidden/);
+    expect(open).toContain('aria-expanded="true"');
+    expect(open).toContain('Ukryj pozycje');
+    expect(open).toMatch(/2 × Smash burger\s*<small> \(Cheddar\)<\/small>/);
+    expect(open).not.toContain('🍔');
+  });
+});

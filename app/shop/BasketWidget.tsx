@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '#server/domain/money.ts';
+import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
+import { useDropdown, useHydrated } from './use-dropdown.ts';
+
+export type BasketWidgetLabels = {
+  label: string;
+  /** "Items in basket: {count}", with {count} left in for the island to fill. */
+  count: string;
+  empty: string;
+  total: string;
+  open: string;
+  loading: string;
+  error: string;
+  retry: string;
+};
+
+/** The navbar's basket: item count and total in the basket's currency, and a fixed-width dropdown of its lines. */
+export default function BasketWidget({ labels, basketHref }: { labels: BasketWidgetLabels; basketHref: string }) {
+  const basket = useStore($basket);
+  const { pending, error } = useStore(basketFetch.$state);
+  const hydrated = useHydrated();
+  const { container, buttonProps, panelProps } = useDropdown();
+  useEffect(() => void loadBasket(), []);
+
+  const count = basket?.itemCount ?? 0;
+  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency) : '';
+  return (
+    <div className="dropdown basket" ref={container}>
+      <button {...buttonProps} className="nav-button basket-button" disabled={!hydrated}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path
+            fill="currentColor"
+            d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 2H21l-2.7 8.1a2 2 0 0 1-1.9 1.4H8.6a2 2 0 0 1-1.9-1.5L4 2H1V0"
+            transform="translate(0 1)"
+          />
+        </svg>
+        <span className="visually-hidden">{labels.label}: </span>
+        <span className="basket-count" aria-label={labels.count.replace('{count}', String(count))}>
+          {count}
+        </span>
+        {count > 0 && <span className="basket-total">{total}</span>}
+      </button>
+      <div {...panelProps} className="dropdown-panel basket-panel">
+        <p className="panel-title">{labels.label}</p>
+        {pending && !basket && <p aria-live="polite">{labels.loading}</p>}
+        {error && !basket && (
+          <p className="form-failed">
+            {labels.error}{' '}
+            <button type="button" className="link-button" onClick={() => void loadBasket()}>
+              {labels.retry}
+            </button>
+          </p>
+        )}
+        {basket && basket.lines.length === 0 && <p>{labels.empty}</p>}
+        {basket && basket.lines.length > 0 && (
+          <>
+            <ul className="basket-lines">
+              {basket.lines.map((line) => (
+                <li key={line.id}>
+                  <span>
+                    {line.quantity} × {line.name}
+                  </span>
+                  <span>{formatMoney(line.totalPrice, basket.currency)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="basket-sum">
+              <span>{labels.total}</span>
+              <strong>{total}</strong>
+            </p>
+            <a className="button" href={basketHref}>
+              {labels.open}
+            </a>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { map, task, type MapStore } from 'nanostores';
+import type { FieldRule } from '#server/domain/errors.ts';
+
+/** editing → sending → done (the answer is kept) | back to editing with the server's errors. */
+export type FormStatus = 'editing' | 'sending' | 'done';
+
+export type FormState<V extends Record<string, unknown>, R = unknown> = {
+  values: V;
+  /** The failing rule per field (spec section 5's names, or a catalogue key such as minLength or wrongPassword). */
+  errors: Partial<Record<keyof V & string, FieldRule>>;
+  /** An error key of the whole form (UserIsNotActivated, notUniqueEmail, tooManyRequests…); null when none. */
+  error: string | null;
+  status: FormStatus;
+  /** The server's answer once the form has been accepted. */
+  result: R | null;
+};
+
+/** The answer of an API call as the typed client gives it; only what the forms read. */
+export type Answer = { ok: boolean; status: number; json(): Promise<unknown> };
+
+export type AccountForm<V extends Record<string, unknown>, R> = {
+  $state: MapStore<FormState<V, R>>;
+  /** Sets one field and checks it at once (validate on change); fields already showing an error are checked again. */
+  setField<F extends keyof V & string>(field: F, value: V[F]): void;
+  /**
+   * Checks the whole form and, when it passes, sends it. Resolves to the first field with an error (for the island
+   * to scroll to and focus), or null.
+   */
+  submit(send: (values: V) => Promise<Answer>): Promise<(keyof V & string) | null>;
+  reset(values?: Partial<V>): void;
+};
+
+/**
+ * One form's state and its two moments of validation (spec section 5: each field on change, the whole form on
+ * submit). `check` answers every failing field of the values, with the rules the server applies to the same form
+ * (server/domain/forms.ts, accounts.ts), so client and server always agree; the server's own verdict (its
+ * `validation` details) lands under the same fields.
+ */
+export function createAccountForm<V extends Record<string, unknown>, R = unknown>(
+  initial: V,
+  check: (values: V) => Partial<Record<string, FieldRule>>,
+): AccountForm<V, R> {
+  const fresh = (values: Partial<V> = {}): FormState<V, R> => ({
+    values: { ...initial, ...values },
+    errors: {},
+    error: null,
+    status: 'editing',
+    result: null,
+  });
+  const $state = map<FormState<V, R>>(fresh());
+  // Field order is the order of `initial`, which is the order the island renders them in.
+  const fields = Object.keys(initial) as (keyof V & string)[];
+  const firstError = (errors: FormState<V, R>['errors']) => fields.find((field) => errors[field]) ?? null;
+
+  return {
+    $state,
+    setField(field, value) {
+      const state = $state.get();
+      if (state.status === 'sending') return;
+      const values = { ...state.values, [field]: value };
+      const found = check(values);
+      const errors: FormState<V, R>['errors'] = {};
+      for (const name of fields) {
+        if ((name === field || state.errors[name]) && found[name]) errors[name] = found[name];
+      }
+      $state.set({ ...state, values, errors, error: null, status: 'editing' });
+    },
+    submit(send) {
+      return task(async () => {
+        const state = $state.get();
+        if (state.status === 'sending') return null;
+        const errors = check(state.values) as FormState<V, R>['errors'];
+        if (firstError(errors)) {
+          $state.set({ ...state, errors, error: null, status: 'editing' });
+          return firstError(errors);
+        }
+        $state.set({ ...state, errors: {}, error: null, status: 'sending' });
+        let next: Pick<FormState<V, R>, 'errors' | 'error' | 'status' | 'result'>;
+        try {
+          const response = await send(state.values);
+          const body = (await response.json().catch(() => null)) as
+            (R & { error?: unknown; details?: Record<string, unknown> }) | null;
+          if (response.ok) next = { errors: {}, error: null, status: 'done', result: body };
+          else {
+            const fieldErrors: FormState<V, R>['errors'] = {};
+            for (const name of fields) {
+              const rule = body?.details?.[name];
+              if (typeof rule === 'string') fieldErrors[name] = rule as FieldRule;
+            }
+            const key = typeof body?.error === 'string' ? body.error : 'internalError';
+            // A validation answer with field errors says it all under the fields.
+            next = {
+              errors: fieldErrors,
+              error: key === 'validation' && firstError(fieldErrors) ? null : key,
+              status: 'editing',
+              result: null,
+            };
+          }
+        } catch {
+          // No answer at all (offline, server gone): the user may send again.
+          next = { errors: {}, error: 'internalError', status: 'editing', result: null };
+        }
+        $state.set({ ...$state.get(), ...next });
+        return firstError(next.errors);
+      });
+    },
+    reset(values) {
+      $state.set(fresh(values));
+    },
+  };
+}

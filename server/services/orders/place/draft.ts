@@ -1,0 +1,267 @@
+import { Temporal } from 'temporal-polyfill';
+import type { orders } from '#db/schema/index.ts';
+import { assertCheckout } from '#server/domain/checkout.ts';
+import { type Channel, isOnlinePayment, type PaymentMethod } from '#server/domain/country.ts';
+import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#server/domain/forms.ts';
+import type { Currency } from '#server/domain/money.ts';
+import { displayId } from '#server/domain/orders.ts';
+import type { Env } from '#server/env.ts';
+import { type Actor, actorUserId } from '../../actor.ts';
+import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
+import type { OutgoingEmail } from '../../outbox/enqueue.ts';
+import { hashAccessToken } from '../access-token.ts';
+import type { AuditEntry } from '../bookkeeping.ts';
+import { orderConfirmationEmail } from '../confirmation.ts';
+import { recordedConsents } from './idempotency.ts';
+import type { PlaceOrderInput } from './input.ts';
+
+/** A basket an order can be made of: it has a restaurant at a location, and lines. */
+export type OrderableBasket = PricedBasket & {
+  restaurant: PricedBasketRestaurant;
+  location: PricedBasketLocation;
+};
+
+export const isOrderable = (basket: PricedBasket): basket is OrderableBasket =>
+  basket.restaurant !== null && basket.location !== null && basket.lines.length > 0;
+
+export type OrderRecord = typeof orders.$inferSelect;
+type Customer = OrderRecord['customer'];
+
+/** A line of the order; `line` is its place in the basket, which ties its modifiers to it until it has an id. */
+export type DraftLine = {
+  line: number;
+  menuItemId: number;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  value: number;
+};
+export type DraftMod = { line: number; modifierOptionId: number; groupName: string; name: string; value: number };
+export type DraftPayment = {
+  id: string;
+  provider: string;
+  method: PaymentMethod;
+  amount: number;
+  currency: Currency;
+};
+
+/** Everything placing the order writes, made before anything is written. */
+export type OrderDraft = {
+  order: OrderRecord;
+  lines: DraftLine[];
+  mods: DraftMod[];
+  /** The online payment to register with the provider; null when paid on delivery. */
+  payment: DraftPayment | null;
+  audit: AuditEntry;
+  /** The confirmation, sent now when the order goes straight to the restaurant; an online order's waits for its payment. */
+  email: OutgoingEmail | null;
+};
+
+export type DraftCall = {
+  basket: OrderableBasket;
+  input: PlaceOrderInput;
+  actor: Actor;
+  channel: Channel;
+  idempotencyKey: string;
+  requestHash: string;
+  /** Whether the country's configured payments list offers the method on this channel. */
+  offered: boolean;
+  now: Date;
+  /** Made by the caller, so that the draft is a function of its arguments. */
+  ids: { order: string; payment: string };
+  accessToken: string;
+  /**
+   * The provider that takes this online method in this country (the deployment's routing); null when none does,
+   * which makes the method unavailable, or when the order is paid on delivery.
+   */
+  paymentProvider: string | null;
+  config: Env;
+};
+
+/** Customer details first: the form is what the customer can fix right away. */
+function customerOf(input: PlaceOrderInput, pickup: boolean, country: string): Customer {
+  if (pickup) {
+    assertValid(pickupCheckoutFormRules, input, { country });
+    return {
+      firstname: input.firstname.trim(),
+      lastname: input.lastname.trim(),
+      phone: input.phone.trim(),
+      email: input.email.trim(),
+    };
+  }
+  assertValid(checkoutFormRules, input, { country });
+  const aptNo = input.aptNo?.trim();
+  return {
+    firstname: input.firstname.trim(),
+    lastname: input.lastname.trim(),
+    phone: input.phone.trim(),
+    email: input.email.trim(),
+    street: input.street.trim(),
+    streetNo: input.streetNo.trim(),
+    ...(aptNo ? { aptNo } : {}),
+    city: input.city.trim(),
+    zip: input.zip.trim(),
+  };
+}
+
+/** The online payment of an order that passed the checkout rules, which offer no method without a provider. */
+function paymentOf(call: DraftCall): DraftPayment {
+  const { input, basket, paymentProvider } = call;
+  if (paymentProvider === null) throw new Error(`no payment provider takes ${input.paymentMethod} here`);
+  return {
+    id: call.ids.payment,
+    provider: paymentProvider,
+    method: input.paymentMethod,
+    amount: basket.summary.totalValue,
+    currency: basket.currency,
+  };
+}
+
+/**
+ * The order a basket and a customer's input make, checked against every rule (form, then checkout problems in
+ * the domain's order) and priced from the basket: no I/O, no clock and no randomness of its own.
+ */
+export function draftOrder(call: DraftCall): OrderDraft {
+  const { basket, input, channel, actor, now } = call;
+  const { restaurant, location, summary } = basket;
+  const country = location.country;
+  const pickup = basket.deliveryMethod === 'pickup';
+  const online = isOnlinePayment(input.paymentMethod);
+
+  const customer = customerOf(input, pickup, country);
+  // The basket's own coordinates are the customer's when the form keeps the basket's address.
+  const sameAddress = basket.address && basket.address.zip.trim() === input.zip?.trim();
+  assertCheckout({
+    restaurant: {
+      id: restaurant.id,
+      locationId: location.id,
+      isEnabled: restaurant.isEnabled,
+      hours: restaurant.hours,
+      timeZone: restaurant.timeZone,
+      deliveryArea: { polygon: restaurant.deliveryPolygon, zips: restaurant.deliveryZips },
+    },
+    items: basket.lines.map((l) => ({
+      restaurantId: restaurant.id,
+      locationId: location.id,
+      unavailable: l.unavailable,
+    })),
+    summary,
+    deliveryMethod: basket.deliveryMethod,
+    address: {
+      zip: input.zip ?? null,
+      lat: input.lat ?? (sameAddress ? basket.address?.lat : null) ?? null,
+      lng: input.lng ?? (sameAddress ? basket.address?.lng : null) ?? null,
+    },
+    discount: basket.discount ? { exists: true, active: basket.discount.active } : null,
+    payment: {
+      method: input.paymentMethod,
+      channel,
+      country,
+      blikCode: input.blikCode ?? null,
+      googlePayToken: input.googlePayToken ?? null,
+      offered: call.offered && (!online || call.paymentProvider !== null),
+    },
+    consents: input.consents,
+    now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+  });
+
+  const orderId = call.ids.order;
+  const lang = input.lang ?? null;
+  const order: OrderRecord = {
+    id: orderId,
+    basketId: basket.id,
+    displayId: displayId(basket.id),
+    status: online ? 'waiting_for_payment' : 'new',
+    source: channel,
+    deliveryType: basket.deliveryMethod,
+    paymentMethod: input.paymentMethod,
+    paymentType: online ? 'online' : input.paymentMethod === 'cashOnDelivery' ? 'cash' : 'card',
+    restaurantId: restaurant.id,
+    // Staff ordering for a customer (the call centre) do not own the order; a guest's basket has no user.
+    userId: actor.kind === 'customer' ? actor.user.id : actor.kind === 'staff' ? null : basket.userId,
+    createdByUserId: actorUserId(actor),
+    discountCodeId: basket.discount?.id ?? null,
+    discount: basket.discount
+      ? {
+          code: basket.discount.code,
+          type: basket.discount.type,
+          value: basket.discount.value,
+          country: basket.discount.country,
+          orderDiscountValue: summary.discountValue,
+        }
+      : null,
+    currency: basket.currency,
+    value: summary.productsValue,
+    deliveryCosts: summary.deliveryValue,
+    discountValue: summary.discountValue,
+    serviceFee: summary.serviceFee,
+    extraFee: summary.extraFee,
+    total: summary.totalValue,
+    customer,
+    comment: input.comment?.trim() ?? '',
+    lang,
+    consents: recordedConsents(input.consents),
+    accessTokenHash: hashAccessToken(call.accessToken),
+    idempotencyKey: call.idempotencyKey,
+    requestHash: call.requestHash,
+    // An online order reaches the restaurant, and its acceptance window starts, when it is paid.
+    acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const lines = basket.lines.map((line, i) => ({
+    line: i,
+    menuItemId: line.menuItemId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    value: line.totalPrice,
+  }));
+  const mods = basket.lines.flatMap((line, i) =>
+    line.options.map((o) => ({
+      line: i,
+      modifierOptionId: o.id,
+      groupName: o.groupName,
+      name: o.name,
+      value: o.price,
+    })),
+  );
+  return {
+    order,
+    lines,
+    mods,
+    payment: online ? paymentOf(call) : null,
+    audit: {
+      at: now,
+      actorUserId: order.createdByUserId,
+      action: 'order.placed',
+      entity: 'order',
+      entityId: orderId,
+      data: {
+        source: channel,
+        paymentMethod: input.paymentMethod,
+        total: summary.totalValue,
+        currency: basket.currency,
+      },
+    },
+    email: online
+      ? null
+      : orderConfirmationEmail(call.config, {
+          id: orderId,
+          displayId: order.displayId,
+          email: customer.email,
+          currency: basket.currency,
+          total: summary.totalValue,
+          restaurantName: restaurant.name,
+          country,
+          lang,
+          items: basket.lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            value: line.totalPrice,
+            mods: line.options.map((o) => o.name),
+          })),
+        }),
+  };
+}

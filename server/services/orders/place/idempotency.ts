@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Query } from '#db/raw.ts';
+import type { Channel } from '#server/domain/country.ts';
+import { AppError } from '#server/errors.ts';
+import type { PlaceOrderInput } from './input.ts';
+
+// Every field the server reads, in a fixed order: a field added to the input but not here would let two
+// different calls count as the same one.
+const INPUT_KEYS = [
+  'firstname',
+  'lastname',
+  'phone',
+  'email',
+  'street',
+  'streetNo',
+  'aptNo',
+  'city',
+  'zip',
+  'lat',
+  'lng',
+  'comment',
+  'paymentMethod',
+  'blikCode',
+  'googlePayToken',
+  'lang',
+] as const satisfies readonly (keyof PlaceOrderInput)[];
+
+/** The consents an order records, ticked or not (the rest of the input's consents object is ignored). */
+export const CONSENT_KEYS = [
+  'agree1',
+  'agree2',
+  'providerTerms',
+  'orderWithObligation',
+  'marketingSms',
+  'marketingEmail',
+] as const satisfies readonly (keyof PlaceOrderInput['consents'])[];
+
+export const recordedConsents = (consents: PlaceOrderInput['consents']): Record<string, boolean> =>
+  Object.fromEntries(CONSENT_KEYS.map((k) => [k, consents[k] === true]));
+
+/** What makes two calls "the same": the basket, the channel and every field the server reads, in a fixed order. */
+export function requestHash(basketId: string, channel: Channel, input: PlaceOrderInput): string {
+  const canonical = {
+    basketId,
+    channel,
+    ...Object.fromEntries(INPUT_KEYS.map((k) => [k, input[k] ?? null])),
+    consents: recordedConsents(input.consents),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+export type Existing = { id: string; requestHash: string | null; basketId: string };
+
+const ORDER_BY_KEY_SQL = `select id, request_hash as "requestHash", basket_id as "basketId" from orders
+  where idempotency_key = $1::text`;
+
+export async function orderByKey(query: Query, key: string): Promise<Existing | undefined> {
+  const [row] = await query(ORDER_BY_KEY_SQL, [key]);
+  return row as Existing | undefined;
+}
+
+/** The earlier call's order when this call is its repeat; a key reused with another body is refused. */
+export function replayOf(existing: Existing, hash: string): { replay: string } {
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
+  return { replay: existing.id };
+}
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  for (
+    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505' && (e.constraint_name ?? e.constraint) === constraint) return true;
+  }
+  return false;
+};
+
+/**
+ * Which race a failed write lost: another basket's call took this key between our check and our insert
+ * ('key': answer that call's order), or another key ordered this basket meanwhile ('basket').
+ */
+export function lostRace(error: unknown): 'key' | 'basket' | null {
+  if (isUniqueViolation(error, 'orders_idempotency_key')) return 'key';
+  if (isUniqueViolation(error, 'orders_basket_key')) return 'basket';
+  return null;
+}

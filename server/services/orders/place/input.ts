@@ -1,0 +1,23 @@
+import type { Consent, PaymentMethod } from '#server/domain/country.ts';
+import type { Lang } from '../access-token.ts';
+
+/** The customer's part of a place-order call; prices and totals are not part of it (the server prices). */
+export type PlaceOrderInput = {
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  street?: string | undefined;
+  streetNo?: string | undefined;
+  aptNo?: string | undefined;
+  city?: string | undefined;
+  zip?: string | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+  comment?: string | undefined;
+  consents: Partial<Record<Consent | 'marketingSms' | 'marketingEmail', boolean>>;
+  paymentMethod: PaymentMethod;
+  blikCode?: string | undefined;
+  googlePayToken?: string | undefined;
+  lang?: Lang | undefined;
+};

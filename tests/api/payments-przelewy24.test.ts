@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payments, refunds } from '#db/schema/index.ts';
+import { changeOrderStatus } from '#server/services/orders/change-status.ts';
+import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
+import { request, useTestApp } from '../helpers/app.ts';
+import { P24_CREDENTIALS, startFakeP24 } from '../helpers/fake-providers.ts';
+import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer } from '../helpers/orders.ts';
+
+let p24: Awaited<ReturnType<typeof startFakeP24>>;
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  p24 = await startFakeP24();
+  Object.assign(env, {
+    ...P24_CREDENTIALS,
+    P24_BASE_URL: p24.url,
+    PAYMENT_ROUTES: 'pl.blik=przelewy24,pl.fastTransfer=przelewy24',
+  });
+});
+afterAll(() => p24.close());
+const ctx = useTestApp(env);
+beforeEach(() => {
+  ctx.setNow(new Date('2026-03-04T11:00:00Z'));
+  p24.state.verifyRefuses = false;
+  p24.resetFaults();
+});
+
+async function order(paymentMethod: string, extra: Record<string, unknown> = {}) {
+  const b = await makeBasket(ctx.database.db);
+  const response = await placeOrder(ctx, b.basketId, {
+    ...plCustomer,
+    zip: b.zip,
+    consents: allConsents,
+    paymentMethod,
+    ...extra,
+  });
+  const body = await response.json();
+  const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, body.order.id));
+  return { body, token: body.accessToken as string, payment: payment! };
+}
+
+const notify = (raw: string) =>
+  request(ctx, '/api/payments/notify/przelewy24', {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('Przelewy24', () => {
+  it('pay-by-link round trip: signed register, redirect, signed notification, verify, then paid; replays and forgeries change nothing', async () => {
+    const { body, token, payment } = await order('fastTransfer');
+    expect(body.redirectUrl).toBe(`${p24.url}/trnRequest/${payment.externalId}`);
+    const forged = p24.pay(payment.id, 'not-the-crc');
+    expect((await notify(forged)).status).toBe(401);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('waiting_for_payment');
+
+    const raw = p24.pay(payment.id);
+    // Verify refused: not paid, and an error answer so that Przelewy24 notifies again.
+    p24.state.verifyRefuses = true;
+    expect((await notify(raw)).status).toBe(503);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('waiting_for_payment');
+    p24.state.verifyRefuses = false;
+    const first = await notify(raw);
+    expect(await first.json()).toEqual({ ok: true, duplicate: false });
+    expect([...p24.transactions.values()].find((t) => t.sessionId === payment.id)!.verified).toBe(true);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
+    expect(await (await notify(raw)).json()).toEqual({ ok: true, duplicate: true });
+
+    await changeOrderStatus(ctx.deps, {
+      orderId: body.order.id,
+      to: 'rejected',
+      reason: 'restaurant',
+      now: ctx.deps.now(),
+    });
+    const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ status: 'succeeded' });
+    expect(p24.refunds.at(-1)).toMatchObject({ refunds: [{ sessionId: payment.id, amount: payment.amount }] });
+  });
+
+  it('Blik by code: accepted waits for the notification; a refused code fails the payment', async () => {
+    const accepted = await order('blik', { blikCode: '123456' });
+    expect(accepted.body.order.status).toBe('waiting_for_payment');
+    expect(JSON.parse(p24.seen.filter((s) => s.path.endsWith('/chargeByCode')).at(-1)!.body)).toEqual({
+      token: accepted.payment.externalId,
+      blikCode: '123456',
+    });
+    const refused = await order('blik', { blikCode: '000000' });
+    expect((await orderStatus(ctx, refused.body.order.id, refused.token)).payment.status).toBe('failed');
+  });
+
+  it('a lost notification: the sweep finds the transaction paid but unverified, verifies it, and the order comes in', async () => {
+    const { body, token, payment } = await order('fastTransfer');
+    p24.pay(payment.id); // the buyer paid; the notification never reaches us
+    ctx.setNow(new Date('2026-03-04T11:04:00Z'));
+    await sweepOverdueOrders(ctx.deps);
+    expect([...p24.transactions.values()].find((t) => t.sessionId === payment.id)!.verified).toBe(true);
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
+  });
+
+  it('a 5xx on register is not retried (not idempotent): one attempt, the order waits', async () => {
+    p24.failNext('503');
+    const before = p24.seen.filter((s) => s.path.endsWith('/register')).length;
+    const { body, payment } = await order('fastTransfer');
+    expect(p24.seen.filter((s) => s.path.endsWith('/register')).length - before).toBe(1);
+    expect(body.order.status).toBe('waiting_for_payment');
+    expect(payment.externalId).toBeNull();
+  });
+
+  it('a method no provider takes in the country cannot be ordered: paymentMethodUnavailable', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const response = await placeOrder(ctx, b.basketId, {
+      ...plCustomer,
+      zip: b.zip,
+      consents: allConsents,
+      paymentMethod: 'googlePay',
+      googlePayToken: 'tok',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'paymentMethodUnavailable' });
+  });
+
+  it('Google Pay is not offered where Przelewy24 takes the payments', async () => {
+    const config = await (await request(ctx, '/api/payments/config?country=pl')).json();
+    expect(config).toEqual({ methods: ['blik', 'fastTransfer'], googlePay: null, sandbox: false });
+  });
+});
