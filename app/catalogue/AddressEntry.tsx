@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '#app/shop/use-dropdown.ts';
 import { $address, formatAddress, loadAddress, setAddress, type DeliveryAddress } from '#app/stores/address.ts';
 import { $nearby, countryOfZip, loadNearby } from '#app/stores/nearby.ts';
 import { AddressForm } from './AddressForm.tsx';
@@ -11,8 +12,13 @@ import type { AddressEntryProps } from './address-types.ts';
  * to it. A returning visitor sees their address and its restaurants at once; "Change address" opens the form.
  */
 export default function AddressEntry({ locale, action, texts }: AddressEntryProps) {
-  const address = useStore($address);
-  const nearby = useStore($nearby);
+  // Both stores are filled in the browser only (the navbar's address island may have loaded the address first):
+  // the first render is the server's HTML, the stores' state once hydrated.
+  const hydrated = useHydrated();
+  const storedAddress = useStore($address);
+  const storedNearby = useStore($nearby);
+  const address = hydrated ? storedAddress : null;
+  const nearby = hydrated ? storedNearby : ({ status: 'idle' } as const);
   const [editing, setEditing] = useState(false);
 
   // A saved address is shown with its restaurants at once; a new one loads them when it is saved.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '#server/domain/money.ts';
 import { $basket, loadBasket } from '#app/stores/basket.ts';
+import { useHydrated } from '#app/shop/use-dropdown.ts';
 import {
   $basketBusy,
   $basketConflict,
@@ -22,7 +23,12 @@ import type { MenuItem, RestaurantMenuProps } from './types.ts';
  * island hydrates on the visitor's first touch (client:interaction), loads the basket and opens an item's dialog.
  */
 export default function RestaurantMenu({ currency, orderable, categories, basketPath, texts }: RestaurantMenuProps) {
-  const basket = useStore($basket);
+  // The navbar's basket island may have loaded the basket before this one hydrates (on the first touch): the first
+  // render is the server's HTML (no basket bar), the loaded basket once hydrated. A mismatch would make React
+  // re-render the whole island and lose the click that hydrated it.
+  const hydrated = useHydrated();
+  const loaded = useStore($basket);
+  const basket = hydrated ? loaded : null;
   const conflict = useStore($basketConflict);
   const error = useStore($basketError);
   const busy = useStore($basketBusy);
