@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 import { shopLogos } from './sites/shop-logos.ts';
+import { honoRenderer } from './sites/ssr/adapter.ts';
 import { compileMessages } from './scripts/i18n-compile.ts';
 
 /**
@@ -39,8 +40,9 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   integrations: [paraglideMessages, react(), clientDirectives, selfContainedBrandSites(), shopLogos()],
+  adapter: honoRenderer(),
   // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'always', client: './', server: './server/' },
   server: { port: 4321 },
   devToolbar: { enabled: false },
   telemetry: false,

@@ -20,6 +20,8 @@ import { RuleError } from './domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { session } from './middleware/session.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
+import { serverRenderedPages } from './server-rendered-pages.ts';
+import { catalogueReader } from './services/catalogue/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
 import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 
@@ -69,6 +71,7 @@ export function createApp(input: AppDepsInput) {
   const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
+  const renderPage = serverRenderedPages(dist, catalogueReader(deps.db, deps.now, deps.tenants));
 
   // Registered only when it logs: timing every request for nothing was measurable on a trivial route.
   if (deps.env.logRequests)
@@ -152,11 +155,12 @@ export function createApp(input: AppDepsInput) {
     const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
-      // Brand sites and the survey page live in the same build but belong to their own hosts.
-      const file = urlPath.startsWith('/brands/') ? null : await resolveStaticFile(dist, urlPath);
-      return file && !isInside(path.join(dist, 'brands'), file.path)
-        ? fileResponse(file, 200, c.req.raw)
-        : notFoundOn(host, dist, c.req.raw);
+      // Brand sites and the survey page live in the same build but belong to their own hosts; dist/server/ is the
+      // server-rendered pages' code, no file to serve.
+      const file = /^\/(?:brands|server)\//.test(urlPath) ? null : await resolveStaticFile(dist, urlPath);
+      if (file && !isInside(path.join(dist, 'brands'), file.path) && !isInside(path.join(dist, 'server'), file.path))
+        return fileResponse(file, 200, c.req.raw);
+      return (await renderPage(c.req.raw)) ?? notFoundOn(host, dist, c.req.raw);
     }
     if (host.kind === 'survey') {
       const file =

@@ -26,6 +26,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   brand_contactEmail: ['pl', 'uk'], // "E-mail" is the usual label in Polish and Ukrainian forms too
   brand_menu: ['pl'], // "Menu" is Polish as well
   shop_nav_menu: ['pl'], // "Menu" is Polish as well
+  catalogue_menu: ['pl'], // likewise
   account_orders_status: ['pl'], // "Status" is the Polish word too
 };
 

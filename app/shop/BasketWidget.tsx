@@ -18,9 +18,14 @@ export type BasketWidgetLabels = {
 
 /** The navbar's basket: item count and total in the basket's currency, and a fixed-width dropdown of its lines. */
 export default function BasketWidget({ labels, basketHref }: { labels: BasketWidgetLabels; basketHref: string }) {
-  const basket = useStore($basket);
-  const { pending, error } = useStore(basketFetch.$state);
   const hydrated = useHydrated();
+  // Another island may have loaded the basket before this one hydrates: the first render is the server's (nothing
+  // loaded), the store's state once hydrated, so the HTML and the first client render always agree.
+  const loaded = useStore($basket);
+  const fetchState = useStore(basketFetch.$state);
+  const basket = hydrated ? loaded : null;
+  const pending = hydrated && fetchState.pending;
+  const error = hydrated && fetchState.error;
   const { container, buttonProps, panelProps } = useDropdown();
   useEffect(() => void loadBasket(), []);
 

@@ -7,10 +7,15 @@ export type NavbarAddressLabels = { label: string; none: string; change: string;
 
 /** The delivery-address button: the full address kept in the browser, or the 'none' text (spec section 2). */
 export default function NavbarAddress({ labels, homeHref }: { labels: NavbarAddressLabels; homeHref: string }) {
-  const address = useStore($address);
   const hydrated = useHydrated();
+  // The address lives in the browser: the first render matches the server's HTML (none), even when another island
+  // has already loaded it, and the stored one shows once this island has hydrated.
+  const stored = useStore($address);
+  const address = hydrated ? stored : null;
   const { close, container, buttonProps, panelProps } = useDropdown();
-  useEffect(loadAddress, []);
+  useEffect(() => {
+    loadAddress();
+  }, []);
 
   return (
     <div className="dropdown address" ref={container}>

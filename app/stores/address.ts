@@ -55,10 +55,19 @@ function stored<T>(use: (storage: Storage) => T): T | null {
 
 export const $address = atom<DeliveryAddress | null>(null);
 
-/** Reads the stored address into the store (islands call it when they hydrate). */
-export function loadAddress(): void {
-  $address.set(parseAddress(stored((storage) => storage.getItem(ADDRESS_STORAGE_KEY))));
+/** Reads the stored address into the store (islands call it when they hydrate) and returns it. */
+export function loadAddress(): DeliveryAddress | null {
+  const saved = parseAddress(stored((storage) => storage.getItem(ADDRESS_STORAGE_KEY)));
+  $address.set(saved);
+  return saved;
 }
+
+/** What the home page's address form asks for; the rest of an address is derived from it. */
+export type AddressParts = Pick<DeliveryAddress, 'street' | 'streetNo' | 'zip' | 'city'>;
+
+/** One line for buttons and headings: 'Marszałkowska 10, 00-001 Warszawa'. */
+export const formatAddress = (a: AddressParts): string =>
+  `${a.street} ${a.streetNo}`.trim() + `, ${a.zip} ${a.city}`.trimEnd();
 
 /** Keeps an address for the next visits too (the home page's address entry calls it). */
 export function setAddress(address: DeliveryAddress): void {

@@ -16,7 +16,7 @@ export function loadBrandMenu(restaurant: string, client: ApiClient = api): Prom
   return task(async () => {
     $brandMenu.set({ status: 'loading' });
     try {
-      const response = await client.restaurants[':idOrSlug'].$get({ param: { idOrSlug: restaurant } });
+      const response = await client.restaurants[':idOrSlug'].$get({ param: { idOrSlug: restaurant }, query: {} });
       if (response.status !== 200) throw new Error(`menu answered ${response.status}`);
       $brandMenu.set({ status: 'ready', restaurant: await response.json() });
     } catch {

@@ -14,6 +14,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * A menu text in other languages than the one `name` (and `description`) are written in, per interface language:
+ * `{ "pl": { "name": "Bao z boczkiem" } }` on a Kyiv restaurant's Ukrainian item. The shop shows the page's
+ * language where it is here, else `name`; orders and baskets keep using `name`.
+ */
+export type MenuTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; desc?: string }>>;
+
 export const COUNTRIES = ['pl', 'ua', 'pt'] as const;
 const countryCheck = (column: string) => sql.raw(`${column} in ('pl', 'ua', 'pt')`);
 
@@ -165,6 +172,7 @@ export const menuCategories = pgTable(
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
@@ -183,6 +191,7 @@ export const menuItems = pgTable(
       .references(() => menuCategories.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     price: integer('price').notNull(),
     photo: text('photo'),
     // Set for items whose price is carried by their options (e.g. "build your own"): price becomes 0.
@@ -206,6 +215,7 @@ export const modifierGroups = pgTable(
       .notNull()
       .references(() => menuItems.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     required: boolean('required').notNull().default(false),
     min: integer('min').notNull().default(0),
     max: integer('max').notNull().default(1),
@@ -225,6 +235,7 @@ export const modifierOptions = pgTable(
       .notNull()
       .references(() => modifierGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     price: integer('price').notNull().default(0),
     unavailable: boolean('unavailable').notNull().default(false),
     position: integer('position').notNull().default(0),

@@ -115,23 +115,37 @@ export async function insertRestaurant(db: Writer, input: RestaurantInput) {
 }
 
 /** Inserts a menu; `priceScale` turns the PLN demo prices into another currency's minor units. */
-export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMenu, priceScale = 1) {
+/**
+ * A seed menu into a restaurant. `translate` writes the menu in another language than the seed's Polish (the
+ * Ukrainian restaurants' menus, db/seed/menus-uk.ts), keeping the Polish on each row as its 'pl' translation.
+ */
+export async function insertMenu(
+  db: Writer,
+  restaurantId: number,
+  menu: SeedMenu,
+  priceScale = 1,
+  translate?: (polish: string) => string,
+) {
   const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
+  const text = (polish: string) => (translate ? translate(polish) : polish);
+  const polish = (name: string, desc?: string) => (translate ? { pl: desc ? { name, desc } : { name } } : {});
   let itemCount = 0;
   for (const [position, [categoryName, items]] of menu.categories.entries()) {
     const [category] = await db
       .insert(menuCategories)
-      .values({ restaurantId, name: categoryName, position })
+      .values({ restaurantId, name: text(categoryName), translations: polish(categoryName), position })
       .returning();
     for (const [itemPosition, item] of items.entries()) {
       const unavailable = item.name.endsWith('*');
+      const name = unavailable ? item.name.slice(0, -1) : item.name;
       const [menuItem] = await db
         .insert(menuItems)
         .values({
           restaurantId,
           categoryId: category!.id,
-          name: unavailable ? item.name.slice(0, -1) : item.name,
-          description: item.desc ?? '',
+          name: text(name),
+          description: text(item.desc ?? ''),
+          translations: polish(name, item.desc),
           price: scale(item.price),
           resetPrices: item.build ?? false,
           unavailable,
@@ -146,7 +160,8 @@ export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMen
           .insert(modifierGroups)
           .values({
             menuItemId: menuItem!.id,
-            name: group.name,
+            name: text(group.name),
+            translations: polish(group.name),
             required: group.required,
             min: group.min,
             max: group.max,
@@ -156,7 +171,8 @@ export async function insertMenu(db: Writer, restaurantId: number, menu: SeedMen
         await db.insert(modifierOptions).values(
           group.options.map(([name, price], i) => ({
             groupId: groupRow!.id,
-            name,
+            name: text(name),
+            translations: polish(name),
             price: scale(price),
             position: i,
           })),

@@ -4,6 +4,7 @@ import { concepts, restaurants, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { menus } from './menus.ts';
+import { inUkrainian } from './menus-uk.ts';
 import { seedLocations, seedRestaurants } from './places.ts';
 import {
   areaAround,
@@ -129,10 +130,11 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
       preparationMinutes: 25 + (slug.length % 4) * 5,
       deliveryPolygon: areaAround(location.latitude, location.longitude),
       deliveryZips: location.zips,
-      about: tenant.description,
+      about: (ua && tenant.texts?.ua?.description) || tenant.description,
       phone: ua ? '0441002030' : '221002030',
     });
-    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1);
+    // Ukrainian restaurants' menus are in Ukrainian, their customers' language (the Polish kept as a translation).
+    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1, ua ? inUkrainian : undefined);
   }
   await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
   await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });

@@ -5,7 +5,7 @@ import type { AppEnv } from '#server/app.ts';
 import { isValidZipCode } from '#server/domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
-import { getRestaurantPage } from '#server/services/catalogue/menu.ts';
+import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -13,6 +13,8 @@ import { cachedJson, cachedJsonWithPart } from './cache.ts';
 
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
+// The menu's names in this interface language where the data has them (a Kyiv menu's Polish, say), else as written.
+const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
 const coordinate = type('string.numeric.parse');
 const deliveryQuery = type({
   'lat?': coordinate.to('-90 <= number <= 90'),
@@ -114,14 +116,16 @@ export const catalogueRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.public,
-      summary: 'A restaurant with its menu: categories, active items, modifier groups; its state now',
+      summary:
+        'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups; its state now',
       responses: { ...cached, 404: errorResponse('notFound') },
     }),
     validate('param', idOrSlugParam),
+    validate('query', menuQuery),
     async (c) => {
       const page = await getRestaurantPage(c.var.deps.db, c.req.valid('param').idOrSlug, c.var.deps.now());
       if (!page) throw notFound();
-      const { menu } = page;
+      const menu = menuIn(page.menu, c.req.valid('query').lang);
       return cachedJsonWithPart(c, page.head, 'categories', {
         json: menu.categoriesJson,
         digest: menu.categoriesTag,

@@ -10,6 +10,7 @@ import {
   modifierOptions,
   restaurants,
 } from '#db/schema/index.ts';
+import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import type { RestaurantState, WorkingHours } from '#server/domain/hours.ts';
 import { type Currency, currencyOf } from '#server/domain/money.ts';
 import { asCountry, hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
@@ -85,7 +86,18 @@ export type CachedMenu = {
   categoriesJson: Uint8Array;
   /** A digest of categoriesJson, so an ETag of the whole answer needs no hashing of the menu per request. */
   categoriesTag: string;
+  /**
+   * The menu's texts in other languages, by row ('c' category, 'i' item, 'g' group, 'o' option, and its id):
+   * only rows that have any, so a menu written in one language costs nothing here.
+   */
+  translations: Map<string, MenuTranslations>;
 };
+
+/** A language of the shop's interface, as the URL and the `lang` cookie name it. */
+export type MenuLanguage = 'pl' | 'en' | 'ua';
+
+/** The parts of a menu an answer is made of, in one language. */
+export type MenuInLanguage = Pick<CachedMenu, 'categories' | 'categoriesJson' | 'categoriesTag'>;
 
 /** A restaurant page: everything but the menu is read (and the state computed) per request. */
 export type RestaurantPage = { head: Omit<RestaurantDetail, 'categories'>; menu: CachedMenu };
@@ -191,6 +203,15 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       .orderBy(asc(modifierOptions.position), asc(modifierOptions.id)),
   ]);
 
+  const translations = new Map<string, MenuTranslations>();
+  const remember = (key: string, texts: MenuTranslations) => {
+    if (Object.keys(texts).length > 0) translations.set(key, texts);
+  };
+  for (const c of categoryRows) remember(`c${c.id}`, c.translations);
+  for (const i of itemRows) remember(`i${i.id}`, i.translations);
+  for (const { group: g } of groupRows) remember(`g${g.id}`, g.translations);
+  for (const { option: o } of optionRows) remember(`o${o.id}`, o.translations);
+
   const optionsByGroup = new Map<number, MenuOption[]>();
   for (const { option: o } of optionRows) {
     const list = optionsByGroup.get(o.groupId) ?? [];
@@ -236,7 +257,48 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
     categories,
     categoriesJson: Buffer.from(categoriesJson),
     categoriesTag: createHash('sha256').update(categoriesJson).digest('base64url'),
+    translations,
   };
+}
+
+const inLanguage = new WeakMap<CachedMenu, Map<MenuLanguage, MenuInLanguage>>();
+
+/**
+ * The menu with its names and descriptions in `language` where the data has them, else as written. Built once per
+ * menu version and language; a menu with no translations is itself in every language.
+ */
+export function menuIn(menu: CachedMenu, language: MenuLanguage | undefined): MenuInLanguage {
+  if (!language || menu.translations.size === 0) return menu;
+  let byLanguage = inLanguage.get(menu);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    inLanguage.set(menu, byLanguage);
+  }
+  const known = byLanguage.get(language);
+  if (known) return known;
+  const text = (key: string) => menu.translations.get(key)?.[language];
+  const categories = menu.categories.map((c) => ({
+    ...c,
+    name: text(`c${c.id}`)?.name ?? c.name,
+    items: c.items.map((i) => ({
+      ...i,
+      name: text(`i${i.id}`)?.name ?? i.name,
+      desc: text(`i${i.id}`)?.desc ?? i.desc,
+      groups: i.groups.map((g) => ({
+        ...g,
+        name: text(`g${g.id}`)?.name ?? g.name,
+        options: g.options.map((o) => ({ ...o, name: text(`o${o.id}`)?.name ?? o.name })),
+      })),
+    })),
+  }));
+  const json = JSON.stringify(categories);
+  const built = {
+    categories,
+    categoriesJson: Buffer.from(json),
+    categoriesTag: createHash('sha256').update(json).digest('base64url'),
+  };
+  byLanguage.set(language, built);
+  return built;
 }
 
 /**
@@ -318,7 +380,12 @@ export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Pr
 }
 
 /** The same answer as one object (for callers that want the data rather than the cached JSON). */
-export async function getRestaurant(db: Db, idOrSlug: string, now: Date): Promise<RestaurantDetail | null> {
+export async function getRestaurant(
+  db: Db,
+  idOrSlug: string,
+  now: Date,
+  language?: MenuLanguage,
+): Promise<RestaurantDetail | null> {
   const page = await getRestaurantPage(db, idOrSlug, now);
-  return page ? { ...page.head, categories: page.menu.categories } : null;
+  return page ? { ...page.head, categories: menuIn(page.menu, language).categories } : null;
 }

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '#server/domain/money.ts';
+import { $basket, loadBasket } from '#app/stores/basket.ts';
+import { useHydrated } from '#app/shop/use-dropdown.ts';
+import {
+  $basketBusy,
+  $basketConflict,
+  $basketError,
+  addToBasket,
+  clearBasketAndAdd,
+  dismissBasketError,
+  keepBasket,
+} from '#app/stores/basket-actions.ts';
+import { BasketBar } from './BasketBar.tsx';
+import { CategoryArt } from './CategoryArt.tsx';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { ItemDialog } from './ItemDialog.tsx';
+import type { MenuItem, RestaurantMenuProps } from './types.ts';
+
+/**
+ * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
+ * island hydrates on the visitor's first touch (client:interaction), loads the basket and opens an item's dialog.
+ */
+export default function RestaurantMenu({ currency, orderable, categories, basketPath, texts }: RestaurantMenuProps) {
+  // The navbar's basket island may have loaded the basket before this one hydrates (on the first touch): the first
+  // render is the server's HTML (no basket bar), the loaded basket once hydrated. A mismatch would make React
+  // re-render the whole island and lose the click that hydrated it.
+  const hydrated = useHydrated();
+  const loaded = useStore($basket);
+  const basket = hydrated ? loaded : null;
+  const conflict = useStore($basketConflict);
+  const error = useStore($basketError);
+  const busy = useStore($basketBusy);
+  const [open, setOpen] = useState<MenuItem | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    void loadBasket();
+  }, []);
+
+  const choose = (item: MenuItem) => {
+    dismissBasketError();
+    setAnnouncement('');
+    setOpen(item);
+  };
+  const add = async (item: MenuItem, optionIds: number[], quantity: number) => {
+    const outcome = await addToBasket({ menuItemId: item.id, quantity, optionIds });
+    if (outcome === 'refused') return;
+    setOpen(null);
+    if (outcome === 'added') setAnnouncement(`${texts.added}: ${item.name}`);
+  };
+
+  return (
+    <div className="restaurant-menu">
+      {categories.map((category) => (
+        <section
+          key={category.id}
+          id={`category-${category.id}`}
+          className="category"
+          aria-labelledby={`c-${category.id}`}
+        >
+          <div className="category-head">
+            <CategoryArt name={category.name} />
+            <h2 id={`c-${category.id}`}>{category.name}</h2>
+          </div>
+          <ul className="items">
+            {category.items.map((item) => (
+              <li key={item.id} className={item.unavailable ? 'item unavailable' : 'item'}>
+                <div className="item-text">
+                  <h3>{item.name}</h3>
+                  {item.desc && <p>{item.desc}</p>}
+                  <p className="item-price">
+                    {item.unavailable
+                      ? texts.itemUnavailable
+                      : formatMoney(item.resetPrices ? 0 : item.price, currency)}
+                  </p>
+                </div>
+                {orderable && !item.unavailable && (
+                  <button
+                    type="button"
+                    className="add"
+                    data-item={item.id}
+                    aria-haspopup="dialog"
+                    aria-label={`${texts.add}: ${item.name}`}
+                    onClick={() => choose(item)}
+                  >
+                    +
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      <BasketBar basket={basket} basketPath={basketPath} texts={texts} />
+      {open && (
+        <ItemDialog
+          item={open}
+          currency={currency}
+          texts={texts}
+          busy={busy}
+          error={error ? (texts.errors[error] ?? texts.errors['internalError'] ?? null) : null}
+          onAdd={(optionIds, quantity) => void add(open, optionIds, quantity)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {conflict && (
+        <ConflictDialog
+          errorKey={conflict.key}
+          texts={texts}
+          onKeep={keepBasket}
+          onClear={() =>
+            void clearBasketAndAdd().then((outcome) => {
+              if (outcome === 'added') setAnnouncement(texts.added);
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { MenuCategory } from '#server/services/catalogue/menu.ts';
+import type { Currency } from '#server/domain/money.ts';
+
+export type { MenuCategory, MenuItem, MenuGroup } from '#server/services/catalogue/menu.ts';
+
+/** What the restaurant page hands its menu island. */
+export type RestaurantMenuProps = {
+  currency: Currency;
+  /** false when the restaurant is temporarily unavailable: the menu is shown, nothing can be added. */
+  orderable: boolean;
+  categories: MenuCategory[];
+  basketPath: string;
+  texts: MenuTexts;
+};
+
+export type MenuTexts = Record<
+  | 'add'
+  | 'addToBasket'
+  | 'added'
+  | 'basketCount'
+  | 'basketGo'
+  | 'basketTotal'
+  | 'chooseBetween'
+  | 'chooseExactly'
+  | 'chooseUpTo'
+  | 'clearAndAdd'
+  | 'close'
+  | 'conflictTitle'
+  | 'itemUnavailable'
+  | 'keepBasket'
+  | 'optional'
+  | 'quantity'
+  | 'required',
+  string
+> & {
+  /** The error keys the basket can answer an add with, and internalError for anything else. */
+  errors: Record<string, string>;
+};

@@ -1,0 +1,40 @@
+import { atom, task } from 'nanostores';
+import { COUNTRIES, isValidZipCode } from '#server/domain/country.ts';
+import type { Country } from '#server/domain/money.ts';
+import type { RestaurantSummary } from '#server/services/catalogue/restaurants.ts';
+import { api, type ApiClient } from '#app/api-client.ts';
+import type { AddressParts } from './address.ts';
+
+export type NearbyState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; restaurants: RestaurantSummary[] }
+  | { status: 'error' };
+
+/** The home page's "restaurants in your neighbourhood" for the address the visitor entered. */
+export const $nearby = atom<NearbyState>({ status: 'idle' });
+
+/** The country whose postcode format the zip has (pl 00-000, ua 00000, pt 0000-000); null when none fits. */
+export const countryOfZip = (zip: string): Country | null =>
+  COUNTRIES.find((country) => isValidZipCode(country, zip)) ?? null;
+
+/** Asks which restaurants deliver to the address (by its postcode, in the country that postcode belongs to). */
+export function loadNearby(address: AddressParts, client: ApiClient = api): Promise<void> {
+  return task(async () => {
+    const zip = address.zip.trim();
+    const country = countryOfZip(zip);
+    if (!country) {
+      $nearby.set({ status: 'ready', restaurants: [] });
+      return;
+    }
+    $nearby.set({ status: 'loading' });
+    try {
+      const response = await client.restaurants.$get({ query: { zip, country } });
+      if (!response.ok) throw new Error(`restaurants answered ${response.status}`);
+      const body = (await response.json()) as { restaurants: RestaurantSummary[] };
+      $nearby.set({ status: 'ready', restaurants: body.restaurants });
+    } catch {
+      $nearby.set({ status: 'error' });
+    }
+  });
+}

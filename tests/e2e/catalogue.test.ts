@@ -1,0 +1,233 @@
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { errorMessage } from '#app/i18n/messages.ts';
+import { LOCALES, pathFor, type Locale } from '#server/domain/localized-routes.ts';
+import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+
+const require = createRequire(import.meta.url);
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+// Chromium reports every 4xx answer as a console error; the basket's 409 is the expected answer that opens the
+// "start a new basket?" dialog, so exactly that one is not a problem.
+const EXPECTED_CONFLICT = 'Failed to load resource: the server responded with a status of 409 (Conflict)';
+
+// The browser's language: `/` sends a browser that does not ask for Polish to /en or /ua (spec section 2), and
+// headless Chromium asks for en-US, so a test of a Polish page says that it prefers Polish.
+const BROWSER_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-US', ua: 'uk-UA' };
+
+/** `forAxe`: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script. */
+async function openPage(viewport: keyof typeof VIEWPORTS, path: string, locale: Locale, forAxe = false) {
+  const page = await browser.newPage({
+    viewport: VIEWPORTS[viewport],
+    bypassCSP: forAxe,
+    locale: BROWSER_LOCALE[locale],
+  });
+  const problems: string[] = [];
+  /** Every script the page loaded, with the size of its body gzipped (what a visitor downloads at the least). */
+  const scripts: { path: string; gzip: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({ path: new URL(response.url()).pathname, gzip: gzipSync(body).length });
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text() !== EXPECTED_CONFLICT) problems.push(message.text());
+  });
+  const response = await page.goto(urlOn('localhost', path));
+  return { page, response, problems, scripts };
+}
+
+const basketTotal = (page: Page) =>
+  page.$eval('[data-basket-total]', (e) => Number((e as HTMLElement).dataset['basketTotal']));
+
+/** Opens an item's dialog, chooses the first option of every group and adds it. */
+async function addWithFirstOptions(page: Page, itemName: string) {
+  await page.click(`button.add[aria-label$="${itemName}"]`);
+  await page.waitForSelector('dialog.item-dialog[open]');
+  for (const fieldset of await page.$$('dialog.item-dialog fieldset')) await (await fieldset.$('input'))!.check();
+  await page.click('dialog.item-dialog button[type=submit]');
+}
+
+const ADDRESS = { street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' };
+const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
+
+describe('catalogue: from an address to the basket', () => {
+  for (const locale of LOCALES)
+    for (const viewport of ['phone', 'desktop'] as const)
+      it(`${locale} ${viewport}: home → address → city → restaurant → required option → basket`, async () => {
+        const { page, problems } = await openPage(viewport, pathFor('home', locale), locale);
+        await page.waitForSelector('.address-form button[type=submit]:not([disabled])');
+        // The whole form is checked on submit, and the first field in error takes the focus.
+        await page.click('.address-form button[type=submit]');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('street');
+        for (const [field, value] of Object.entries(ADDRESS)) await page.fill(`.address-form [name=${field}]`, value);
+        await page.click('.address-form button[type=submit]');
+        await page.waitForSelector(`.nearby-list a[href="${pathFor('restaurant', locale, { slug: RESTAURANT })}"]`);
+        await screenshot(page, `catalogue-home-${locale}-${viewport}`);
+
+        await Promise.all([
+          page.waitForURL(`**${pathFor('city', locale, { slug: 'warszawa' })}`),
+          page.click('.nearby-city'),
+        ]);
+        expect(await page.textContent('h1')).toContain('Warszawa');
+        await screenshot(page, `catalogue-city-${locale}-${viewport}`);
+
+        await Promise.all([
+          page.waitForURL(`**${pathFor('restaurant', locale, { slug: RESTAURANT })}`),
+          page.click(`a[href="${pathFor('restaurant', locale, { slug: RESTAURANT })}"]`),
+        ]);
+        await screenshot(page, `catalogue-restaurant-${locale}-${viewport}`);
+
+        // Spaghetti Carbonara's pasta is a required choice: refused, with the spec's sentence, until chosen.
+        await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
+        await page.waitForSelector('dialog.item-dialog[open]');
+        await page.click('dialog.item-dialog button[type=submit]');
+        expect(await page.textContent('dialog.item-dialog .error')).toBe(errorMessage('requiredOptions', locale));
+        expect(
+          await page.evaluate(() => document.activeElement?.closest('fieldset')?.getAttribute('aria-invalid')),
+        ).toBe('true');
+        expect(await page.$('[data-basket-count]')).toBeNull();
+        await screenshot(page, `catalogue-item-dialog-${locale}-${viewport}`);
+        await page.check('dialog.item-dialog fieldset[aria-invalid] input >> nth=0');
+        await page.click('dialog.item-dialog button[type=submit]');
+        await page.waitForSelector('[data-basket-count="1"]');
+        const first = await basketTotal(page);
+        expect(first).toBeGreaterThan(0);
+
+        await addWithFirstOptions(page, 'Focaccia z rozmarynem');
+        await page.waitForSelector('[data-basket-count="2"]');
+        expect(await basketTotal(page)).toBeGreaterThan(first);
+        expect(problems).toEqual([]);
+        await page.close();
+      });
+
+  for (const [locale, viewport] of [
+    ['en', 'desktop'],
+    ['ua', 'phone'],
+    ['pl', 'phone'],
+  ] as const)
+    it(`${locale} ${viewport}: another restaurant's item offers to clear the basket`, async () => {
+      const { page, problems } = await openPage(viewport, pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
+      await addWithFirstOptions(page, 'Margherita');
+      await page.waitForSelector('[data-basket-count="1"]');
+
+      await page.goto(urlOn('localhost', pathFor('restaurant', locale, { slug: 'smash-club-warszawa-mokotow' })));
+      const firstItem = await page.$eval('button.add', (b) =>
+        b.getAttribute('aria-label')!.split(': ').slice(1).join(': '),
+      );
+      await addWithFirstOptions(page, firstItem);
+      await page.waitForSelector('dialog.conflict-dialog[open]');
+      expect(await page.textContent('dialog.conflict-dialog p')).toBe(errorMessage('restaurantLocation', locale));
+      await screenshot(page, `catalogue-conflict-${locale}-${viewport}`);
+      const added = page.waitForResponse(
+        (r) => r.url().endsWith('/api/basket/items') && r.request().method() === 'POST' && r.ok(),
+      );
+      await page.click('dialog.conflict-dialog .primary');
+      await added;
+      // The basket now holds only this restaurant's item.
+      await page.waitForSelector('dialog.conflict-dialog', { state: 'detached' });
+      await page.waitForSelector('[data-basket-count="1"]');
+      const basket = await page.evaluate(() => fetch('/api/basket').then((r) => r.json()));
+      expect(basket.lines.map((line: { name: string }) => line.name)).toEqual([firstItem]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+});
+
+describe('catalogue: every public page answers in every language', () => {
+  it('home, city, location, concept and restaurant pages answer 200 with their content in the HTML', async () => {
+    const overview = await (await fetch(urlOn('localhost', '/api/getLocationsAndConcepts'))).json();
+    const restaurants = new Map<string, string>();
+    for (const city of overview.cities as { slug: string }[]) {
+      const answer = await (await fetch(urlOn('localhost', `/api/cities/${city.slug}`))).json();
+      for (const r of answer.restaurants as { slug: string; name: string }[]) restaurants.set(r.slug, r.name);
+    }
+    expect(restaurants.size).toBeGreaterThan(5);
+    const paths = (locale: Locale) => [
+      pathFor('home', locale),
+      ...(overview.cities as { slug: string }[]).map((c) => pathFor('city', locale, { slug: c.slug })),
+      ...(overview.locations as { slug: string }[]).map((l) => pathFor('location', locale, { slug: l.slug })),
+      ...(overview.concepts as { slug: string }[]).map((c) => pathFor('concept', locale, { slug: c.slug })),
+      ...[...restaurants.keys()].map((slug) => pathFor('restaurant', locale, { slug })),
+    ];
+    for (const locale of LOCALES)
+      for (const path of paths(locale)) {
+        const response = await fetch(urlOn('localhost', path));
+        expect(response.status, path).toBe(200);
+        const html = await response.text();
+        expect(html, path).toContain(`<link rel="canonical"`);
+        const slug = path.split('/').pop()!;
+        if (restaurants.has(slug)) expect(html, path).toContain(restaurants.get(slug)!);
+      }
+    // The menu is in the HTML a search engine fetches, not loaded by a script.
+    const html = await (await fetch(urlOn('localhost', pathFor('restaurant', 'en', { slug: RESTAURANT })))).text();
+    expect(html).toContain('Spaghetti Carbonara');
+    expect(html).toContain('Puławska 145');
+    for (const locale of LOCALES)
+      expect((await fetch(urlOn('localhost', pathFor('restaurant', locale, { slug: 'no-such-place' })))).status).toBe(
+        404,
+      );
+  });
+});
+
+describe('catalogue: accessibility', () => {
+  const pages = (locale: Locale) => [
+    pathFor('home', locale),
+    pathFor('city', locale, { slug: 'warszawa' }),
+    pathFor('location', locale, { slug: 'warszawa-mokotow' }),
+    pathFor('concept', locale, { slug: 'pasta-fresca' }),
+    pathFor('restaurant', locale, { slug: RESTAURANT }),
+  ];
+  for (const locale of LOCALES)
+    it(`${locale}: axe finds no serious or critical violation on the main pages and the item dialog`, async () => {
+      for (const path of pages(locale)) {
+        const { page, problems } = await openPage('phone', path, locale, true);
+        if (path.includes('restaurant')) {
+          await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
+          await page.waitForSelector('dialog.item-dialog[open]');
+        }
+        await page.addScriptTag({ path: require.resolve('axe-core') });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe;
+          const result = await axe.run();
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        expect(violations, path).toEqual([]);
+        expect(problems, path).toEqual([]);
+        await page.close();
+      }
+    });
+
+  // Issue 14's 60 KB (gzip) of JavaScript before interaction is a benchmark figure, reported by bench/shop.ts
+  // (not met yet: react-dom alone is 65.8 KB, and the navbar's islands wake at load; decision 018). Here: the page
+  // settles, idle islands included, with no console or CSP error.
+  it('the restaurant page settles before the visitor acts with no console or CSP error', async () => {
+    const { page, scripts, problems } = await openPage(
+      'phone',
+      pathFor('restaurant', 'pl', { slug: RESTAURANT }),
+      'pl',
+    );
+    await page.waitForLoadState('networkidle');
+    // requestIdleCallback islands (client:idle) have had their chance to load too.
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
