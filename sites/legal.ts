@@ -1,5 +1,5 @@
 import type { MarkdownInstance } from 'astro';
-import { COMPANY } from '#server/domain/company.ts';
+import { COMPANY } from '#domain/company.ts';
 import type { Locale } from './i18n.ts';
 
 export type LegalDocumentName = 'terms' | 'restaurant-terms' | 'privacy-policy' | 'withdrawal-form';

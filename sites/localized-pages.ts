@@ -1,4 +1,4 @@
-import { LOCALES, pathFor, type Locale, type RouteParams, type Screen } from '#server/domain/localized-routes.ts';
+import { LOCALES, pathFor, type Locale, type RouteParams, type Screen } from '#domain/localized-routes.ts';
 
 /** The value of an Astro rest parameter for a root-relative path: 'en/basket' for '/en/basket', undefined for '/'. */
 export const restParam = (path: string): string | undefined => decodeURI(path).replace(/^\/+|\/+$/g, '') || undefined;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldRule } from '#server/domain/errors.ts';
+import type { FieldRule } from '#domain/errors.ts';
 import { fieldMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 

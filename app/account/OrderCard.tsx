@@ -1,7 +1,7 @@
-import { pathFor } from '#server/domain/localized-routes.ts';
-import { isCountry, timeZoneOf } from '#server/domain/country.ts';
-import { formatMoney } from '#server/domain/money.ts';
-import { isOrderStatus, stripEmoji } from '#server/domain/orders.ts';
+import { pathFor } from '#domain/localized-routes.ts';
+import { isCountry, timeZoneOf } from '#domain/country.ts';
+import { formatMoney } from '#domain/money.ts';
+import { isOrderStatus, stripEmoji } from '#domain/orders.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { pathFor } from '#server/domain/localized-routes.ts';
+import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $account, $emailConfirmation, confirmEmail, loadAccount, logOut } from '#app/stores/account.ts';

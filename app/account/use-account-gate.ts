@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { pathFor } from '#server/domain/localized-routes.ts';
+import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { $leaving } from '#app/stores/account.ts';
 import { $user } from '#app/stores/session.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { RuleName } from '#server/domain/forms.ts';
+import type { RuleName } from '#domain/forms.ts';
 import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
 
 export type ContactLabels = {

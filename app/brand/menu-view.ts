@@ -1,5 +1,5 @@
-import { moneyParts, type Currency } from '#server/domain/money.ts';
-import { stripEmoji } from '#server/domain/orders.ts';
+import { moneyParts, type Currency } from '#domain/money.ts';
+import { stripEmoji } from '#domain/orders.ts';
 import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app/stores/brand-menu.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney } from '#server/domain/money.ts';
+import { formatMoney } from '#domain/money.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from './texts.ts';
 import type { MenuTexts } from './types.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { formatMoney, type Currency } from '#server/domain/money.ts';
-import { choiceBounds } from '#server/domain/modifiers.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { choiceBounds } from '#domain/modifiers.ts';
 import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
 import { fill } from './texts.ts';
 import type { MenuGroup, MenuItem, MenuTexts } from './types.ts';

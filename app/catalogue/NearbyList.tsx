@@ -1,5 +1,5 @@
-import { formatMoney } from '#server/domain/money.ts';
-import { pathFor } from '#server/domain/localized-routes.ts';
+import { formatMoney } from '#domain/money.ts';
+import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import type { NearbyState } from '#app/stores/nearby.ts';
 import { fill } from './texts.ts';

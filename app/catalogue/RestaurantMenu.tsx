@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney } from '#server/domain/money.ts';
+import { formatMoney } from '#domain/money.ts';
 import { $basket, loadBasket } from '#app/stores/basket.ts';
 import { useHydrated } from '#app/shop/use-dropdown.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModifierGroup } from '#server/domain/modifiers.ts';
+import type { ModifierGroup } from '#domain/modifiers.ts';
 import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
 
 const pasta: ModifierGroup = {

@@ -1,4 +1,4 @@
-import { choiceBounds, unmetGroups, type ModifierGroup } from '#server/domain/modifiers.ts';
+import { choiceBounds, unmetGroups, type ModifierGroup } from '#domain/modifiers.ts';
 
 /** The price of one item with the chosen options: a resetPrices item costs only its options (design.md). */
 export function unitPrice(

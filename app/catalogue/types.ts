@@ -1,5 +1,5 @@
 import type { MenuCategory } from '#server/services/catalogue/menu.ts';
-import type { Currency } from '#server/domain/money.ts';
+import type { Currency } from '#domain/money.ts';
 
 export type { MenuCategory, MenuItem, MenuGroup } from '#server/services/catalogue/menu.ts';
 

@@ -1,6 +1,6 @@
-import type { ErrorKey, FieldRule } from '#server/domain/errors.ts';
-import { isErrorKey } from '#server/domain/error-catalogue.ts';
-import { RULE_NAMES, type RuleName } from '#server/domain/forms.ts';
+import type { ErrorKey, FieldRule } from '#domain/errors.ts';
+import { isErrorKey } from '#domain/error-catalogue.ts';
+import { RULE_NAMES, type RuleName } from '#domain/forms.ts';
 import { m } from '#app/paraglide/messages.js';
 import type { Locale as MessageLocale } from '#app/paraglide/runtime.js';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney } from '#server/domain/money.ts';
+import { formatMoney } from '#domain/money.ts';
 import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
 import { useDropdown, useHydrated } from './use-dropdown.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { pathFor, type Locale } from '#server/domain/localized-routes.ts';
+import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { $locationsAndConcepts, $locationsFailed, loadLocationsAndConcepts } from '#app/stores/locations.ts';
 
 /** The footer's cities, each to its city page: cities are the locations' cities, so they come from the API. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Locale } from '#server/domain/localized-routes.ts';
+import type { Locale } from '#domain/localized-routes.ts';
 import { $user, loadUser, logout } from '#app/stores/session.ts';
 import { api } from '#app/api-client.ts';
 import { useDropdown, useHydrated } from './use-dropdown.ts';

@@ -1,4 +1,4 @@
-import { pathFor, localePrefix, type Locale } from '#server/domain/localized-routes.ts';
+import { pathFor, localePrefix, type Locale } from '#domain/localized-routes.ts';
 import type { CurrentUser } from '#app/stores/session.ts';
 
 export type UserMenuEntry = {

@@ -1,5 +1,5 @@
 import { map, task, type MapStore } from 'nanostores';
-import type { FieldRule } from '#server/domain/errors.ts';
+import type { FieldRule } from '#domain/errors.ts';
 
 /** editing → sending → done (the answer is kept) | back to editing with the server's errors. */
 export type FormStatus = 'editing' | 'sending' | 'done';

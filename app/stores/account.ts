@@ -1,9 +1,9 @@
 import { atom, map, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
-import { addressRules, validateNewPassword } from '#server/domain/accounts.ts';
-import { registrationRules, validate, type FormRules } from '#server/domain/forms.ts';
-import { isValidPhoneNo } from '#server/domain/country.ts';
-import type { FieldRule } from '#server/domain/errors.ts';
+import { addressRules, validateNewPassword } from '#domain/accounts.ts';
+import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
+import { isValidPhoneNo } from '#domain/country.ts';
+import type { FieldRule } from '#domain/errors.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { createAccountForm } from '#app/stores/account-form.ts';

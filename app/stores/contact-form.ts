@@ -7,7 +7,7 @@ import {
   type FormErrors,
   RULE_NAMES,
   type RuleName,
-} from '#server/domain/forms.ts';
+} from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 
 export type ContactField = keyof typeof contactFormRules;

@@ -1,6 +1,6 @@
 import { atom, task } from 'nanostores';
-import { COUNTRIES, isValidZipCode } from '#server/domain/country.ts';
-import type { Country } from '#server/domain/money.ts';
+import { COUNTRIES, isValidZipCode } from '#domain/country.ts';
+import type { Country } from '#domain/money.ts';
 import type { RestaurantSummary } from '#server/services/catalogue/restaurants.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import type { AddressParts } from './address.ts';

@@ -16,7 +16,7 @@ import {
   workingHours,
 } from '../schema/index.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '../../server/domain/country.ts';
+import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '#domain/country.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { shopLogoPath } from '../../tenants/index.ts';
 import type { SeedLocation } from './places.ts';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { localizedRedirect } from '#server/domain/localized-routes.ts';
+import { localizedRedirect } from '#domain/localized-routes.ts';
 
 const ogonek = /ą|%C4%85/gi;
 const ogonekUpper = /Ą|%C4%84/gi;

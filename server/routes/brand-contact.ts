@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tenant } from '#tenants/schema.ts';
 import { classifyHost, type AppEnv } from '#server/app.ts';
-import { contactFormRules, type FormErrors } from '#server/domain/forms.ts';
+import { contactFormRules, type FormErrors } from '#domain/forms.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { resolver } from 'hono-openapi';
 import { SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
-import { ERROR_KEYS } from '#server/domain/error-catalogue.ts';
+import { ERROR_KEYS } from '#domain/error-catalogue.ts';
 
 /**
  * Every failure of the API: a key of the error catalogue (server/domain/error-catalogue.ts), and for form

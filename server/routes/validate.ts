@@ -1,6 +1,6 @@
 import { validator } from 'hono-openapi';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { issueDetails } from '#server/domain/forms.ts';
+import { issueDetails } from '#domain/forms.ts';
 import { validationError } from '#server/errors.ts';
 
 type Target = 'json' | 'query' | 'param' | 'header' | 'cookie' | 'form';

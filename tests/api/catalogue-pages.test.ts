@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pathFor, LOCALES } from '#server/domain/localized-routes.ts';
+import { pathFor, LOCALES } from '#domain/localized-routes.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox } from '#db/schema/index.ts';
-import { COMPANY } from '#server/domain/company.ts';
+import { COMPANY } from '#domain/company.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();

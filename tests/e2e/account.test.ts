@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { pathFor, type Locale } from '#server/domain/localized-routes.ts';
+import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { waitForMail } from '../helpers/mail.ts';
 

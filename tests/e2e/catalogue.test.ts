@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { errorMessage } from '#app/i18n/messages.ts';
-import { LOCALES, pathFor, type Locale } from '#server/domain/localized-routes.ts';
+import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 
 const require = createRequire(import.meta.url);

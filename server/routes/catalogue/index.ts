@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
-import { isValidZipCode } from '#server/domain/country.ts';
+import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';

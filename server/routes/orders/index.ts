@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
-import { PAYMENT_METHODS } from '#server/domain/country.ts';
+import { PAYMENT_METHODS } from '#domain/country.ts';
 import { AppError, notFound, unauthorized } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
-import { isCountry } from '#server/domain/money.ts';
+import { isCountry } from '#domain/money.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';

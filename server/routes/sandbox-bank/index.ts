@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '#server/app.ts';
 import { csrf } from '#server/middleware/csrf.ts';
-import { formatMoney, type Currency } from '#server/domain/money.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
 import { loadPaymentForBank, type PaymentForBank } from '#server/services/payments/load.ts';
 import type { SandboxProvider } from '#server/services/payments/sandbox.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
-import { isAccountLang } from '#server/domain/accounts.ts';
+import { isAccountLang } from '#domain/accounts.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { isUniqueViolation, type AccountCtx } from './context.ts';

@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { authTokens, baskets, orders, sessions, userAddresses, users } from '#db/schema/index.ts';
-import { anonymisedEmail } from '#server/domain/accounts.ts';
+import { anonymisedEmail } from '#domain/accounts.ts';
 import { AppError } from '#server/errors.ts';
 import { checkCurrentPassword } from './check-password.ts';
 import type { AccountCtx } from './context.ts';

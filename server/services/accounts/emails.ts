@@ -1,4 +1,4 @@
-import { accountLinkPath, type AccountLang } from '#server/domain/accounts.ts';
+import { accountLinkPath, type AccountLang } from '#domain/accounts.ts';
 import type { Env } from '#server/env.ts';
 import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';

@@ -7,8 +7,8 @@ import {
   validateNewPassword,
   type AccountLang,
   type FieldErrors,
-} from '#server/domain/accounts.ts';
-import { assertValid, registrationRules, validate } from '#server/domain/forms.ts';
+} from '#domain/accounts.ts';
+import { assertValid, registrationRules, validate } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { isUniqueViolation, type AccountCtx } from './context.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
-import { isAccountLang, type AccountLang } from '#server/domain/accounts.ts';
-import { schemas } from '#server/domain/forms.ts';
+import { isAccountLang, type AccountLang } from '#domain/accounts.ts';
+import { schemas } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { type } from 'arktype';
 import { enqueueEmail } from '../outbox/enqueue.ts';

@@ -1,4 +1,4 @@
-import { isAccountLang, type AccountLang } from '#server/domain/accounts.ts';
+import { isAccountLang, type AccountLang } from '#domain/accounts.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import type { AccountCtx } from './context.ts';
 import { accountLinkEmail } from './emails.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { assertNewPassword } from '#server/domain/accounts.ts';
+import { assertNewPassword } from '#domain/accounts.ts';
 import type { AccountCtx } from './context.ts';
 import { endOtherSessions } from './end-sessions.ts';
 import { consumeToken } from './tokens.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema/index.ts';
-import { storedPhone, type AccountLang } from '#server/domain/accounts.ts';
-import { registrationRules, validate, type FormRules } from '#server/domain/forms.ts';
+import { storedPhone, type AccountLang } from '#domain/accounts.ts';
+import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { profileColumns, type Profile } from './get-profile.ts';
 

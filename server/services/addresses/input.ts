@@ -1,5 +1,5 @@
-import { addressRules, fullAddress } from '#server/domain/accounts.ts';
-import { validate } from '#server/domain/forms.ts';
+import { addressRules, fullAddress } from '#domain/accounts.ts';
+import { validate } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 
 export type AddressInput = {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { auditLog, sessions, users } from '#db/schema/index.ts';
-import { schemas } from '#server/domain/forms.ts';
+import { schemas } from '#domain/forms.ts';
 import { type } from 'arktype';
 import { hashPassword } from '../../auth/password.ts';
 import { validationError } from '../../errors.ts';

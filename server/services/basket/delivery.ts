@@ -1,7 +1,7 @@
-import { RuleError } from '#server/domain/errors.ts';
-import { checkoutFormRules, validate as validateForm } from '#server/domain/forms.ts';
-import type { Country } from '#server/domain/money.ts';
-import type { DeliveryMethod } from '#server/domain/pricing.ts';
+import { RuleError } from '#domain/errors.ts';
+import { checkoutFormRules, validate as validateForm } from '#domain/forms.ts';
+import type { Country } from '#domain/money.ts';
+import type { DeliveryMethod } from '#domain/pricing.ts';
 import { validationError } from '#server/errors.ts';
 import type { BasketAddress } from './priced.ts';
 import type { BasketChange, Statement } from './write.ts';

@@ -1,7 +1,7 @@
 import type { Row } from '#db/raw.ts';
-import { assertCanAddItem } from '#server/domain/checkout.ts';
-import { RuleError } from '#server/domain/errors.ts';
-import { checkModifierSelection, type ModifierGroup } from '#server/domain/modifiers.ts';
+import { assertCanAddItem } from '#domain/checkout.ts';
+import { RuleError } from '#domain/errors.ts';
+import { checkModifierSelection, type ModifierGroup } from '#domain/modifiers.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { fromJson } from './priced.ts';
 import type { BasketChange, Statement } from './write.ts';

@@ -1,10 +1,10 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query } from '#db/raw.ts';
-import { timeZoneOf } from '#server/domain/country.ts';
-import type { PolygonGeometry } from '#server/domain/delivery-area.ts';
-import { restaurantState, type RestaurantState, type WorkingHours } from '#server/domain/hours.ts';
-import { type Country, type Currency, currencyOf, isCountry } from '#server/domain/money.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import type { PolygonGeometry } from '#domain/delivery-area.ts';
+import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
+import { type Country, type Currency, currencyOf, isCountry } from '#domain/money.ts';
 import {
   type BasketSummary,
   type DeliveryMethod,
@@ -12,7 +12,7 @@ import {
   EMPTY_SUMMARY,
   linePrice,
   priceBasket,
-} from '#server/domain/pricing.ts';
+} from '#domain/pricing.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { locations, restaurants } from '#db/schema/index.ts';
-import { isInsideDeliveryArea } from '#server/domain/delivery-area.ts';
-import type { Country } from '#server/domain/money.ts';
+import { isInsideDeliveryArea } from '#domain/delivery-area.ts';
+import type { Country } from '#domain/money.ts';
 import { restaurantSummaries, type RestaurantSummary } from './restaurants.ts';
 
 export type DeliveryQuery = { lat?: number; lng?: number; zip?: string; country?: Country };

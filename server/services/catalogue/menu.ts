@@ -11,8 +11,8 @@ import {
   restaurants,
 } from '#db/schema/index.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
-import type { RestaurantState, WorkingHours } from '#server/domain/hours.ts';
-import { type Currency, currencyOf } from '#server/domain/money.ts';
+import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
+import { type Currency, currencyOf } from '#domain/money.ts';
 import { asCountry, hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
 
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, conceptReviews, locations, restaurants } from '#db/schema/index.ts';
-import type { Country } from '#server/domain/money.ts';
+import type { Country } from '#domain/money.ts';
 import {
   asCountry,
   locationView,

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
-import { timeZoneOf } from '#server/domain/country.ts';
-import { restaurantState, type RestaurantState, type WorkingHours } from '#server/domain/hours.ts';
-import { type Country, type Currency, currencyOf, isCountry } from '#server/domain/money.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
+import { type Country, type Currency, currencyOf, isCountry } from '#domain/money.ts';
 
 export type LocationView = {
   id: number;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
-import { contactFormRules, validate as validateForm, type FormErrors } from '#server/domain/forms.ts';
-import { COMPANY, SHOP_CONTACT } from '#server/domain/company.ts';
+import { contactFormRules, validate as validateForm, type FormErrors } from '#domain/forms.ts';
+import { COMPANY, SHOP_CONTACT } from '#domain/company.ts';
 import { validationError } from '#server/errors.ts';
 import * as m from '#app/paraglide/messages.js';
 import { enqueueEmail } from '../outbox/enqueue.ts';

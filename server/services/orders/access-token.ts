@@ -1,5 +1,5 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
-import { pathFor } from '#server/domain/localized-routes.ts';
+import { pathFor } from '#domain/localized-routes.ts';
 
 /**
  * The token a guest follows an order with. It is an HMAC of the order id under a key derived from the server's

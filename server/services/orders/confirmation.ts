@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { concepts, locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
-import { formatMoney, type Currency } from '#server/domain/money.ts';
-import { stripEmoji } from '#server/domain/orders.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { stripEmoji } from '#domain/orders.ts';
 import type { Env } from '#server/env.ts';
 import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { queryOf, transaction } from '#db/raw.ts';
 import { baskets, payments } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
-import { type Channel, isOnlinePayment } from '#server/domain/country.ts';
+import { type Channel, isOnlinePayment } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import { type Actor, actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';

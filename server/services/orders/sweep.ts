@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { AppDeps } from '#server/app.ts';
-import { PAYMENT_TIMEOUT_MINUTES } from '#server/domain/orders.ts';
+import { PAYMENT_TIMEOUT_MINUTES } from '#domain/orders.ts';
 import { pollPendingPayments } from '../payments/poll.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { changeStatusInTx } from './change-status.ts';

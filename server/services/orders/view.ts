@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
-import { formatMoney, type Currency } from '#server/domain/money.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
 import {
   acceptanceSecondsLeft,
   isFinished,
@@ -14,7 +14,7 @@ import {
   PICKUP_MINUTES,
   stripEmoji,
   type OrderStatus,
-} from '#server/domain/orders.ts';
+} from '#domain/orders.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';

@@ -15,7 +15,7 @@ import {
   type PaymentAvailabilityHours,
   type PaymentMethod,
   requiresProviderTerms,
-} from '#server/domain/country.ts';
+} from '#domain/country.ts';
 
 export type OfferedPaymentMethod = {
   id: PaymentMethod;

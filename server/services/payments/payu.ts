@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { PaymentMethod } from '#server/domain/country.ts';
+import type { PaymentMethod } from '#domain/country.ts';
 import type { PayuConfig } from '#server/payment-config.ts';
 import { callProvider, type ProviderAnswer, type ProviderHttp } from './provider-http.ts';
 import {

@@ -1,5 +1,5 @@
-import type { PaymentMethod } from '#server/domain/country.ts';
-import type { Currency } from '#server/domain/money.ts';
+import type { PaymentMethod } from '#domain/country.ts';
+import type { Currency } from '#domain/money.ts';
 import type { OnlineMethod, ProviderName } from '#server/payment-config.ts';
 
 export type { OnlineMethod, ProviderName } from '#server/payment-config.ts';

@@ -1,8 +1,8 @@
 import { auditLog } from '#db/schema/index.ts';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { Country } from '#server/domain/money.ts';
-import type { PaymentMethod } from '#server/domain/country.ts';
+import type { Country } from '#domain/money.ts';
+import type { PaymentMethod } from '#domain/country.ts';
 import type { ProviderName } from '#server/payment-config.ts';
 import { createPayuProvider } from './payu.ts';
 import { DEFAULT_HTTP, type ProviderHttp, type RecordCall } from './provider-http.ts';

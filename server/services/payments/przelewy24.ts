@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PaymentMethod } from '#server/domain/country.ts';
+import type { PaymentMethod } from '#domain/country.ts';
 import type { Przelewy24Config } from '#server/payment-config.ts';
 import { callProvider, type ProviderHttp } from './provider-http.ts';
 import type {

@@ -2,16 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { auditLog, locations, orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
-import { checkBlikCode } from '#server/domain/checkout.ts';
+import { checkBlikCode } from '#domain/checkout.ts';
 import {
   type Channel,
   isCountry,
   isOnlinePayment,
   type PaymentMethod,
   requiresProviderTerms,
-} from '#server/domain/country.ts';
-import { RuleError } from '#server/domain/errors.ts';
-import { paymentDeadline } from '#server/domain/orders.ts';
+} from '#domain/country.ts';
+import { RuleError } from '#domain/errors.ts';
+import { paymentDeadline } from '#domain/orders.ts';
 import { AppError, validationError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { changeStatusInTx } from '../orders/change-status.ts';

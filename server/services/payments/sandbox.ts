@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type } from 'arktype';
-import type { PaymentMethod } from '#server/domain/country.ts';
+import type { PaymentMethod } from '#domain/country.ts';
 import type {
   CreatedPayment,
   NotificationDelivery,

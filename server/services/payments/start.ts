@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
-import { isPaymentMethod } from '#server/domain/country.ts';
-import type { Currency } from '#server/domain/money.ts';
+import { isPaymentMethod } from '#domain/country.ts';
+import type { Currency } from '#domain/money.ts';
 import { orderAccessToken, summaryPath, type Lang } from '../orders/access-token.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';

@@ -1,7 +1,7 @@
 import { m } from '#app/paraglide/messages.js';
 import { messageLocale } from '#app/i18n/messages.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
-import type { Locale } from '#server/domain/localized-routes.ts';
+import type { Locale } from '#domain/localized-routes.ts';
 import type { MenuTexts } from '#app/catalogue/types.ts';
 
 /** Paraglide's options for a page's language (`ua` pages read the `uk` messages). */

@@ -1,10 +1,10 @@
 import { Temporal } from 'temporal-polyfill';
 import type { orders } from '#db/schema/index.ts';
-import { assertCheckout } from '#server/domain/checkout.ts';
-import { type Channel, isOnlinePayment, type PaymentMethod } from '#server/domain/country.ts';
-import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#server/domain/forms.ts';
-import type { Currency } from '#server/domain/money.ts';
-import { displayId } from '#server/domain/orders.ts';
+import { assertCheckout } from '#domain/checkout.ts';
+import { type Channel, isOnlinePayment, type PaymentMethod } from '#domain/country.ts';
+import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain/forms.ts';
+import type { Currency } from '#domain/money.ts';
+import { displayId } from '#domain/orders.ts';
 import type { Env } from '#server/env.ts';
 import { type Actor, actorUserId } from '../../actor.ts';
 import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';

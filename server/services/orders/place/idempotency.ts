@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Query } from '#db/raw.ts';
-import type { Channel } from '#server/domain/country.ts';
+import type { Channel } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import type { PlaceOrderInput } from './input.ts';
 

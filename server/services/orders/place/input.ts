@@ -1,4 +1,4 @@
-import type { Consent, PaymentMethod } from '#server/domain/country.ts';
+import type { Consent, PaymentMethod } from '#domain/country.ts';
 import type { Lang } from '../access-token.ts';
 
 /** The customer's part of a place-order call; prices and totals are not part of it (the server prices). */

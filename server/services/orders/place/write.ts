@@ -1,5 +1,5 @@
 import type { Transaction } from '#db/raw.ts';
-import { RuleError } from '#server/domain/errors.ts';
+import { RuleError } from '#domain/errors.ts';
 import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
