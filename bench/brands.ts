@@ -2,148 +2,30 @@
 // anything, and Lighthouse's four scores on its mobile preset, against the real server (server/main.ts on the
 // built sites) in the local Chromium. Targets: 100 in all four; no JavaScript needed for the first paint.
 // Writes bench/results/brands.json.  Run: node bench/brands.ts  (or npm run bench)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { loadTenants } from '#tenants/index.ts';
+import {
+  CATEGORIES,
+  launchChromium,
+  measurePage,
+  printTable,
+  startSiteServer,
+  writeResults,
+  type PageMeasurement,
+} from './lighthouse-pages.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-if (!existsSync('dist/index.html')) {
-  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('astro build failed');
-}
-
-// The server as `npm start` runs it; on DATABASE_URL when given, otherwise a throwaway embedded database.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-brands-'));
-const port = await freePort();
-const server = spawn(process.execPath, ['server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = async () => {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-};
-for (let deadline = Date.now() + 90_000; ;) {
-  if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-  if (
-    await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (Date.now() > deadline) throw new Error('server did not become ready');
-  await new Promise((r) => setTimeout(r, 250));
-}
-
-type NetworkItem = { url: string; resourceType?: string; mimeType?: string; statusCode?: number };
-type Row = {
-  brand: string;
-  url: string;
-  htmlGzipBytes: number;
-  jsGzipBytes: number;
-  jsFiles: number;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  failedAudits: string[];
-};
-
-// Node does not resolve *.localhost the way browsers do: connect to loopback and name the host in the header.
-const gzipBytes = (url: string) =>
-  new Promise<number>((resolve, reject) => {
-    const target = new URL(url);
-    get(
-      { host: '127.0.0.1', port: target.port, path: target.pathname + target.search, headers: { host: target.host } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(gzipSync(Buffer.concat(chunks), { level: 9 }).length));
-      },
-    ).on('error', reject);
-  });
-
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const rows: Row[] = [];
+const { port, stop } = await startSiteServer('brands');
+const chrome = await launchChromium();
+const rows: ({ brand: string } & PageMeasurement)[] = [];
 try {
   for (const tenant of loadTenants()) {
-    const url = `http://${tenant.slug}.localhost:${port}/`;
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = result;
-    // Everything the page loaded by itself during the Lighthouse run: nobody clicked or scrolled.
-    const items = (
-      (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
-    ).filter((item) => (item.statusCode ?? 200) < 400);
-    const html = items.filter((item) => item.resourceType === 'Document');
-    const scripts = items.filter((item) => item.resourceType === 'Script');
-    const scores = Object.fromEntries(
-      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
-    ) as Row['scores'];
-    const failedAudits = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
-      .map((audit) => audit.id);
-    rows.push({
-      brand: tenant.slug,
-      url,
-      htmlGzipBytes: (await Promise.all(html.map((item) => gzipBytes(item.url)))).reduce((a, b) => a + b, 0),
-      jsGzipBytes: (await Promise.all(scripts.map((item) => gzipBytes(item.url)))).reduce((a, b) => a + b, 0),
-      jsFiles: scripts.length,
-      scores,
-      failedAudits,
-    });
+    rows.push({ brand: tenant.slug, ...(await measurePage(chrome, `http://${tenant.slug}.localhost:${port}/`)) });
   }
 } finally {
   chrome.kill();
   await stop();
 }
 
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  'bench/results/brands.json',
-  JSON.stringify({ measuredAt: new Date().toISOString(), preset: 'lighthouse mobile', rows }, null, 2),
-);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log('brand            HTML gz    JS gz (files)     perf a11y  bp  seo  below 0.9');
-for (const row of rows) {
-  const s = row.scores;
-  console.log(
-    `${row.brand.padEnd(16)} ${kb(row.htmlGzipBytes).padStart(9)} ${kb(row.jsGzipBytes).padStart(10)} (${row.jsFiles})  ` +
-      `${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(4)} ${String(s['best-practices']).padStart(3)} ${String(s.seo).padStart(4)}  ${row.failedAudits.join(', ') || '-'}`,
-  );
-}
+writeResults('brands', rows);
+printTable('brand', rows, (row) => row.brand);
 const missed = rows.filter((row) => CATEGORIES.some((category) => row.scores[category] < 100));
 if (missed.length > 0) console.log(`\nBelow the target of 100: ${missed.map((row) => row.brand).join(', ')}`);
