@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS, RuleError, SPEC_ERROR_KEYS, isErrorKey, isRuleError } from './errors.ts';
-import { type Currency, currencyOf, formatMoney, isCountry, moneyParts, parseMoney } from './money.ts';
+import { type Currency, currencyOf, formatMoney, isCountry, moneyParts, parseMoney, countryOf } from './money.ts';
 
 describe('errors', () => {
   it('carries key, message and details', () => {
@@ -91,5 +91,12 @@ describe('parseMoney', () => {
     for (const minor of [0, 1, 99, 100, 1250, 987654]) {
       expect(parseMoney(formatMoney(minor, 'EUR').slice(1))).toBe(minor);
     }
+  });
+});
+
+describe('countryOf', () => {
+  it('reads a country the database holds, and fails loudly on anything else rather than guessing Poland', () => {
+    expect(countryOf('ua')).toBe('ua');
+    expect(() => countryOf('de')).toThrow("unknown country 'de'");
   });
 });

@@ -9,6 +9,15 @@ export function isCountry(value: unknown): value is Country {
   return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
 }
 
+/**
+ * A country read back from the database, whose check constraints allow only COUNTRIES. Anything else is a broken
+ * row, not a customer's mistake: it fails loudly rather than pricing and timing the order as Polish.
+ */
+export function countryOf(value: string): Country {
+  if (!isCountry(value)) throw new Error(`unknown country '${value}' read from the database`);
+  return value;
+}
+
 const CURRENCY_BY_COUNTRY: Record<Country, Currency> = { pl: 'PLN', ua: 'UAH', pt: 'EUR' };
 
 /** An order's currency is its restaurant location's country's currency (spec section 3). */

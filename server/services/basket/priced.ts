@@ -4,7 +4,7 @@ import { queryOf, type Query } from '#db/raw.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
-import { type Country, type Currency, currencyOf, isCountry } from '#domain/money.ts';
+import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import {
   type BasketSummary,
   type DeliveryMethod,
@@ -128,8 +128,6 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
     itemCount: 0,
   };
 }
-
-const asCountry = (value: string): Country => (isCountry(value) ? value : 'pl');
 
 type LineOption = {
   id: number;
@@ -262,7 +260,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   const l = fromJson<PricingRow['location']>(head.location, null);
   if (basket.restaurantId !== null && r && l) {
     const hours = fromJson<WorkingHours>(head.hours, []);
-    const country = asCountry(l.country);
+    const country = countryOf(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
     restaurant = {
@@ -304,7 +302,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   }
 
   // Money follows the kitchen: a basket at a Kyiv restaurant is priced in UAH with Ukraine's service fee.
-  const pricingCountry = location?.country ?? asCountry(basket.country);
+  const pricingCountry = location?.country ?? countryOf(basket.country);
 
   const lines: PricedBasketLine[] = itemRows.map(({ line, item, options: chosen }) => {
     const optionById = new Map((chosen ?? []).map((o) => [o.id, o]));
@@ -339,7 +337,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   const code = fromJson<PricingRow['discount']>(head.discount, null);
   if (basket.discountCodeId !== null && code) {
     const left = Math.max(0, code.quantity - code.used);
-    const country = asCountry(code.country);
+    const country = countryOf(code.country);
     discount = {
       id: code.id,
       code: code.code,
@@ -365,7 +363,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   return {
     id: basket.id,
     status: basket.status as PricedBasket['status'],
-    country: asCountry(basket.country),
+    country: countryOf(basket.country),
     deliveryMethod,
     address: basket.address ?? null,
     userId: basket.userId,

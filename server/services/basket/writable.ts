@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { baskets } from '#db/schema/index.ts';
+import { isUuid } from '#domain/ids.ts';
 
 export type BasketRow = typeof baskets.$inferSelect;
 
 /** Who is asking: the basket cookie (if any) and the logged-in user (if any). */
 export type BasketOwner = { cookieId: string | null; userId: string | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBasketId = (value: string | null | undefined): value is string => !!value && UUID.test(value);
+export const isBasketId = isUuid;
 
 /**
  * The collecting basket this visitor may use: the cookie's, when it is still collecting and is a

@@ -12,8 +12,8 @@ import {
 } from '#db/schema/index.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
-import { type Currency, currencyOf } from '#domain/money.ts';
-import { asCountry, hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
+import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import { hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
 
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };
 export type MenuGroup = {
@@ -366,7 +366,7 @@ export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Pr
       phone: r.phone,
       concept: { slug: r.conceptSlug, name: r.conceptName },
       location: locationView(l),
-      currency: currencyOf(asCountry(l.country)),
+      currency: currencyOf(countryOf(l.country)),
       hours: menu.hours,
       state: stateNow(menu, r, l, now),
       deliveryValue: r.deliveryValue,

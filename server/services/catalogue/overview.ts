@@ -1,14 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, conceptReviews, locations, restaurants } from '#db/schema/index.ts';
-import type { Country } from '#domain/money.ts';
-import {
-  asCountry,
-  locationView,
-  restaurantSummaries,
-  type LocationView,
-  type RestaurantSummary,
-} from './restaurants.ts';
+import { countryOf, type Country } from '#domain/money.ts';
+import { locationView, restaurantSummaries, type LocationView, type RestaurantSummary } from './restaurants.ts';
 
 export type ConceptView = {
   id: number;
@@ -30,7 +24,7 @@ function conceptView(c: typeof concepts.$inferSelect): ConceptView {
     slug: c.slug,
     name: c.name,
     domain: c.domain,
-    country: asCountry(c.country),
+    country: countryOf(c.country),
     shortDescription: c.shortDescription,
     logo: c.logo,
     showOnCompanyPortfolio: c.showOnCompanyPortfolio,

@@ -4,7 +4,7 @@ import type { Db } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
-import { type Country, type Currency, currencyOf, isCountry } from '#domain/money.ts';
+import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 
 export type LocationView = {
   id: number;
@@ -36,8 +36,6 @@ export type RestaurantSummary = {
   preparationMinutes: number;
 };
 
-export const asCountry = (value: string): Country => (isCountry(value) ? value : 'pl');
-
 export function locationView(l: typeof locations.$inferSelect): LocationView {
   return {
     id: l.id,
@@ -48,7 +46,7 @@ export function locationView(l: typeof locations.$inferSelect): LocationView {
     zip: l.zip,
     city: l.city,
     citySlug: l.citySlug,
-    country: asCountry(l.country),
+    country: countryOf(l.country),
     latitude: l.latitude,
     longitude: l.longitude,
     pickupEnabled: l.pickupEnabled,
@@ -79,7 +77,7 @@ export function stateOf(
   now: Date,
 ): RestaurantState {
   return restaurantState(
-    { isEnabled: restaurant.isEnabled, hours, timeZone: timeZoneOf(asCountry(location.country)) },
+    { isEnabled: restaurant.isEnabled, hours, timeZone: timeZoneOf(countryOf(location.country)) },
     instantOf(now),
   );
 }
@@ -111,7 +109,7 @@ export async function restaurantSummaries(db: Db, where: SQL | undefined, now: D
         name: r.name,
         concept: { slug: c.slug, name: c.name, logo: c.logo },
         location: locationView(l),
-        currency: currencyOf(asCountry(l.country)),
+        currency: currencyOf(countryOf(l.country)),
         hours: h,
         state: stateOf(r, l, h, now),
         deliveryValue: r.deliveryValue,

@@ -13,6 +13,7 @@ import { lostRace, orderByKey, replayOf, requestHash } from './place/idempotency
 import type { PlaceOrderInput } from './place/input.ts';
 import { writeOrder, type WrittenIds } from './place/write.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
+import { isUuid } from '#domain/ids.ts';
 
 export type { PlaceOrderInput } from './place/input.ts';
 
@@ -37,7 +38,6 @@ export type PlacedOrder = {
   replayed: boolean;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_KEY_LENGTH = 100;
 
 /** A logged-in customer without the basket cookie (another device) orders their latest collecting basket. */
@@ -70,7 +70,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
   if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired');
   const now = ctx.now();
   const userId = actorUserId(actor);
-  const basketId = UUID.test(call.basketId ?? '')
+  const basketId = isUuid(call.basketId)
     ? call.basketId
     : actor.kind === 'customer'
       ? await latestUserBasket(db, actor.user.id)

@@ -18,6 +18,7 @@ import {
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
+import { isUuid } from '#domain/ids.ts';
 
 const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
@@ -222,8 +223,6 @@ export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Pr
   return view ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The order if the caller may see it: with its access token (guests), or as the customer it belongs to or the
  * staff member who placed it. Anyone else learns nothing, not even that the order exists.
@@ -232,7 +231,7 @@ export async function findViewableOrder(
   db: Db,
   input: { orderId: string; token?: string | undefined; user: SessionUser | null },
 ): Promise<{ id: string } | null> {
-  if (!UUID.test(input.orderId)) return null;
+  if (!isUuid(input.orderId)) return null;
   const [row] = await db
     .select({
       id: orders.id,

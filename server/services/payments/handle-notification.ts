@@ -5,8 +5,7 @@ import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '#domain/ids.ts';
 
 export type NotificationResult =
   | { duplicate: true }
@@ -25,7 +24,7 @@ export async function handlePaymentNotification(
 ): Promise<NotificationResult> {
   const now = deps.now();
   // One provider's notification never settles another's payment (nor one that is not ours at all).
-  const [payment] = UUID.test(notification.paymentId)
+  const [payment] = isUuid(notification.paymentId)
     ? await deps.db
         .select({ amount: payments.amount, currency: payments.currency, provider: payments.provider })
         .from(payments)
