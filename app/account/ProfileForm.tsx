@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { profileForm, saveProfile, type FormCountry } from '#app/stores/account.ts';
-import { CheckField, SelectField, TextField } from './Field.tsx';
+import { SelectField, TextField } from './Field.tsx';
+import { MarketingConsents } from './MarketingConsents.tsx';
 import { focusField, inLocale } from './form-helpers.ts';
 
 /** My details: names, phone (by its country's rule) and the marketing consents. */
@@ -72,21 +73,11 @@ export default function ProfileForm({ locale }: { locale: UiLocale }) {
           onChange={(value) => profileForm.setField('phone', value)}
         />
       </div>
-      <CheckField
+      <MarketingConsents
         form="profile"
-        name="marketingSms"
-        label={m.account_field_marketingSms({}, t)}
         locale={locale}
-        checked={values.marketingSms}
-        onChange={(checked) => profileForm.setField('marketingSms', checked)}
-      />
-      <CheckField
-        form="profile"
-        name="marketingEmail"
-        label={m.account_field_marketingEmail({}, t)}
-        locale={locale}
-        checked={values.marketingEmail}
-        onChange={(checked) => profileForm.setField('marketingEmail', checked)}
+        values={values}
+        onChange={(name, checked) => profileForm.setField(name, checked)}
       />
       <div role="status" aria-live="polite" className="account-alert-slot">
         {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}

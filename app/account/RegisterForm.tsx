@@ -5,6 +5,7 @@ import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { defaultCountry, register, registerForm, type FormCountry } from '#app/stores/account.ts';
 import { CheckField, SelectField, TextField } from './Field.tsx';
+import { MarketingConsents } from './MarketingConsents.tsx';
 import { focusField, inLocale, useHydrated } from './form-helpers.ts';
 
 /** Registration (spec sections 3 and 5): on success the activation link is on its way and the form gives way. */
@@ -133,21 +134,11 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
           onChange={(checked) => registerForm.setField('restaurantPolicies', checked)}
           extra={link(pathFor('restaurantTerms', locale), m.account_link_restaurantTerms({}, t))}
         />
-        <CheckField
+        <MarketingConsents
           form="register"
-          name="marketingSms"
-          label={m.account_field_marketingSms({}, t)}
           locale={locale}
-          checked={values.marketingSms}
-          onChange={(checked) => registerForm.setField('marketingSms', checked)}
-        />
-        <CheckField
-          form="register"
-          name="marketingEmail"
-          label={m.account_field_marketingEmail({}, t)}
-          locale={locale}
-          checked={values.marketingEmail}
-          onChange={(checked) => registerForm.setField('marketingEmail', checked)}
+          values={values}
+          onChange={(name, checked) => registerForm.setField(name, checked)}
         />
       </fieldset>
       <div role="alert" className="account-alert-slot">
