@@ -32,9 +32,11 @@ const SPEC_TABLE: Record<Screen, [pl: string, en: string, ua: string]> = {
   location: ['/lokalizacja/smash-club', '/en/location/smash-club', '/ua/location/smash-club'],
   city: ['/miasta/smash-club', '/en/city/smash-club', '/ua/city/smash-club'],
   restaurant: ['/restauracja/smash-club', '/en/restaurant/smash-club', '/ua/restaurant/smash-club'],
+  status: ['/status/o-1/t-1', '/en/status/o-1/t-1', '/ua/status/o-1/t-1'],
 };
 const withSlug = new Set<Screen>(['concept', 'location', 'city', 'restaurant']);
-const paramsOf = (screen: Screen) => (withSlug.has(screen) ? { slug: 'smash-club' } : {});
+const paramsOf = (screen: Screen) =>
+  screen === 'status' ? { orderId: 'o-1', token: 't-1' } : withSlug.has(screen) ? { slug: 'smash-club' } : {};
 // pathFor's parameters are typed per screen; these loops go over every screen at once.
 const anyPathFor = pathFor as (screen: Screen, locale: (typeof LOCALES)[number], params?: object) => string;
 

@@ -33,6 +33,9 @@ export const SHOP_ROUTES = {
   location: { pl: '/lokalizacja/{slug}', en: '/location/{slug}', ua: '/location/{slug}' },
   city: { pl: '/miasta/{slug}', en: '/city/{slug}', ua: '/city/{slug}' },
   restaurant: { pl: '/restauracja/{slug}', en: '/restaurant/{slug}', ua: '/restaurant/{slug}' },
+  // Spec section 2: order status pages under /status/…; the access token in the path lets a guest bookmark it or
+  // open it from the confirmation e-mail (the owner's my-orders links carry it too).
+  status: { pl: '/status/{orderId}/{token}', en: '/status/{orderId}/{token}', ua: '/status/{orderId}/{token}' },
 } as const satisfies Record<string, Record<Locale, `/${string}`>>;
 
 export type Screen = keyof typeof SHOP_ROUTES;

@@ -342,7 +342,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
     expect(mail.subject).toBe(`Order ${order.displayId} received`);
     expect(mail.text).toContain('Thank you!');
     expect(mail.text).toMatch(/Total: ₴\d+\.\d{2}/);
-    expect(mail.text).toContain(`/en/summary?order=${order.id}`);
+    expect(mail.text).toContain(`/en/status/${order.id}/`);
     expect(mail.html).toContain('>Order status</a>');
   });
 
@@ -351,7 +351,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
     const mail = await mailTo('ua@example.com');
     expect(mail.subject).toBe(`Замовлення ${order.displayId} прийнято`);
     expect(mail.text).toMatch(/Разом: \d+\.\d{2} zł/);
-    expect(mail.text).toContain(`/ua/summary?order=${order.id}`);
+    expect(mail.text).toContain(`/ua/status/${order.id}/`);
   });
 
   it('writes English for an online order placed in English', async () => {
@@ -369,7 +369,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
     expect(mail.html).not.toContain('#6b2d5c');
     expect(mail.text.split('\n')[0]).toBe('Pasta Fresca');
     expect(mail.text).toContain('Smacznego! Zespół Pasta Fresca');
-    expect(mail.text).toContain(`/podsumowanie?order=${order.id}`);
+    expect(mail.text).toContain(`/status/${order.id}/`);
   });
 
   it("is in Bao House's look for a Bao House order, in the order's language", async () => {
@@ -389,7 +389,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
     const pl = await blikInWarsaw(undefined, 'none-pl@example.com');
     const mail = await mailTo('none-pl@example.com');
     expect(mail.subject).toBe(`Zamówienie ${pl.displayId} przyjęte`);
-    expect(mail.text).toContain(`/podsumowanie?order=${pl.id}`);
+    expect(mail.text).toContain(`/status/${pl.id}/`);
   });
 });
 

@@ -35,7 +35,7 @@ export function accessTokenMatches(token: string | undefined | null, storedHash:
 export const LANGS = ['pl', 'en', 'ua'] as const;
 export type Lang = (typeof LANGS)[number];
 
-/** The summary page of spec section 2 (from the route table), with what a guest needs. */
-export function summaryPath(lang: Lang, orderId: string, token: string): string {
-  return `${pathFor('summary', lang)}?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`;
+/** The order's status page (spec section 2, /status/…) with the token a guest follows it with. */
+export function statusPath(lang: Lang, orderId: string, token: string): string {
+  return pathFor('status', lang, { orderId, token });
 }

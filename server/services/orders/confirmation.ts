@@ -8,7 +8,7 @@ import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';
 import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
-import { type Lang, LANGS, orderAccessToken, summaryPath } from './access-token.ts';
+import { type Lang, LANGS, orderAccessToken, statusPath } from './access-token.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -83,7 +83,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const options = { locale: messageLocale(lang) };
   const brand = emailBrand(env, order.conceptSlug);
   const link = new URL(
-    summaryPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
+    statusPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
   const lines = order.items.map((item) => {

@@ -3,7 +3,7 @@ import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/app.ts';
 import { isPaymentMethod } from '#domain/country.ts';
 import type { Currency } from '#domain/money.ts';
-import { orderAccessToken, summaryPath, type Lang } from '../orders/access-token.ts';
+import { orderAccessToken, statusPath, type Lang } from '../orders/access-token.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
@@ -63,7 +63,7 @@ export async function startPayment(
       amount: payment.amount,
       currency: payment.currency as Currency,
       description: `${payment.restaurantName} ${payment.displayId}`,
-      returnUrl: new URL(summaryPath(input.lang, payment.orderId, token), deps.env.publicBaseUrl).toString(),
+      returnUrl: new URL(statusPath(input.lang, payment.orderId, token), deps.env.publicBaseUrl).toString(),
       notifyUrl: new URL(`/api/payments/notify/${provider.name}`, deps.env.publicBaseUrl).toString(),
       buyer: {
         email: customer.email,
