@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { useStore } from '@nanostores/react';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
-import { setDeliveryMethod } from '#app/stores/basket-actions.ts';
+import { $deliveryError, setDeliveryMethod } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { deliveryMethodsOf } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
@@ -15,6 +16,7 @@ type Props = { basket: Basket; texts: BasketTexts };
  */
 export function DeliveryMethodPicker({ basket, texts }: Props) {
   const id = useId();
+  const error = useStore($deliveryError);
   const methods = deliveryMethodsOf(basket.location);
   if (methods.length === 0) return null;
   const location = basket.location;
@@ -43,6 +45,11 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
           </label>
         ))}
       </div>
+      {error && (
+        <p role="alert" className="basket-alert" data-error={error}>
+          {texts.errors[error] ?? texts.errors['internalError']}
+        </p>
+      )}
     </fieldset>
   );
 }

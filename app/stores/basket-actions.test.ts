@@ -5,6 +5,7 @@ import { $basket, type Basket } from './basket.ts';
 import {
   $basketBusy,
   $basketError,
+  $deliveryError,
   $discountError,
   applyDiscountCode,
   changeLineQuantity,
@@ -39,7 +40,8 @@ const basketWith = (lines: { id: number; quantity: number }[], extra: Partial<Ba
   ({ id: 'b1', lines, itemCount: lines.reduce((n, l) => n + l.quantity, 0), discount: null, ...extra }) as Basket;
 
 afterEach(() => {
-  cleanStores($basket, $basketError, $discountError, $basketBusy);
+  cleanStores($basket, $basketError, $deliveryError, $discountError, $basketBusy);
+  $deliveryError.set(null);
   $basket.set(null);
   $basketError.set(null);
   $discountError.set(null);
@@ -105,6 +107,15 @@ describe('basket page actions', () => {
     expect(await setDeliveryMethod('pickup', client)).toBe(true);
     expect(calls).toEqual([{ method: 'PUT', url: '/api/basket/delivery', body: { deliveryMethod: 'pickup' } }]);
     expect($basket.get()?.deliveryMethod).toBe('pickup');
+  });
+
+  it('a refused delivery method answers the rule the API names for it, beside the methods', async () => {
+    const { client } = fakeApi(() =>
+      answer(400, { error: 'validation', details: { deliveryMethod: 'pickupUnavailable' } }),
+    );
+    expect(await setDeliveryMethod('pickup', client)).toBe(false);
+    expect($deliveryError.get()).toBe('pickupUnavailable');
+    expect($basketError.get()).toBeNull();
   });
 
   it('applies a code (trimmed); a refusal is the discount form’s error, not the page’s', async () => {

@@ -18,8 +18,15 @@ export const $basketBusy = atom(false);
 
 type Outcome = 'added' | 'conflict' | 'refused';
 
-const errorKeyOf = async (response: Response): Promise<string> => {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+/**
+ * The error key of a refusal. With `field`, a `validation` answer naming that field's rule answers the rule
+ * (PUT /api/basket/delivery says pickupUnavailable as `details.deliveryMethod`).
+ */
+const errorKeyOf = async (response: Response, field?: string): Promise<string> => {
+  const body = (await response.json().catch(() => null)) as { error?: unknown; details?: unknown } | null;
+  const rule =
+    field && body?.error === 'validation' ? (body.details as Record<string, unknown> | undefined)?.[field] : null;
+  if (typeof rule === 'string') return rule;
   return typeof body?.error === 'string' ? body.error : 'internalError';
 };
 
@@ -100,12 +107,12 @@ function inTurn<T>(change: () => Promise<T>): Promise<T> {
  * Sends one basket change; its answer (the whole basket, re-priced) replaces ours. Answers null when it was done,
  * else the error key the API answered ('internalError' when the network failed).
  */
-async function send(request: () => Promise<Response>): Promise<string | null> {
+async function send(request: () => Promise<Response>, field?: string): Promise<string | null> {
   $basketBusy.set(true);
   try {
     const response = await request().catch(() => null);
     if (!response) return 'internalError';
-    if (!response.ok) return await errorKeyOf(response);
+    if (!response.ok) return await errorKeyOf(response, field);
     $basket.set((await response.json()) as Basket);
     return null;
   } finally {
@@ -142,9 +149,17 @@ export function removeLine(itemId: number, client: ApiClient = api): Promise<boo
   return inTurn(() => changeLines(() => client.basket.remove[':itemId'].$get({ param: { itemId: String(itemId) } })));
 }
 
+/** The error key of the last refused delivery method (pickupUnavailable, deliveryUnavailable…), shown beside it. */
+export const $deliveryError = atom<string | null>(null);
+
 /** door2door, outside, leave@door or pickup; the server refuses a method the restaurant's location does not offer. */
 export function setDeliveryMethod(deliveryMethod: DeliveryMethod, client: ApiClient = api): Promise<boolean> {
-  return inTurn(() => changeLines(() => client.basket.delivery.$put({ json: { deliveryMethod } })));
+  return inTurn(async () => {
+    $deliveryError.set(null);
+    const error = await send(() => client.basket.delivery.$put({ json: { deliveryMethod } }), 'deliveryMethod');
+    $deliveryError.set(error);
+    return error === null;
+  });
 }
 
 /** Applies a discount code; a refusal is kept in $discountError for the code's form to show. */
