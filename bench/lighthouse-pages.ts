@@ -100,10 +100,18 @@ const gzipBytes = (url: string) =>
     ).on('error', reject);
   });
 
-/** One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. */
-export async function measurePage(chrome: chromeLauncher.LaunchedChrome, url: string): Promise<PageMeasurement> {
+/**
+ * One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. `headers` go with every
+ * request of the run (a basket cookie for the basket page, which sends an empty basket home).
+ */
+export async function measurePage(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  headers?: Record<string, string>,
+): Promise<PageMeasurement> {
   const result = await lighthouse(url, {
     port: chrome.port,
+    ...(headers ? { extraHeaders: headers } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],

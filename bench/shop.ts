@@ -1,4 +1,5 @@
-// Shop pages (issue 14): the home page and a restaurant page (server-rendered, decision 018), each with the HTML and
+// Shop pages (issues 14 and 15): the home page, a restaurant page (server-rendered, decision 018) and the basket page
+// (with a basket in it), each with the HTML and
 // JavaScript (gzip bytes) a visitor loads before touching anything, and Lighthouse's four scores on its mobile
 // preset, against the real server (server/main.ts on the built sites, demo data seeded) in the local Chromium.
 // Targets: 100 for accessibility, best practices and SEO; performance >= 95; a restaurant page's JavaScript
@@ -14,6 +15,25 @@ import {
   type PageMeasurement,
 } from './lighthouse-pages.ts';
 
+/** The cookie of a basket holding two of a dish: an empty basket's page goes home at once, with nothing to measure. */
+async function basketCookie(base: string): Promise<string> {
+  const menu = (await (await fetch(`${base}/api/restaurants/pasta-fresca-warszawa-mokotow`)).json()) as {
+    categories: { items: { id: number; groups: unknown[]; unavailable: boolean }[] }[];
+  };
+  const item = menu.categories.flatMap((c) => c.items).find((i) => i.groups.length === 0 && !i.unavailable);
+  if (!item) throw new Error('the demo restaurant has no dish without options');
+  const added = await fetch(`${base}/api/basket/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ menuItemId: item.id, quantity: 2 }),
+  });
+  if (!added.ok) throw new Error(`adding to the basket answered ${added.status}`);
+  return added.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 // The restaurant page needs the demo restaurants.
 const { port, stop } = await startSiteServer('shop', { SEED_DEMO: '1' });
 const chrome = await launchChromium();
@@ -26,6 +46,11 @@ try {
   for (const [name, pagePath] of Object.entries(pages)) {
     rows.push({ page: name, ...(await measurePage(chrome, `http://localhost:${port}${pagePath}`)) });
   }
+  const cookie = await basketCookie(`http://localhost:${port}`);
+  rows.push({
+    page: 'basket',
+    ...(await measurePage(chrome, `http://localhost:${port}${pathFor('basket', 'pl')}`, { cookie })),
+  });
 } finally {
   chrome.kill();
   await stop();

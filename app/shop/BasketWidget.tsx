@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
+import { nameIn } from '#app/basket/basket-view.ts';
 import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
 import { useDropdown, useHydrated } from './use-dropdown.ts';
 
@@ -16,8 +18,19 @@ export type BasketWidgetLabels = {
   retry: string;
 };
 
-/** The navbar's basket: item count and total in the basket's currency, and a fixed-width dropdown of its lines. */
-export default function BasketWidget({ labels, basketHref }: { labels: BasketWidgetLabels; basketHref: string }) {
+/**
+ * The navbar's basket: item count and total in the basket's currency, and a fixed-width dropdown of its lines (named
+ * in the page's language) with a link to the basket page.
+ */
+export default function BasketWidget({
+  labels,
+  basketHref,
+  locale,
+}: {
+  labels: BasketWidgetLabels;
+  basketHref: string;
+  locale: Locale;
+}) {
   const hydrated = useHydrated();
   // Another island may have loaded the basket before this one hydrates: the first render is the server's (nothing
   // loaded), the store's state once hydrated, so the HTML and the first client render always agree.
@@ -65,7 +78,7 @@ export default function BasketWidget({ labels, basketHref }: { labels: BasketWid
               {basket.lines.map((line) => (
                 <li key={line.id}>
                   <span>
-                    {line.quantity} × {line.name}
+                    {line.quantity} × {nameIn(line.name, line.names, locale)}
                   </span>
                   <span>{formatMoney(line.totalPrice, basket.currency)}</span>
                 </li>

@@ -1,4 +1,5 @@
 import { atom, task } from 'nanostores';
+import type { DeliveryMethod } from '#domain/pricing.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { $basket, type Basket } from './basket.ts';
 
@@ -17,8 +18,15 @@ export const $basketBusy = atom(false);
 
 type Outcome = 'added' | 'conflict' | 'refused';
 
-const errorKeyOf = async (response: Response): Promise<string> => {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+/**
+ * The error key of a refusal. With `field`, a `validation` answer naming that field's rule answers the rule
+ * (PUT /api/basket/delivery says pickupUnavailable as `details.deliveryMethod`).
+ */
+const errorKeyOf = async (response: Response, field?: string): Promise<string> => {
+  const body = (await response.json().catch(() => null)) as { error?: unknown; details?: unknown } | null;
+  const rule =
+    field && body?.error === 'validation' ? (body.details as Record<string, unknown> | undefined)?.[field] : null;
+  if (typeof rule === 'string') return rule;
   return typeof body?.error === 'string' ? body.error : 'internalError';
 };
 
@@ -78,4 +86,101 @@ export function keepBasket(): void {
 
 export function dismissBasketError(): void {
   $basketError.set(null);
+}
+
+/** The largest quantity of one line the API takes (PATCH /api/basket/items/:itemId). */
+export const MAX_LINE_QUANTITY = 99;
+
+/** The error key of the last refused discount code (discountCode, discountNotActive, tooManyRequests…). */
+export const $discountError = atom<string | null>(null);
+
+// The basket page's changes run one after another, each on the basket the one before it answered: two quick
+// clicks on "+" make two more, not one (the second reads the quantity the first one's answer set).
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(change: () => Promise<T>): Promise<T> {
+  const run = queue.then(change, change);
+  queue = run.catch(() => undefined);
+  return task(() => run);
+}
+
+/**
+ * Sends one basket change; its answer (the whole basket, re-priced) replaces ours. Answers null when it was done,
+ * else the error key the API answered ('internalError' when the network failed).
+ */
+async function send(request: () => Promise<Response>, field?: string): Promise<string | null> {
+  $basketBusy.set(true);
+  try {
+    const response = await request().catch(() => null);
+    if (!response) return 'internalError';
+    if (!response.ok) return await errorKeyOf(response, field);
+    $basket.set((await response.json()) as Basket);
+    return null;
+  } finally {
+    $basketBusy.set(false);
+  }
+}
+
+/** A line change the basket refused (the line is gone, say) stays as $basketError for the page to show. */
+async function changeLines(request: () => Promise<Response>): Promise<boolean> {
+  $basketError.set(null);
+  const error = await send(request);
+  $basketError.set(error);
+  return error === null;
+}
+
+/**
+ * Changes a line's quantity by `delta`, from the quantity the basket holds when the change's turn comes, kept
+ * between 1 and MAX_LINE_QUANTITY (removing a line is removeLine). Answers false when refused.
+ */
+export function changeLineQuantity(itemId: number, delta: number, client: ApiClient = api): Promise<boolean> {
+  return inTurn(async () => {
+    const line = $basket.get()?.lines.find((l) => l.id === itemId);
+    if (!line) return false;
+    const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, line.quantity + delta));
+    if (quantity === line.quantity) return true;
+    return changeLines(() =>
+      client.basket.items[':itemId'].$patch({ param: { itemId: String(itemId) }, json: { quantity } }),
+    );
+  });
+}
+
+/** Removes a line (GET /api/basket/remove/{itemId}, as the spec names it). */
+export function removeLine(itemId: number, client: ApiClient = api): Promise<boolean> {
+  return inTurn(() => changeLines(() => client.basket.remove[':itemId'].$get({ param: { itemId: String(itemId) } })));
+}
+
+/** The error key of the last refused delivery method (pickupUnavailable, deliveryUnavailable…), shown beside it. */
+export const $deliveryError = atom<string | null>(null);
+
+/** door2door, outside, leave@door or pickup; the server refuses a method the restaurant's location does not offer. */
+export function setDeliveryMethod(deliveryMethod: DeliveryMethod, client: ApiClient = api): Promise<boolean> {
+  return inTurn(async () => {
+    $deliveryError.set(null);
+    const error = await send(() => client.basket.delivery.$put({ json: { deliveryMethod } }), 'deliveryMethod');
+    $deliveryError.set(error);
+    return error === null;
+  });
+}
+
+/** Applies a discount code; a refusal is kept in $discountError for the code's form to show. */
+export function applyDiscountCode(code: string, client: ApiClient = api): Promise<boolean> {
+  return inTurn(async () => {
+    $discountError.set(null);
+    const error = await send(() => client.basket.discount.$post({ json: { code: code.trim() } }));
+    $discountError.set(error);
+    return error === null;
+  });
+}
+
+/** Takes the discount code off the basket (also the way out of discountNotActive). */
+export function removeDiscountCode(client: ApiClient = api): Promise<boolean> {
+  return inTurn(async () => {
+    const error = await send(() => client.basket.discount.$delete());
+    $discountError.set(error);
+    return error === null;
+  });
+}
+
+export function dismissDiscountError(): void {
+  $discountError.set(null);
 }

@@ -190,6 +190,33 @@ describe('basket', () => {
     expect(ua.summary.serviceFee).toBe(1500);
   });
 
+  it('names each line and option as written and in the languages its menu translates it into', async () => {
+    const jar = newJar();
+    const item = (await menuOf('pasta-fresca-kyiv-podil')).find((i) => i.groups.length > 0 && !i.unavailable)!;
+    const option = item.groups[0]!.options[0]!;
+    const polish = (await (await request(ctx, '/api/restaurants/pasta-fresca-kyiv-podil?lang=pl')).json()).categories
+      .flatMap((c: { items: { id: number }[] }) => c.items)
+      .find((i: { id: number }) => i.id === item.id) as {
+      name: string;
+      groups: { name: string; options: { name: string }[] }[];
+    };
+    const basket = await (
+      await add(jar, { menuItemId: item.id, quantity: 1, optionIds: item.groups.map((g) => g.options[0]!.id) })
+    ).json();
+    const [line] = basket.lines;
+    expect(line).toMatchObject({ name: item.name, names: { pl: polish.name } });
+    expect(line.options[0]).toMatchObject({
+      name: option.name,
+      names: { pl: polish.groups[0]!.options[0]!.name },
+      groupNames: { pl: polish.groups[0]!.name },
+    });
+    expect(line.names.pl).not.toBe(item.name);
+    // A Polish restaurant's menu is written in Polish and translates nothing.
+    const pasta = (await menuOf('pasta-fresca-warszawa-mokotow')).find((i) => i.groups.length === 0 && !i.unavailable)!;
+    const other = newJar();
+    expect((await (await add(other, { menuItemId: pasta.id, quantity: 1 })).json()).lines[0].names).toEqual({});
+  });
+
   it('changes quantities and removes lines; an emptied basket takes any restaurant again', async () => {
     const jar = newJar();
     const pasta = (await menuOf('pasta-fresca-warszawa-mokotow')).filter(

@@ -5,6 +5,7 @@ import { timeZoneOf } from '#domain/country.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import {
   type BasketSummary,
   type DeliveryMethod,
@@ -66,10 +67,18 @@ export type PricedBasketLocation = {
   deliveryEnabled: boolean;
 };
 
+/**
+ * A menu text's name in the languages its menu translates it into ('pl' of a Kyiv menu written in Ukrainian, say);
+ * the shop shows `names[language] ?? name`, as the restaurant page does (server/services/catalogue/menu.ts menuIn).
+ */
+export type MenuNames = Partial<Record<'pl' | 'en' | 'ua', string>>;
+
 export type PricedBasketLine = {
   id: number;
   menuItemId: number;
+  /** As written in the menu; `names` has it in other languages where the menu translates it. */
   name: string;
+  names: MenuNames;
   quantity: number;
   /** Item price (0 when the item has resetPrices) plus its options, from the database now. */
   unitPrice: number;
@@ -77,7 +86,15 @@ export type PricedBasketLine = {
   photo: string | null;
   /** The item or one of its options can no longer be ordered (checkout answers productUnavailable). */
   unavailable: boolean;
-  options: { id: number; groupName: string; name: string; price: number; unavailable: boolean }[];
+  options: {
+    id: number;
+    groupName: string;
+    groupNames: MenuNames;
+    name: string;
+    names: MenuNames;
+    price: number;
+    unavailable: boolean;
+  }[];
 };
 
 export type PricedBasketDiscount = {
@@ -132,11 +149,23 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
 type LineOption = {
   id: number;
   name: string;
+  translations: MenuTranslations | null;
   price: number;
   unavailable: boolean;
   groupName: string;
+  groupTranslations: MenuTranslations | null;
   menuItemId: number;
 };
+
+/** The names of a menu row's translations (its descriptions are not shown in a basket). */
+function namesOf(translations: MenuTranslations | null | undefined): MenuNames {
+  const names: MenuNames = {};
+  for (const language of ['pl', 'en', 'ua'] as const) {
+    const name = translations?.[language]?.name;
+    if (name) names[language] = name;
+  }
+  return names;
+}
 
 /** json_agg answers come parsed from postgres-js and PGlite alike; a string is parsed, to be sure. */
 export const fromJson = <T>(value: unknown, empty: T): T =>
@@ -183,6 +212,7 @@ type LineRow = {
   item: {
     id: number;
     name: string;
+    translations: MenuTranslations | null;
     price: number;
     resetPrices: boolean;
     photo: string | null;
@@ -221,11 +251,12 @@ select
   cc.service_fee as "serviceFee",
   (select json_agg(json_build_object(
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
-      'item', (select json_build_object('id', mi.id, 'name', mi.name, 'price', mi.price,
+      'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
           'restaurantId', mi.restaurant_id) from menu_items mi where mi.id = bi.menu_item_id),
-      'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price,
-          'unavailable', o.unavailable, 'groupName', g.name, 'menuItemId', g.menu_item_id))
+      'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
+          'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
+          'menuItemId', g.menu_item_id))
         from unnest(bi.option_ids) as chosen(id)
         join modifier_options o on o.id = chosen.id join modifier_groups g on g.id = o.group_id))
       order by bi.created_at, bi.id)
@@ -309,7 +340,17 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     const options = line.optionIds.flatMap((id) => {
       const option = optionById.get(id);
       return option && option.menuItemId === item.id
-        ? [{ id, groupName: option.groupName, name: option.name, price: option.price, unavailable: option.unavailable }]
+        ? [
+            {
+              id,
+              groupName: option.groupName,
+              groupNames: namesOf(option.groupTranslations),
+              name: option.name,
+              names: namesOf(option.translations),
+              price: option.price,
+              unavailable: option.unavailable,
+            },
+          ]
         : [];
     });
     // An option deleted from the menu since, or an item moved to another restaurant, cannot be ordered as chosen.
@@ -319,6 +360,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       id: line.id,
       menuItemId: item.id,
       name: item.name,
+      names: namesOf(item.translations),
       quantity: line.quantity,
       unitPrice,
       totalPrice: unitPrice * line.quantity,

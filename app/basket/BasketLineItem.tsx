@@ -1,0 +1,60 @@
+import type { Locale } from '#domain/localized-routes.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { MAX_LINE_QUANTITY } from '#app/stores/basket-actions.ts';
+import { fill } from '#app/catalogue/texts.ts';
+import { lineText, type BasketLine } from './basket-view.ts';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import type { BasketTexts } from './texts.ts';
+
+type Props = {
+  line: BasketLine;
+  currency: Currency;
+  locale: Locale;
+  texts: BasketTexts;
+  onQuantity: (line: BasketLine, delta: 1 | -1) => void;
+  onRemove: (line: BasketLine) => void;
+};
+
+/** One basket line: the item and its chosen options in the page's language, its price, quantity and removal. */
+export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRemove }: Props) {
+  const { name, options } = lineText(line, locale);
+  return (
+    <li className={line.unavailable ? 'basket-line unavailable' : 'basket-line'} data-line={line.id}>
+      <div className="basket-line-text">
+        <h3>{name}</h3>
+        {options.length > 0 && (
+          <ul className="basket-line-options">
+            {options.map((option, i) => (
+              <li key={i}>
+                <span className="group">{option.group}:</span> {option.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
+        <p className="basket-line-unit">{fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency) })}</p>
+      </div>
+      <div className="basket-line-controls">
+        <QuantityStepper
+          quantity={line.quantity}
+          max={MAX_LINE_QUANTITY}
+          quantityLabel={`${texts.quantity}: ${name}`}
+          decreaseLabel={fill(texts.decrease, { item: name })}
+          increaseLabel={fill(texts.increase, { item: name })}
+          onChange={(delta) => onQuantity(line, delta)}
+        />
+        <strong className="basket-line-total" data-line-total={line.totalPrice}>
+          {formatMoney(line.totalPrice, currency)}
+        </strong>
+        <button
+          type="button"
+          className="link-button basket-line-remove"
+          aria-label={fill(texts.removeItem, { item: name })}
+          onClick={() => onRemove(line)}
+        >
+          {texts.remove}
+        </button>
+      </div>
+    </li>
+  );
+}

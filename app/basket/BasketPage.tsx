@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathFor, type Locale } from '#domain/localized-routes.ts';
+import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
+import { $basketBusy, $basketError, changeLineQuantity, clearBasket, removeLine } from '#app/stores/basket-actions.ts';
+import { useHydrated } from '#app/shop/use-dropdown.ts';
+import { fill } from '#app/catalogue/texts.ts';
+import { lineText, type BasketLine } from './basket-view.ts';
+import { BasketLineItem } from './BasketLineItem.tsx';
+import BasketTotals from './BasketTotals.tsx';
+import { ClearBasketDialog } from './ClearBasketDialog.tsx';
+import { DeliveryMethodPicker } from './DeliveryMethodPicker.tsx';
+import { DiscountCodeForm } from './DiscountCodeForm.tsx';
+import { SummaryGate } from './SummaryGate.tsx';
+import type { BasketTexts } from './texts.ts';
+
+export type BasketPageProps = { locale: Locale; texts: BasketTexts };
+
+/**
+ * The basket page's island. The static page holds its loading state (nothing to send before the island runs); once
+ * the basket has come from the server it shows the lines, the delivery method, the discount code, the summary lines
+ * and the way on to the summary. An empty basket sends the visitor to the home page of the page's language (spec
+ * section 2), also when the last line goes.
+ */
+export default function BasketPage({ locale, texts }: BasketPageProps) {
+  const id = useId();
+  // The navbar's basket widget may load the basket first: render the server's state (loading) until mounted.
+  const hydrated = useHydrated();
+  const loaded = useStore($basket);
+  const fetchState = useStore(basketFetch.$state);
+  const busy = useStore($basketBusy);
+  const error = useStore($basketError);
+  const basket = hydrated ? loaded : null;
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const homeHref = pathFor('home', locale);
+  const empty = basket !== null && basket.lines.length === 0;
+
+  useEffect(() => void loadBasket(), []);
+  useEffect(() => {
+    if (empty) window.location.replace(homeHref);
+  }, [empty, homeHref]);
+
+  if (!basket || empty) {
+    if (hydrated && fetchState.error && !basket)
+      return (
+        <div className="basket-loading" role="alert">
+          <p>{texts.loadError}</p>
+          <button type="button" className="button" onClick={() => void loadBasket()}>
+            {texts.retry}
+          </button>
+        </div>
+      );
+    return (
+      <p className="basket-loading" role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+
+  const nameOf = (line: BasketLine) => lineText(line, locale).name;
+  const changeQuantity = async (line: BasketLine, delta: 1 | -1) => {
+    if (!(await changeLineQuantity(line.id, delta))) return;
+    const now = $basket.get()?.lines.find((l) => l.id === line.id);
+    if (now) setAnnouncement(fill(texts.quantityChanged, { item: nameOf(line), count: now.quantity }));
+  };
+  const remove = async (line: BasketLine) => {
+    if (!(await removeLine(line.id))) return;
+    setAnnouncement(fill(texts.removed, { item: nameOf(line) }));
+    // The removed line's button is gone: the focus goes to the list's heading rather than to the page's start.
+    heading.current?.focus();
+  };
+  // Emptied, the page goes home (the effect above); refused, the dialog closes on the error it shows.
+  const clear = async () => {
+    if (!(await clearBasket())) setConfirmClear(false);
+  };
+
+  const restaurant = basket.restaurant;
+  const errorText = error ? (texts.errors[error] ?? texts.errors['internalError']) : null;
+  return (
+    <div className="basket-layout">
+      <div className="basket-main">
+        <section className="basket-card basket-lines-card" aria-labelledby={`${id}-lines`}>
+          <div className="basket-lines-head">
+            <h2 id={`${id}-lines`} ref={heading} tabIndex={-1}>
+              {fill(texts.linesTitle, { restaurant: restaurant?.name ?? '' })}
+            </h2>
+            {restaurant && <a href={pathFor('restaurant', locale, { slug: restaurant.slug })}>{texts.backToMenu}</a>}
+          </div>
+          {errorText && (
+            <p role="alert" className="basket-alert" data-error={error}>
+              {errorText}
+            </p>
+          )}
+          <ul className="basket-line-list">
+            {basket.lines.map((line) => (
+              <BasketLineItem
+                key={line.id}
+                line={line}
+                currency={basket.currency}
+                locale={locale}
+                texts={texts}
+                onQuantity={(l, delta) => void changeQuantity(l, delta)}
+                onRemove={(l) => void remove(l)}
+              />
+            ))}
+          </ul>
+          <button type="button" className="link-button basket-clear" onClick={() => setConfirmClear(true)}>
+            {texts.clear}
+          </button>
+        </section>
+        <DeliveryMethodPicker basket={basket} texts={texts} />
+        <DiscountCodeForm discount={basket.discount} busy={busy} texts={texts} />
+      </div>
+      <div className="basket-side">
+        <div className="basket-card">
+          <BasketTotals basket={basket} labels={texts.totals} />
+          <SummaryGate basket={basket} summaryHref={pathFor('summary', locale)} texts={texts} />
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {confirmClear && (
+        <ClearBasketDialog
+          texts={texts}
+          busy={busy}
+          onConfirm={() => void clear()}
+          onCancel={() => setConfirmClear(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { useStore } from '@nanostores/react';
+import type { DeliveryMethod } from '#domain/pricing.ts';
+import type { Basket } from '#app/stores/basket.ts';
+import { $deliveryError, setDeliveryMethod } from '#app/stores/basket-actions.ts';
+import { fill } from '#app/catalogue/texts.ts';
+import { deliveryMethodsOf } from './basket-view.ts';
+import type { BasketTexts } from './texts.ts';
+
+type Props = { basket: Basket; texts: BasketTexts };
+
+/**
+ * How the food comes: door2door, outside or leave@door where the location delivers, pickup where it allows pickup
+ * (with its address; the page puts the spec's 30 minutes in the hint). A choice is saved at once; the totals follow the server's answer
+ * (pickup: delivery 0).
+ */
+export function DeliveryMethodPicker({ basket, texts }: Props) {
+  const id = useId();
+  const error = useStore($deliveryError);
+  const methods = deliveryMethodsOf(basket.location);
+  if (methods.length === 0) return null;
+  const location = basket.location;
+  const pickupAddress = location ? `${location.street} ${location.no}, ${location.city}` : '';
+  const hint = (method: DeliveryMethod) => fill(texts.deliveryHints[method], { address: pickupAddress });
+  return (
+    <fieldset className="basket-card basket-delivery">
+      <legend>
+        <h2>{texts.deliveryTitle}</h2>
+      </legend>
+      <div className="delivery-options">
+        {methods.map((method) => (
+          <label key={method} className="delivery-option" data-method={method}>
+            <input
+              type="radio"
+              name={`${id}-delivery`}
+              value={method}
+              checked={basket.deliveryMethod === method}
+              aria-describedby={`${id}-${method}-hint`}
+              onChange={() => void setDeliveryMethod(method)}
+            />
+            <span className="delivery-text">
+              <span className="delivery-name">{texts.deliveryMethods[method]}</span>
+              <small id={`${id}-${method}-hint`}>{hint(method)}</small>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="basket-alert" data-error={error}>
+          {texts.errors[error] ?? texts.errors['internalError']}
+        </p>
+      )}
+    </fieldset>
+  );
+}

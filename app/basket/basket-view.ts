@@ -1,0 +1,55 @@
+import type { Locale } from '#domain/localized-routes.ts';
+import { stripEmoji } from '#domain/orders.ts';
+import { DELIVERY_METHODS, type DeliveryMethod } from '#domain/pricing.ts';
+import type { Basket } from '#app/stores/basket.ts';
+
+export type BasketLine = Basket['lines'][number];
+type Names = Partial<Record<Locale, string>>;
+
+/**
+ * A menu name in the page's language where the menu translates it, else as written (as the restaurant page shows
+ * it), without emoji (spec section 3: emoji are stripped from item names when displayed).
+ */
+export const nameIn = (name: string, names: Names | undefined, locale: Locale): string =>
+  stripEmoji(names?.[locale] ?? name);
+
+export type LineText = { name: string; options: { group: string; name: string }[] };
+
+/** A basket line's item and chosen options (with their groups) in the page's language. */
+export function lineText(line: BasketLine, locale: Locale): LineText {
+  return {
+    name: nameIn(line.name, line.names, locale),
+    options: line.options.map((option) => ({
+      group: nameIn(option.groupName, option.groupNames, locale),
+      name: nameIn(option.name, option.names, locale),
+    })),
+  };
+}
+
+/**
+ * The delivery methods the basket's location offers (spec sections 3 and 5): door2door, outside and leave@door where
+ * it delivers, pickup where it allows pickup. None before the basket holds a restaurant's food.
+ */
+export function deliveryMethodsOf(location: Basket['location']): DeliveryMethod[] {
+  if (!location) return [];
+  return DELIVERY_METHODS.filter((method) => (method === 'pickup' ? location.pickupEnabled : location.deliveryEnabled));
+}
+
+/**
+ * What stops the customer from going on to the summary, as the error keys the checkout would answer: the basket
+ * itself (productUnavailable), the restaurant (restaurantClosed), the minimum order value (minBasketValueError, with
+ * how much is missing) and an inactive discount code (discountNotActive). The address is the summary's to check.
+ */
+export type SummaryBlocker =
+  | { key: 'minBasketValueError'; missing: number }
+  | { key: 'productUnavailable' | 'restaurantClosed' | 'discountNotActive' };
+
+export function summaryBlockers(basket: Basket): SummaryBlocker[] {
+  const blockers: SummaryBlocker[] = [];
+  if (basket.lines.some((line) => line.unavailable)) blockers.push({ key: 'productUnavailable' });
+  if (basket.restaurant && basket.restaurant.state.state !== 'open') blockers.push({ key: 'restaurantClosed' });
+  const missing = basket.summary.minBasketValue - basket.summary.productsValue;
+  if (missing > 0) blockers.push({ key: 'minBasketValueError', missing });
+  if (basket.discount && !basket.discount.active) blockers.push({ key: 'discountNotActive' });
+  return blockers;
+}
