@@ -8,4 +8,3 @@ export function phoneLookupKey(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   return digits.length < 9 ? null : digits.slice(-9);
 }
-

@@ -61,7 +61,8 @@ export const ccRoutes = new Hono<AppEnv>()
     '/customers',
     describeRoute({
       tags,
-      summary: 'Find a caller by phone: accounts with the number, their addresses, and the latest orders placed with it',
+      summary:
+        'Find a caller by phone: accounts with the number, their addresses, and the latest orders placed with it',
       security: security.session,
       description:
         '?phone= however typed (spaces, hyphens, parentheses, a +48 or +380 prefix): matched on its last nine digits.',
@@ -80,7 +81,7 @@ export const ccRoutes = new Hono<AppEnv>()
     '/restaurants',
     describeRoute({
       tags,
-      summary: 'Restaurants by a part of their name, their brand’s or their city’s (all when q is empty), open first',
+      summary: 'Restaurants by a part of their name, their brand’s or their city’s, or of a slug (all when q is empty)',
       security: security.session,
       responses: {
         200: jsonResponse('{ restaurants: [{ id, slug, name, concept, location, currency, state, … }] }'),

@@ -19,11 +19,7 @@ export async function getStaffBasket(ctx: GetStaffBasketCtx, input: { basketId: 
     .select({ id: baskets.id })
     .from(baskets)
     .where(
-      and(
-        eq(baskets.id, input.basketId),
-        eq(baskets.builtByUserId, actor.user.id),
-        eq(baskets.status, 'collecting'),
-      ),
+      and(eq(baskets.id, input.basketId), eq(baskets.builtByUserId, actor.user.id), eq(baskets.status, 'collecting')),
     );
   const basket = row ? await loadPricedBasket(db, row.id, ctx.now()) : null;
   if (!basket) throw notFound();

@@ -10,7 +10,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The restaurants a call-centre agent can order from, found by a part of the restaurant's, the brand's or the
- * city's name (any case): the catalogue's own summaries (open first, each with its state now), so the agent sees
+ * city's name or slug (any case): the catalogue's own summaries (open first, each with its state now), so the agent sees
  * what the caller would. An empty query lists them all.
  */
 export async function searchRestaurants(
@@ -25,6 +25,9 @@ export async function searchRestaurants(
         ilike(concepts.name, pattern),
         ilike(locations.city, pattern),
         ilike(locations.name, pattern),
+        // Slugs are Latin: 'kyiv' finds Київ for an agent typing without Cyrillic.
+        ilike(restaurants.slug, pattern),
+        ilike(locations.citySlug, pattern),
       )
     : undefined;
   return restaurantSummaries(ctx.db, where, ctx.now());
