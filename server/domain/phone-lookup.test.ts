@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneLookupKey } from './phone-lookup.ts';
+import { nationalPhone, phoneLookupKey } from './phone-lookup.ts';
 
 describe('phoneLookupKey', () => {
   it.each([
@@ -14,4 +14,14 @@ describe('phoneLookupKey', () => {
     expect(phoneLookupKey('600 100')).toBeNull();
     expect(phoneLookupKey('')).toBeNull();
   });
+});
+
+describe('nationalPhone', () => {
+  it.each([
+    ['+48 600 100 200', '600100200'],
+    ['0048600100200', '600100200'],
+    ['+380 67 123 45 67', '0671234567'],
+    ['067 123 45 67', '0671234567'],
+    ['600-100-200', '600100200'],
+  ])('%j → %s', (phone, national) => expect(nationalPhone(phone)).toBe(national));
 });

@@ -8,3 +8,12 @@ export function phoneLookupKey(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   return digits.length < 9 ? null : digits.slice(-9);
 }
+
+/**
+ * A number as the checkout's country rules take it (spec section 5): without separators and without the +48 / +38
+ * (or 0048 / 0038) in front, so '+48 600 100 200' becomes '600100200' and '+380 67 123 45 67' '0671234567'.
+ */
+export function nationalPhone(phone: string): string {
+  const compact = phone.replace(/[\s\-()]/g, '');
+  return compact.replace(/^(?:\+|00)(?:48|38(?=0))/, '');
+}
