@@ -134,7 +134,7 @@ function useBasket(basket: StaffBasket): void {
 /** The basket this tab was building before a reload, if it is still collecting. */
 export function resumeBasket(client: ApiClient = api): Promise<void> {
   return task(async () => {
-    let id: string | null = null;
+    let id: string | null;
     try {
       id = sessionStorage.getItem(BASKET_KEY);
     } catch {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
-import { pathFor, type Locale } from '#domain/localized-routes.ts';
+import type { Locale } from '#domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
 import { waitForMail } from '../helpers/mail.ts';
 
