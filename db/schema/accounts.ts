@@ -37,6 +37,8 @@ export const users = pgTable(
   (t) => [
     // E-mail addresses are unique regardless of case: Jan@x.pl and jan@x.pl are one person.
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // The call centre's lookup by phone (see orders_customer_phone_idx).
+    index('users_phone_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 9)`),
     check('users_role_check', sql`${t.role} in ('user', 'callCenter', 'admin')`),
     check('users_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
   ],

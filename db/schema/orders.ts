@@ -67,7 +67,13 @@ export const baskets = pgTable(
     status: text('status').notNull().default('collecting'),
     country: text('country').notNull().default('pl'),
     restaurantId: integer('restaurant_id').references(() => restaurants.id),
+    // Who the basket belongs to (issue 12 section 1): a guest's cookie (neither column), a user (user_id), or staff
+    // building it for a customer on the phone (built_by_user_id: the call centre). A staff-built basket is opened only
+    // by its id and its builder, never by a cookie or a user's own basket lookup; the order it becomes names its
+    // customer through the actor.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // No 'set null' on delete: that would turn a staff-built basket into a guest's. Staff accounts are soft-deleted.
+    builtByUserId: uuid('built_by_user_id').references(() => users.id),
     deliveryMethod: text('delivery_method').notNull().default('door2door'),
     address: jsonb('address').$type<{
       street: string;
@@ -84,6 +90,8 @@ export const baskets = pgTable(
   },
   (t) => [
     index('baskets_user_idx').on(t.userId),
+    index('baskets_built_by_idx').on(t.builtByUserId),
+    check('baskets_owner_check', sql`${t.builtByUserId} is null or ${t.userId} is null`),
     check('baskets_status_check', sql`${t.status} in ('collecting', 'created')`),
     check('baskets_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
     check('baskets_delivery_method_check', inList('delivery_method', DELIVERY_METHODS)),
@@ -179,6 +187,9 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_restaurant_idx').on(t.restaurantId, t.createdAt),
+    // The call centre finds a caller's earlier orders by phone, however it was typed: the last nine digits are the
+    // number without its country prefix in Poland (9 digits) and Ukraine (0 + 9 digits). See findCustomer.
+    index('orders_customer_phone_idx').on(sql`right(regexp_replace(${t.customer}->>'phone', '[^0-9]', '', 'g'), 9)`),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_source_check', inList('source', ORDER_SOURCES)),
     check('orders_delivery_type_check', inList('delivery_type', DELIVERY_METHODS)),

@@ -9,6 +9,7 @@ import { paymentsRoutes } from './payments/index.ts';
 import { paymentMethodsRoutes } from './payment-methods/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
+import { ccRoutes } from './cc/index.ts';
 import { requireRole } from '../middleware/session.ts';
 
 /**
@@ -29,7 +30,8 @@ export function createApiRoutes() {
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes)
-    .route('/payment-methods', paymentMethodsRoutes);
+    .route('/payment-methods', paymentMethodsRoutes)
+    .route('/cc', ccRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',

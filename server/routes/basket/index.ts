@@ -15,13 +15,13 @@ import { errorResponse, jsonResponse, otherHost, security } from '../openapi-com
 import { validate } from '../validate.ts';
 
 // Undeclared keys (a "price" the client made up, say) are ignored: the server prices from the database.
-const addItemBody = type({
+export const addItemBody = type({
   menuItemId: '0 < number.integer < 2147483648',
   quantity: '1 <= number.integer <= 99',
   'optionIds?': type('0 < number.integer < 2147483648').array().atMostLength(50),
 });
-const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
-const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
+export const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
+export const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
 const addressBody = type({
   street: 'string <= 200',
   streetNo: 'string <= 20',
@@ -31,12 +31,12 @@ const addressBody = type({
   'lat?': '-90 <= number <= 90',
   'lng?': '-180 <= number <= 180',
 });
-const deliveryBody = type({
+export const deliveryBody = type({
   deliveryMethod: "'door2door' | 'outside' | 'leave@door' | 'pickup'",
   'country?': "'pl' | 'ua' | 'pt'",
   'address?': addressBody.or('null'),
 });
-const discountBody = type({ code: '1 <= string <= 64' });
+export const discountBody = type({ code: '1 <= string <= 64' });
 
 const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.var.user?.id ?? null });
 

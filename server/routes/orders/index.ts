@@ -20,7 +20,7 @@ import { validate } from '../validate.ts';
 const optional = (max: number) => `string <= ${max}` as const;
 
 // Undeclared keys (prices, totals, items the client made up) are ignored: the server prices from the database.
-const placeOrderBody = type({
+export const placeOrderBody = type({
   'firstname?': optional(100),
   'lastname?': optional(100),
   'phone?': optional(40),

@@ -13,7 +13,15 @@ export async function claimBasket(db: Db, cookieId: string | null, userId: strin
     const [claimed] = await db
       .update(baskets)
       .set({ userId })
-      .where(and(eq(baskets.id, cookieId), eq(baskets.status, 'collecting'), isNull(baskets.userId)))
+      .where(
+        and(
+          eq(baskets.id, cookieId),
+          eq(baskets.status, 'collecting'),
+          isNull(baskets.userId),
+          // A basket staff build for a caller is never claimed by a login, whoever holds its id.
+          isNull(baskets.builtByUserId),
+        ),
+      )
       .returning({ id: baskets.id });
     if (claimed) return claimed.id;
   }

@@ -5,8 +5,15 @@ import { isUuid } from '#domain/ids.ts';
 
 export type BasketRow = typeof baskets.$inferSelect;
 
-/** Who is asking: the basket cookie (if any) and the logged-in user (if any). */
+/**
+ * Who is asking: the basket cookie (if any) and the logged-in user (if any). A basket belongs to a guest's cookie
+ * (no user), to a user, or is built by staff for a customer (`StaffBasket`, baskets.built_by_user_id): the shop's
+ * lookups never open a staff-built one, whatever cookie or user asks.
+ */
 export type BasketOwner = { cookieId: string | null; userId: string | null };
+
+/** A basket the call centre builds for a caller: named by its id, opened only for the staff member who built it. */
+export type StaffBasket = { basketId: string; staffUserId: string };
 
 export const isBasketId = isUuid;
 
@@ -24,7 +31,9 @@ export async function findBasket(db: Db | Tx, owner: BasketOwner, lock = false):
     const query = db
       .select()
       .from(baskets)
-      .where(and(eq(baskets.id, owner.cookieId), eq(baskets.status, 'collecting'), allowed));
+      .where(
+        and(eq(baskets.id, owner.cookieId), eq(baskets.status, 'collecting'), isNull(baskets.builtByUserId), allowed),
+      );
     const [row] = lock ? await query.for('update') : await query;
     if (row) return row;
   }

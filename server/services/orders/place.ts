@@ -51,7 +51,7 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
   return row?.id ?? null;
 }
 
-const LOCK_BASKET_SQL = `select 1 from baskets where id = $1::text::uuid for update`;
+const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy" from baskets where id = $1::text::uuid for update`;
 /** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
 const CONFIGURED_COUNTRIES_SQL = `select country from payment_options
   where name = $1::text and status = 'active' and $2::text = any(available_for)`;
@@ -83,15 +83,18 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
     outcome = await transaction(db, async (tx) => {
       // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
       // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
-      const [, again, basket, configured] = await Promise.all([
+      const [[locked], again, basket, configured] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
       ]);
       if (again) return replayOf(again, hash);
-      // A user's basket is ordered only by that user, whoever else holds its cookie.
+      // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
+      // caller only by that staff member, acting for the caller (and never from a shop page).
       if (!basket || (basket.userId !== null && basket.userId !== userId)) throw new AppError('basketEmpty');
+      const builtBy = (locked?.['builtBy'] as string | null | undefined) ?? null;
+      if (builtBy !== (actor.kind === 'staff' ? actor.user.id : null)) throw new AppError('basketEmpty');
       if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
       if (!isOrderable(basket)) throw new AppError('basketEmpty');
 

@@ -177,8 +177,9 @@ export function draftOrder(call: DraftCall): OrderDraft {
     paymentMethod: input.paymentMethod,
     paymentType: online ? 'online' : input.paymentMethod === 'cashOnDelivery' ? 'cash' : 'card',
     restaurantId: restaurant.id,
-    // Staff ordering for a customer (the call centre) do not own the order; a guest's basket has no user.
-    userId: actor.kind === 'customer' ? actor.user.id : actor.kind === 'staff' ? null : basket.userId,
+    // Staff ordering for a customer (the call centre) do not own the order: the caller's account does, if any.
+    // A guest's basket has no user.
+    userId: actor.kind === 'customer' ? actor.user.id : actor.kind === 'staff' ? actor.customerUserId : basket.userId,
     createdByUserId: actorUserId(actor),
     discountCodeId: basket.discount?.id ?? null,
     discount: basket.discount

@@ -1,0 +1,145 @@
+import { useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { errorMessage } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $account, $busy, $failure, $lookup, chooseAccount, lookUpCaller, prefill } from './phone-order.ts';
+import { inLocale, type UiLocale } from './texts.ts';
+
+const addressLine = (a: { street: string; streetNo: string; aptNo: string | null; zip: string; city: string }) =>
+  `${a.street} ${a.streetNo}${a.aptNo ? `/${a.aptNo}` : ''}, ${a.zip} ${a.city}`;
+
+/** Finds the caller by phone: the accounts with the number, earlier orders and known addresses, each one click away. */
+export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated: boolean }) {
+  const t = inLocale(locale);
+  const lookup = useStore($lookup);
+  const account = useStore($account);
+  const busy = useStore($busy);
+  const failure = useStore($failure);
+  const [phone, setPhone] = useState('');
+  const dates = new Intl.DateTimeFormat(locale === 'ua' ? 'uk' : locale, { dateStyle: 'medium' });
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phone.trim()) void lookUpCaller(phone.trim());
+  };
+  const result = lookup?.result;
+  const nothing = result && !result.accounts.length && !result.orders.length;
+
+  return (
+    <section className="cc-card" aria-labelledby="cc-caller-title">
+      <h2 id="cc-caller-title">{m.cc_caller_title({}, t)}</h2>
+      <form method="post" className="cc-inline-form" onSubmit={submit} role="search">
+        <label htmlFor="cc-phone">{m.cc_phone_label({}, t)}</label>
+        <div className="cc-inline">
+          <input
+            id="cc-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-describedby={failure?.section === 'lookup' ? 'cc-phone-error' : undefined}
+          />
+          <button type="submit" className="button" disabled={!hydrated || busy}>
+            {m.cc_find({}, t)}
+          </button>
+        </div>
+        {failure?.section === 'lookup' && (
+          <p id="cc-phone-error" className="cc-error" role="alert">
+            {failure.key === 'validation' ? m.rule_isValidPhoneNo({}, t) : errorMessage(failure.key, locale)}
+          </p>
+        )}
+      </form>
+      {nothing && <p role="status">{m.cc_no_match({}, t)}</p>}
+      {result && result.accounts.length > 0 && (
+        <fieldset className="cc-choices">
+          <legend>{m.cc_accounts({}, t)}</legend>
+          {result.accounts.map((a) => (
+            <label key={a.id} className="cc-choice">
+              <input
+                type="radio"
+                name="cc-account"
+                checked={account?.id === a.id}
+                onChange={() => {
+                  chooseAccount(a);
+                  prefill({ firstname: a.firstname, lastname: a.lastname, email: a.email });
+                }}
+              />
+              <span>
+                {m.cc_account_for({}, t)}: <strong>{`${a.firstname} ${a.lastname}`}</strong> · {a.email}
+              </span>
+            </label>
+          ))}
+          <label className="cc-choice">
+            <input type="radio" name="cc-account" checked={account === null} onChange={() => chooseAccount(null)} />
+            <span>{m.cc_account_none({}, t)}</span>
+          </label>
+        </fieldset>
+      )}
+      {result && result.orders.length > 0 && (
+        <>
+          <h3>{m.cc_earlier_orders({}, t)}</h3>
+          <ul className="cc-list">
+            {result.orders.map((o) => (
+              <li key={o.id}>
+                <span>
+                  <strong>{o.displayId}</strong> · {dates.format(new Date(o.createdAt))} · {o.restaurant.name} ·{' '}
+                  {o.formattedTotal}
+                  <br />
+                  {`${o.customer.firstname} ${o.customer.lastname}`}
+                  {o.customer.street
+                    ? ` · ${o.customer.street} ${o.customer.streetNo ?? ''}, ${o.customer.city ?? ''}`
+                    : ''}
+                </span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    prefill({
+                      firstname: o.customer.firstname,
+                      lastname: o.customer.lastname,
+                      email: o.customer.email,
+                      phone: o.customer.phone,
+                      ...(o.customer.street
+                        ? {
+                            street: o.customer.street,
+                            streetNo: o.customer.streetNo ?? '',
+                            aptNo: o.customer.aptNo ?? '',
+                            city: o.customer.city ?? '',
+                            zip: o.customer.zip ?? '',
+                          }
+                        : {}),
+                    })
+                  }
+                >
+                  {m.cc_use_details({}, t)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result && result.addresses.length > 0 && (
+        <>
+          <h3>{m.cc_addresses({}, t)}</h3>
+          <ul className="cc-list">
+            {result.addresses.map((a) => (
+              <li key={addressLine(a)}>
+                <span>{addressLine(a)}</span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    prefill({ street: a.street, streetNo: a.streetNo, aptNo: a.aptNo ?? '', city: a.city, zip: a.zip })
+                  }
+                >
+                  {m.cc_use_address({}, t)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

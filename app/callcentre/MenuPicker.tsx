@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ItemDialog } from '#app/catalogue/ItemDialog.tsx';
+import type { MenuItem, MenuTexts } from '#app/catalogue/types.ts';
+import { formatMoney } from '#domain/money.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $busy, $failure, $menu, addItem, closeMenu } from './phone-order.ts';
+import { inLocale, type UiLocale } from './texts.ts';
+
+/**
+ * The open restaurant's menu by category. A dish with options opens the shop's own item dialog (the same
+ * required / min / max rules, app/catalogue/item-choice.ts); a plain one goes into the caller's basket at once.
+ */
+export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTexts: MenuTexts }) {
+  const { locale, hydrated, menuTexts } = props;
+  const t = inLocale(locale);
+  const menu = useStore($menu);
+  const busy = useStore($busy);
+  const failure = useStore($failure);
+  const [choosing, setChoosing] = useState<MenuItem | null>(null);
+  if (!menu) return null;
+  const orderable = menu.state.state !== 'unavailable';
+  const basketError = failure?.section === 'basket' ? (menuTexts.errors[failure.key] ?? null) : null;
+
+  const add = async (item: MenuItem, optionIds: number[], quantity: number) => {
+    if (await addItem({ menuItemId: item.id, quantity, optionIds })) setChoosing(null);
+  };
+
+  return (
+    <section className="cc-card cc-menu" aria-labelledby="cc-menu-title">
+      <div className="cc-heading">
+        <h2 id="cc-menu-title">{m.cc_menu_of({ name: menu.name }, t)}</h2>
+        <button type="button" className="link-button" onClick={closeMenu}>
+          {m.cc_close_menu({}, t)}
+        </button>
+      </div>
+      {menu.categories.map((category) => (
+        <div key={category.id} className="cc-category">
+          <h3>{category.name}</h3>
+          <ul className="cc-list">
+            {category.items.map((item) => (
+              <li key={item.id}>
+                <span>
+                  <strong>{item.name}</strong> · {formatMoney(item.price, menu.currency)}
+                  {item.unavailable && <em> · {menuTexts.itemUnavailable}</em>}
+                </span>
+                <button
+                  type="button"
+                  className="button cc-small"
+                  disabled={!hydrated || busy || item.unavailable || !orderable}
+                  aria-label={m.cc_add({ name: item.name }, t)}
+                  onClick={() => (item.groups.length > 0 ? setChoosing(item) : void add(item, [], 1))}
+                >
+                  +
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {choosing && (
+        <ItemDialog
+          item={choosing}
+          currency={menu.currency}
+          texts={menuTexts}
+          busy={busy}
+          error={basketError}
+          onAdd={(optionIds, quantity) => void add(choosing, optionIds, quantity)}
+          onClose={() => setChoosing(null)}
+        />
+      )}
+    </section>
+  );
+}

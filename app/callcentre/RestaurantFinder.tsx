@@ -1,0 +1,80 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { errorMessage } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $busy, $failure, $menu, $restaurants, findRestaurants, openMenu } from './phone-order.ts';
+import { inLocale, type UiLocale } from './texts.ts';
+
+const STATE_TEXT = {
+  open: m.catalogue_state_open,
+  closed: m.catalogue_state_closed,
+  unavailable: m.catalogue_state_unavailable,
+} as const;
+
+/** Finds restaurants by a part of their name, their brand's or their city's, and opens one's menu. */
+export function RestaurantFinder({ locale, hydrated }: { locale: UiLocale; hydrated: boolean }) {
+  const t = inLocale(locale);
+  const restaurants = useStore($restaurants);
+  const menu = useStore($menu);
+  const busy = useStore($busy);
+  const failure = useStore($failure);
+  const [query, setQuery] = useState('');
+
+  // Every restaurant at first, so the agent can pick without typing.
+  useEffect(() => {
+    if ($restaurants.get() === null) void findRestaurants('');
+  }, []);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void findRestaurants(query);
+  };
+
+  return (
+    <section className="cc-card" aria-labelledby="cc-restaurant-title">
+      <h2 id="cc-restaurant-title">{m.cc_restaurant_title({}, t)}</h2>
+      <form method="post" className="cc-inline-form" onSubmit={submit} role="search">
+        <label htmlFor="cc-restaurant-query">{m.cc_restaurant_search({}, t)}</label>
+        <div className="cc-inline">
+          <input
+            id="cc-restaurant-query"
+            type="search"
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button type="submit" className="button" disabled={!hydrated || busy}>
+            {m.cc_search({}, t)}
+          </button>
+        </div>
+      </form>
+      {(failure?.section === 'restaurants' || failure?.section === 'menu') && (
+        <p className="cc-error" role="alert">
+          {errorMessage(failure.key, locale)}
+        </p>
+      )}
+      {restaurants?.length === 0 && <p role="status">{m.cc_no_restaurants({}, t)}</p>}
+      {restaurants && restaurants.length > 0 && (
+        <ul className="cc-restaurants">
+          {restaurants.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="cc-restaurant"
+                aria-pressed={menu?.slug === r.slug}
+                disabled={!hydrated}
+                onClick={() => void openMenu(r.slug, locale)}
+              >
+                <span className="cc-restaurant-name">{r.name}</span>
+                <span className="cc-restaurant-meta">
+                  {r.concept.name} · {r.location.city}
+                </span>
+                <span className={`cc-state cc-state-${r.state.state}`}>{STATE_TEXT[r.state.state]({}, t)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import { Hono, type Context } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { signedInUser } from '#server/middleware/session.ts';
+import { staffActor } from '#server/services/actor.ts';
+import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
+import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
+import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
+import { createStaffBasket } from '#server/services/cc/create-basket.ts';
+import { findCustomer } from '#server/services/cc/find-customer.ts';
+import { getStaffBasket } from '#server/services/cc/get-basket.ts';
+import { placePhoneOrder } from '#server/services/cc/place-phone-order.ts';
+import { searchRestaurants } from '#server/services/cc/search-restaurants.ts';
+import { addItemBody, deliveryBody, discountBody, itemParam, quantityBody } from '../basket/index.ts';
+import { placeOrderBody } from '../orders/index.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
+import { validate } from '../validate.ts';
+
+const phoneQuery = type({ phone: '1 <= string <= 40' });
+const searchQuery = type({ 'q?': 'string <= 100' });
+const basketParam = type({ basketId: 'string.uuid' });
+const lineParam = basketParam.and(itemParam);
+const phoneOrderBody = placeOrderBody.and({ 'customerUserId?': 'string.uuid | null' });
+
+const tags = ['call centre'];
+/** Every call here is behind requireRole('callCenter', 'admin') (server/routes/index.ts): 401 for anyone else. */
+const staffOnly = errorResponse('Unauthorized: not signed in as callCenter or admin');
+const notTheirs = errorResponse('notFound: no collecting basket this staff member built');
+
+const basketAnswer = (summary: string, ...errors: [status: number, keys: string][]) =>
+  describeRoute({
+    tags,
+    summary,
+    security: security.session,
+    responses: {
+      200: jsonResponse('The basket, priced on the server from database prices'),
+      401: staffOnly,
+      404: notTheirs,
+      ...Object.fromEntries(errors.map(([status, keys]) => [status, errorResponse(keys)])),
+    },
+  });
+
+/** Applies a change to a basket the signed-in agent built, and answers it re-priced; 404 for any other basket. */
+async function change(c: Context<AppEnv>, basketId: string, fn: BasketChange) {
+  const { db, now } = c.var.deps;
+  const basket = await changeBasket(db, { basketId, staffUserId: signedInUser(c).id }, now(), fn);
+  if (!basket) throw notFound();
+  return c.json(basket, 200);
+}
+
+/**
+ * The call centre's new-order screen (issue 16): find the caller by phone, search restaurants, build a basket for
+ * the caller (owned by the agent building it, apart from the agent's own shop basket) and place the order with
+ * source cc. Menus come from the public GET /api/restaurants/{idOrSlug}; payment methods from
+ * GET /api/payment-methods?channel=cc.
+ */
+export const ccRoutes = new Hono<AppEnv>()
+  .get(
+    '/customers',
+    describeRoute({
+      tags,
+      summary:
+        'Find a caller by phone: accounts with the number, their addresses, and the latest orders placed with it',
+      security: security.session,
+      description:
+        '?phone= however typed (spaces, hyphens, parentheses, a +48 or +380 prefix): matched on its last nine digits.',
+      responses: {
+        200: jsonResponse(
+          '{ accounts: [{ id, firstname, lastname, email, phone, addresses }], orders: [{ id, displayId, status, source, createdAt, restaurant, country, currency, total, formattedTotal, customer, userId }], addresses: [{ street, streetNo, aptNo, city, zip, country }] }',
+        ),
+        400: errorResponse('validation (details: { phone: isValidPhoneNo } when fewer than nine digits)'),
+        401: staffOnly,
+      },
+    }),
+    validate('query', phoneQuery),
+    async (c) => c.json(await findCustomer(c.var.deps, { phone: c.req.valid('query').phone }), 200),
+  )
+  .get(
+    '/restaurants',
+    describeRoute({
+      tags,
+      summary: 'Restaurants by a part of their name, their brand’s or their city’s, or of a slug (all when q is empty)',
+      security: security.session,
+      responses: {
+        200: jsonResponse('{ restaurants: [{ id, slug, name, concept, location, currency, state, … }] }'),
+        400: errorResponse('validation'),
+        401: staffOnly,
+      },
+    }),
+    validate('query', searchQuery),
+    async (c) => {
+      const restaurants = await searchRestaurants(c.var.deps, { query: c.req.valid('query').q ?? '' });
+      return c.json({ restaurants }, 200);
+    },
+  )
+  .post(
+    '/baskets',
+    describeRoute({
+      tags,
+      summary: 'Start a basket for the caller on the line, built by the signed-in staff member',
+      security: security.session,
+      responses: { 201: jsonResponse('The new, empty basket (its id names it in the calls below)'), 401: staffOnly },
+    }),
+    async (c) => {
+      const basket = await createStaffBasket({ ...c.var.deps, actor: staffActor(signedInUser(c), null) });
+      return c.json(basket, 201);
+    },
+  )
+  .get(
+    '/baskets/:basketId',
+    basketAnswer('A basket this staff member is building, priced now'),
+    validate('param', basketParam),
+    async (c) => {
+      const actor = staffActor(signedInUser(c), null);
+      return c.json(await getStaffBasket({ ...c.var.deps, actor }, { basketId: c.req.valid('param').basketId }), 200);
+    },
+  )
+  .post(
+    '/baskets/:basketId/items',
+    basketAnswer(
+      'Add a menu item with its chosen options',
+      [400, 'validation, requiredOptions, productUnavailable'],
+      [409, 'restaurantLocation, mishmashedLocations'],
+    ),
+    validate('param', basketParam),
+    validate('json', addItemBody),
+    (c) => {
+      const input = c.req.valid('json');
+      return change(
+        c,
+        c.req.valid('param').basketId,
+        addItem({ menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] }),
+      );
+    },
+  )
+  .patch(
+    '/baskets/:basketId/items/:itemId',
+    basketAnswer('Change a line’s quantity (0 removes it)', [400, 'validation']),
+    validate('param', lineParam),
+    validate('json', quantityBody),
+    (c) => {
+      const { basketId, itemId } = c.req.valid('param');
+      return change(c, basketId, setQuantity(itemId, c.req.valid('json').quantity));
+    },
+  )
+  .delete(
+    '/baskets/:basketId/items',
+    basketAnswer('Empty the basket (to order from another restaurant)'),
+    validate('param', basketParam),
+    (c) => change(c, c.req.valid('param').basketId, clearBasket),
+  )
+  .put(
+    '/baskets/:basketId/delivery',
+    basketAnswer(
+      'Set the delivery method, country and address (zip checked with the country’s rules)',
+      [400, 'validation'],
+      [409, 'restaurantLocation'],
+    ),
+    validate('param', basketParam),
+    validate('json', deliveryBody),
+    (c) => change(c, c.req.valid('param').basketId, setDelivery(c.req.valid('json'))),
+  )
+  .post(
+    '/baskets/:basketId/discount',
+    basketAnswer('Apply a discount code the caller gives', [400, 'validation, discountCode, discountNotActive']),
+    validate('param', basketParam),
+    validate('json', discountBody),
+    (c) => change(c, c.req.valid('param').basketId, applyDiscount(c.req.valid('json').code)),
+  )
+  .delete(
+    '/baskets/:basketId/discount',
+    basketAnswer('Remove the discount code'),
+    validate('param', basketParam),
+    (c) => change(c, c.req.valid('param').basketId, removeDiscount),
+  )
+  .post(
+    '/baskets/:basketId/order',
+    describeRoute({
+      tags,
+      summary: 'Place the caller’s order from this basket (source cc)',
+      security: security.session,
+      description:
+        'As POST /api/orders, on channel cc (Blik; cash or card on delivery in Poland and Ukraine), for the caller: customerUserId names the caller’s account (from GET /api/cc/customers) so the order is theirs, or null for a caller without one. The order records the staff member as its creator, in the audit log too; the confirmation e-mail with the status link goes to the e-mail given. Header Idempotency-Key (1–100 characters) is required.',
+      responses: {
+        201: jsonResponse('{ order, accessToken, redirectUrl, replayed }'),
+        400: errorResponse(
+          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule; customerUserId: notFound), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired',
+        ),
+        401: staffOnly,
+        409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered'),
+      },
+    }),
+    validate('param', basketParam),
+    async (c, next) => {
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
+      await next();
+    },
+    validate('json', phoneOrderBody),
+    async (c) => {
+      const { customerUserId, ...input } = c.req.valid('json');
+      const placed = await placePhoneOrder(
+        { ...c.var.deps, actor: staffActor(signedInUser(c), customerUserId ?? null) },
+        {
+          basketId: c.req.valid('param').basketId,
+          // Checked by the middleware above: present and at most 100 characters.
+          idempotencyKey: c.req.header('idempotency-key') ?? '',
+          input,
+        },
+      );
+      return c.json(placed, 201);
+    },
+  );

@@ -1,0 +1,34 @@
+import { ilike, or } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { concepts, locations, restaurants } from '#db/schema/index.ts';
+import { restaurantSummaries, type RestaurantSummary } from '../catalogue/restaurants.ts';
+
+export type SearchRestaurantsCtx = { db: Db; now: () => Date };
+
+/** LIKE's own characters typed by someone are searched for, not obeyed. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The restaurants a call-centre agent can order from, found by a part of the restaurant's, the brand's or the
+ * city's name or slug (any case): the catalogue's own summaries (open first, each with its state now), so the agent sees
+ * what the caller would. An empty query lists them all.
+ */
+export async function searchRestaurants(
+  ctx: SearchRestaurantsCtx,
+  input: { query: string },
+): Promise<RestaurantSummary[]> {
+  const text = input.query.trim();
+  const pattern = `%${literal(text)}%`;
+  const where = text
+    ? or(
+        ilike(restaurants.name, pattern),
+        ilike(concepts.name, pattern),
+        ilike(locations.city, pattern),
+        ilike(locations.name, pattern),
+        // Slugs are Latin: 'kyiv' finds Київ for an agent typing without Cyrillic.
+        ilike(restaurants.slug, pattern),
+        ilike(locations.citySlug, pattern),
+      )
+    : undefined;
+  return restaurantSummaries(ctx.db, where, ctx.now());
+}

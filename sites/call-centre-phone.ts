@@ -1,0 +1,19 @@
+import { COMPANY } from '#domain/company.ts';
+import type { Locale } from '#domain/localized-routes.ts';
+
+/**
+ * The call centre's number shown in a language (spec section 9: configured per language): the build's
+ * PUBLIC_CALL_CENTRE_PHONE_PL, _EN or _UA when set, the operator's defaults in server/domain/company.ts otherwise.
+ * Read when the sites are built, like PUBLIC_BASE_URL: the footer and the contact page are static pages.
+ */
+export function callCentrePhone(locale: Locale): string {
+  const configured = {
+    pl: import.meta.env.PUBLIC_CALL_CENTRE_PHONE_PL as string | undefined,
+    en: import.meta.env.PUBLIC_CALL_CENTRE_PHONE_EN as string | undefined,
+    ua: import.meta.env.PUBLIC_CALL_CENTRE_PHONE_UA as string | undefined,
+  }[locale]?.trim();
+  return configured || COMPANY.phone[locale];
+}
+
+/** The number as a tel: link dials it. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
