@@ -1,13 +1,25 @@
 import type { SessionUser } from './auth/sessions.ts';
 
+/** A bot channel key, as the edge authenticated it (server/services/bot/authenticate.ts). */
+export type BotKeyRef = { id: number; name: string };
+
 /**
  * Who a service acts for, decided at the edge and never read from the input: a guest, a signed-in user acting
- * for themselves (whatever their role), or staff acting for a customer (the call centre), whose orders are not
- * their own.
+ * for themselves (whatever their role), staff acting for a customer (the call centre), whose orders are not
+ * their own, or a bot calling with its API key, for a customer who has no account with us.
  */
-export type Actor = { kind: 'guest' } | { kind: 'customer'; user: SessionUser } | { kind: 'staff'; user: SessionUser };
+export type Actor =
+  | { kind: 'guest' }
+  | { kind: 'customer'; user: SessionUser }
+  | { kind: 'staff'; user: SessionUser }
+  | { kind: 'bot'; key: BotKeyRef };
 
 /** The actor of a shop page: the session's user for themselves, or a guest. */
 export const selfActor = (user: SessionUser | null): Actor => (user ? { kind: 'customer', user } : { kind: 'guest' });
 
-export const actorUserId = (actor: Actor): string | null => (actor.kind === 'guest' ? null : actor.user.id);
+export const actorUserId = (actor: Actor): string | null =>
+  actor.kind === 'guest' || actor.kind === 'bot' ? null : actor.user.id;
+
+/** What the audit log records of an actor who is no signed-in user (a bot: which key), beside actor_user_id. */
+export const actorAuditData = (actor: Actor): Record<string, unknown> =>
+  actor.kind === 'bot' ? { actor: { kind: 'bot', botKeyId: actor.key.id, botKeyName: actor.key.name } } : {};
