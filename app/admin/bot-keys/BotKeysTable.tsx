@@ -98,6 +98,14 @@ export default function BotKeysTable({
     // t is made from locale.
     [locale, onRevoke],
   );
+  const labels: Record<string, string> = {
+    name: m.admin_botKeys_col_name({}, t),
+    prefix: m.admin_botKeys_col_prefix({}, t),
+    createdBy: m.admin_botKeys_col_createdBy({}, t),
+    createdAt: m.admin_botKeys_col_createdAt({}, t),
+    lastUsedAt: m.admin_botKeys_col_lastUsedAt({}, t),
+    status: m.admin_botKeys_col_status({}, t),
+  };
   const state: SortingState = [{ id: sorting.sort, desc: sorting.order === 'desc' }];
   const table = useTable({
     features,
@@ -147,7 +155,10 @@ export default function BotKeysTable({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                // The label heads the cell where a phone shows each row as a card (the header row is hidden there).
+                <td key={cell.id} data-label={labels[cell.column.id]}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
             </tr>
           ))}
