@@ -62,6 +62,8 @@ export default tseslint.config(
       'server/services/basket/priced.ts',
       'server/services/basket/write.ts',
       'server/services/basket/items.ts',
+      // The basket changes above, applied in one transaction for a caller that sends a whole basket (decision 020).
+      'server/services/basket/build.ts',
       'server/services/orders/place.ts',
       'server/services/orders/place/*.ts',
       'server/services/orders/bookkeeping.ts',

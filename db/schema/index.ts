@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
 export * from './system.ts';
+export * from './bot.ts';

@@ -11,6 +11,8 @@ import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { ccRoutes } from './cc/index.ts';
 import { requireRole } from '../middleware/session.ts';
+import { adminBotKeysRoutes } from './admin/bot-keys/index.ts';
+import { botRoutes } from './bot/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -31,7 +33,9 @@ export function createApiRoutes() {
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes)
     .route('/payment-methods', paymentMethodsRoutes)
-    .route('/cc', ccRoutes);
+    .route('/cc', ccRoutes)
+    .route('/admin/bot-keys', adminBotKeysRoutes)
+    .route('/bot', botRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',

@@ -19,7 +19,7 @@ export const jsonResponse = (description: string) => ({ description, content: { 
 
 /**
  * How the API recognises a caller (the document's components.securitySchemes). Cookies are httpOnly and set by
- * the API itself; a bot's API key will be one more scheme here.
+ * the API itself; a bot sends its API key as a bearer token.
  */
 export const securitySchemes = {
   session: {
@@ -46,6 +46,11 @@ export const securitySchemes = {
     name: 'X-Signature',
     description: "HMAC-SHA256 (hex) of the exact body, with the payment provider's webhook secret",
   },
+  botKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A bot channel API key (Authorization: Bearer mkb_…), made and revoked by an admin at /admin/botKeys',
+  },
 } as const;
 
 type Scheme = keyof typeof securitySchemes;
@@ -65,6 +70,8 @@ export const security = {
   /** An order is shown to whoever has its access token, or to its customer's session. */
   order: [{ orderToken: [] }, { session: [] }] as Requirement[],
   paymentProvider: [{ paymentSignature: [] }] as Requirement[],
+  /** The bot channel: its API key, nothing else. */
+  bot: [{ botKey: [] }] as Requirement[],
 };
 
 /** The answer of every /api route asked on a host other than the shop's (brand sites keep two public calls). */

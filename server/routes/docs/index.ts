@@ -51,6 +51,8 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
           { name: 'contact', description: 'Messages to a brand' },
           { name: 'auth', description: 'Login, logout and the current user (session cookie)' },
           { name: 'account', description: 'My account: data, password, e-mail, addresses, deletion (logged in)' },
+          { name: 'bot', description: 'The bot channel: catalogue and orders with an API key (Authorization: Bearer)' },
+          { name: 'admin', description: 'The admin area (role admin; session cookie)' },
         ],
       },
       defaultValidationErrorResponse: validationResponse,

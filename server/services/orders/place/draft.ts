@@ -6,7 +6,7 @@ import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
 import type { Env } from '#server/env.ts';
-import { type Actor, actorUserId } from '../../actor.ts';
+import { type Actor, actorAuditData, actorUserId } from '../../actor.ts';
 import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
 import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';
@@ -244,6 +244,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
         paymentMethod: input.paymentMethod,
         total: summary.totalValue,
         currency: basket.currency,
+        ...actorAuditData(actor),
       },
     },
     email: online

@@ -1,0 +1,179 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '#server/app.ts';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import { PAYMENT_METHODS } from '#domain/country.ts';
+import { DELIVERY_METHODS } from '#domain/pricing.ts';
+import { AppError, notFound, validationError } from '#server/errors.ts';
+import { clientIp } from '#server/middleware/rate-limit.ts';
+import { placeBotOrder } from '#server/services/bot/place-order.ts';
+import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
+import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
+import { getConcept, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
+import { validate } from '../validate.ts';
+import { BOT_RATE_LIMIT, type BotEnv, requireBotKey } from './auth.ts';
+
+const optional = (max: number) => `string <= ${max}` as const;
+const id = '0 < number.integer < 2147483648';
+
+// The shop's checkout body (POST /api/orders) plus what the shop keeps in the basket: items, delivery, a code.
+const placeOrderBody = type({
+  items: type({
+    menuItemId: id,
+    quantity: '1 <= number.integer <= 99',
+    'optionIds?': type(id).array().atMostLength(50),
+  })
+    .array()
+    .moreThanLength(0)
+    .atMostLength(50),
+  deliveryMethod: type.enumerated(...DELIVERY_METHODS),
+  'discountCode?': '1 <= string <= 64',
+  'firstname?': optional(100),
+  'lastname?': optional(100),
+  'phone?': optional(40),
+  'email?': optional(254),
+  'street?': optional(200),
+  'streetNo?': optional(20),
+  'aptNo?': optional(20),
+  'city?': optional(100),
+  'zip?': optional(12),
+  'lat?': '-90 <= number <= 90',
+  'lng?': '-180 <= number <= 180',
+  'comment?': optional(500),
+  consents: {
+    'agree1?': 'boolean',
+    'agree2?': 'boolean',
+    'providerTerms?': 'boolean',
+    'orderWithObligation?': 'boolean',
+    'marketingSms?': 'boolean',
+    'marketingEmail?': 'boolean',
+  },
+  paymentMethod: type.enumerated(...PAYMENT_METHODS),
+  'blikCode?': optional(20),
+  'googlePayToken?': optional(4096),
+  'lang?': "'pl' | 'en' | 'ua'",
+});
+const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
+const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
+const coordinate = type('string.numeric.parse');
+const deliveryQuery = type({
+  'lat?': coordinate.to('-90 <= number <= 90'),
+  'lng?': coordinate.to('-180 <= number <= 180'),
+  'zip?': '1 <= string <= 12',
+  'country?': "'pl' | 'ua' | 'pt'",
+});
+
+const tags = ['bot'];
+const refused = {
+  401: errorResponse('Unauthorized: no key, a wrong key or a revoked key (WWW-Authenticate: Bearer)'),
+  429: errorResponse(
+    `tooManyRequests: more than ${BOT_RATE_LIMIT.limit} calls in ${BOT_RATE_LIMIT.windowSeconds} s with this key (Retry-After)`,
+  ),
+};
+
+/**
+ * The bot channel (decision 022): a chat bot reads the catalogue and places orders with source bot, authenticated
+ * by its API key and rate-limited per key. Its answers are never cached: each carries the restaurants' state now.
+ */
+export const botRoutes = new Hono<BotEnv>()
+  .use(requireBotKey)
+  .get(
+    '/concepts',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary: 'Every concept (brand), location and city',
+      responses: { 200: jsonResponse('{ concepts, locations, cities }'), ...refused },
+    }),
+    async (c) => c.json(await getLocationsAndConcepts(c.var.deps.db), 200),
+  )
+  .get(
+    '/concepts/:slug',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary: 'A concept with its restaurants (each with its state now)',
+      responses: { 200: jsonResponse('The concept'), 404: errorResponse('notFound'), ...refused },
+    }),
+    validate('param', slugParam),
+    async (c) => {
+      const concept = await getConcept(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      if (!concept) throw notFound();
+      return c.json(concept, 200);
+    },
+  )
+  .get(
+    '/restaurants',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary: 'Restaurants delivering to an address (a point lat/lng and/or a zip), open ones first',
+      responses: { 200: jsonResponse('{ restaurants }'), 400: errorResponse('validation'), ...refused },
+    }),
+    validate('query', deliveryQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      if (query.zip === undefined && (query.lat === undefined || query.lng === undefined)) {
+        throw validationError({ zip: 'notEmpty' });
+      }
+      const restaurants = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
+      return c.json({ restaurants }, 200);
+    },
+  )
+  .get(
+    '/restaurants/:slug/menu',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary:
+        'A restaurant, its state now and its menu (in `lang` where translated): categories, items with their ids, prices in minor units, modifier groups and options',
+      responses: { 200: jsonResponse('{ restaurant, categories }'), 404: errorResponse('notFound'), ...refused },
+    }),
+    validate('param', slugParam),
+    validate('query', menuQuery),
+    async (c) => {
+      const page = await getRestaurantPage(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      if (!page) throw notFound();
+      const menu = menuIn(page.menu, c.req.valid('query').lang);
+      return c.json({ restaurant: page.head, categories: menu.categories }, 200);
+    },
+  )
+  .post(
+    '/orders',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary: 'Place an order (source bot) of the listed items, for the customer the bot talks to',
+      description:
+        'The items (ids from the menu; one restaurant), the delivery method and the customer part of the shop’s checkout (customer, address, consents, payment). Payment methods follow the bot channel’s rules (decision 022: those of the web). Header Idempotency-Key (1–100 characters, per bot key) is required: a repeat with the same body answers the same order (replayed: true); with another body, 409 idempotencyKeyReused. Prices are the database’s. The answer gives the order (id, status, totals), the status page’s address for the customer, and paymentUrl where the customer pays (fast transfer).',
+      responses: {
+        201: jsonResponse('{ order, statusUrl, accessToken, paymentUrl, replayed }'),
+        400: errorResponse(
+          'idempotencyKeyRequired, validation (details: field → rule), requiredOptions, productUnavailable, restaurantClosed, minBasketValueError, addressOutOfRestaurantsDeliveryArea, pickupUnavailable, deliveryUnavailable, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+        ),
+        404: errorResponse('notFound: no such menu item'),
+        409: errorResponse('idempotencyKeyReused, restaurantLocation, mishmashedLocations'),
+        ...refused,
+      },
+    }),
+    async (c, next) => {
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
+      await next();
+    },
+    validate('json', placeOrderBody),
+    async (c) => {
+      const placed = await placeBotOrder(
+        { ...c.var.deps, key: c.var.botKey },
+        {
+          // Checked by the middleware above: present and at most 100 characters.
+          idempotencyKey: c.req.header('idempotency-key') ?? '',
+          input: c.req.valid('json'),
+          // clientIp reads only the headers, the socket and deps, which a bot route's context has as the app's does.
+          customerIp: clientIp(c as unknown as Context<AppEnv>),
+        },
+      );
+      return c.json(placed, 201);
+    },
+  );

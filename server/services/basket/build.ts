@@ -1,0 +1,51 @@
+import type { Db } from '#db/client.ts';
+import { transaction, type Query } from '#db/raw.ts';
+import type { Country } from '#domain/money.ts';
+import type { DeliveryMethod } from '#domain/pricing.ts';
+import { applyDiscount, setDelivery } from './delivery.ts';
+import { addItem } from './items.ts';
+import type { BasketAddress } from './priced.ts';
+import type { BasketChange, LockedBasket } from './write.ts';
+
+/** A whole basket said at once, as a caller without a cookie (a bot) sends it. */
+export type BasketContent = {
+  items: { menuItemId: number; quantity: number; optionIds: number[] }[];
+  delivery: { deliveryMethod: DeliveryMethod; country?: Country; address?: BasketAddress | null | undefined };
+  discountCode: string | null;
+};
+
+const CREATE_SQL = `insert into baskets (id, created_at, updated_at)
+values ($1::text::uuid, $2::text::timestamptz, $2::text::timestamptz)
+on conflict (id) do nothing returning id`;
+const STATE_SQL = `select restaurant_id as "restaurantId", country from baskets where id = $1::text::uuid`;
+
+/** Runs one basket change (the basket API's own rules and writes) inside the caller's transaction. */
+async function apply(query: Query, basketId: string, change: BasketChange): Promise<void> {
+  const [state] = await query(STATE_SQL, [basketId]);
+  const basket: LockedBasket = {
+    id: basketId,
+    restaurantId: (state?.['restaurantId'] as number | null | undefined) ?? null,
+    country: (state?.['country'] as string | undefined) ?? 'pl',
+    userId: null,
+    isNew: false,
+  };
+  const read = await Promise.all((change.reads?.(basketId) ?? []).map((s) => query(s.text, s.params)));
+  for (const write of change.writes(basket, read)) await query(write.text, write.params);
+}
+
+/**
+ * Builds a guest basket with the given id in one transaction, by the basket API's own changes and rules (items and
+ * options, one kitchen, delivery, discount code): all of it or, when a rule fails, nothing, so that a repeat starts
+ * afresh. A basket with this id that exists already is left as it is (the caller makes the id from what the basket
+ * holds, so it holds the same). Unlike changeBasket, one call per change would leave a half-built basket behind.
+ */
+export async function buildBasket(db: Db, basketId: string, content: BasketContent, now: Date): Promise<void> {
+  await transaction(db, async ({ query }) => {
+    // A concurrent call for the same id waits at this insert until the first commits, then finds the basket.
+    const created = await query(CREATE_SQL, [basketId, now.toISOString()]);
+    if (created.length === 0) return;
+    for (const item of content.items) await apply(query, basketId, addItem(item));
+    await apply(query, basketId, setDelivery(content.delivery));
+    if (content.discountCode) await apply(query, basketId, applyDiscount(content.discountCode));
+  });
+}
