@@ -1,10 +1,13 @@
 import type { CatalogueReader } from '#server/services/catalogue/reader.ts';
+import type { OrderReader } from '#server/services/orders/reader.ts';
 
-// What the server hands the server-rendered pages (server/server-rendered-pages.ts): the catalogue services.
+// What the server hands the server-rendered pages (server/server-rendered-pages.ts): the catalogue services and
+// the order reader of the status page.
 declare global {
   namespace App {
     interface Locals {
       catalogue: CatalogueReader;
+      orders: OrderReader;
     }
   }
 }
