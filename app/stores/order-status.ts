@@ -93,11 +93,31 @@ export function followOrder(orderId: string, token: string, options: FollowOptio
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const connect = () => {
+  const isOffline = () => globalThis.navigator?.onLine === false;
+
+  /** Opens a new stream after a growing wait (the browser gave up on the last one, or the network is gone). */
+  const retryLater = () => {
+    if (stopped || timer) return;
+    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
+    attempt += 1;
+    timer = setTimeout(connect, delay);
+  };
+
+  const dropped = () => {
+    droppedOnce = true;
+    $orderStatus.setKey('connection', 'reconnecting');
+  };
+
+  function connect() {
     if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = null;
     stream?.close();
+    stream = null;
+    if (isOffline()) {
+      retryLater();
+      return;
+    }
     const current = open(url);
     stream = current;
     current.addEventListener('status', (event) => {
@@ -116,23 +136,22 @@ export function followOrder(orderId: string, token: string, options: FollowOptio
     };
     current.onerror = () => {
       if (stream !== current || stopped) return;
-      droppedOnce = true;
-      $orderStatus.setKey('connection', 'reconnecting');
+      dropped();
       // CONNECTING: the browser is already retrying. CLOSED: it gave up; we try again ourselves.
-      if (current.readyState === 2) {
-        const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
-        attempt += 1;
-        timer = setTimeout(connect, delay);
-      }
+      if (current.readyState === 2) retryLater();
     };
-  };
+  }
 
   const online = () => {
-    if ($orderStatus.get().connection !== 'live') connect();
+    if ($orderStatus.get().connection !== 'live' || !stream) connect();
   };
+  // The browser knows the network is gone: a stream over it would sit silent until TCP notices, so it is closed now
+  // and opened again when the network is back.
   const offline = () => {
-    droppedOnce = true;
-    $orderStatus.setKey('connection', 'reconnecting');
+    stream?.close();
+    stream = null;
+    dropped();
+    retryLater();
   };
   network?.addEventListener('online', online);
   network?.addEventListener('offline', offline);
