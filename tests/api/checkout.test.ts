@@ -131,7 +131,7 @@ describe('place order: a full guest order for each payment method', () => {
     ['pay', 'new', 'paid'],
     // The customer's Cancel leaves the order waiting: they may pay again until the payment timeout.
     ['cancel', 'waiting_for_payment', 'canceled'],
-  ])('fast transfer: the sandbox bank page, %s, back to the summary', async (action, status, paymentStatus) => {
+  ])('fast transfer: the sandbox bank page, %s, back to the status page', async (action, status, paymentStatus) => {
     const b = await makeBasket(ctx.database.db);
     const body = await (
       await placeOrder(ctx, b.basketId, {
@@ -162,10 +162,9 @@ describe('place order: a full guest order for each payment method', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
     });
     expect(back.status).toBe(303);
-    const summary = new URL(back.headers.get('location')!);
-    expect(summary.pathname).toBe('/en/summary');
-    expect(summary.searchParams.get('order')).toBe(body.order.id);
-    expect(summary.searchParams.get('token')).toBe(body.accessToken);
+    // Back to the order's status page, whose address carries the order and its token (localized-routes.ts).
+    const statusPage = new URL(back.headers.get('location')!);
+    expect(statusPage.pathname).toBe(`/en/status/${body.order.id}/${body.accessToken}`);
     const order = await orderStatus(ctx, body.order.id, body.accessToken);
     expect(order).toMatchObject({ status, payment: { status: paymentStatus } });
     // A tampered return address is refused rather than followed.
