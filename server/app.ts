@@ -21,6 +21,7 @@ import { csrf } from './middleware/csrf.ts';
 import { session } from './middleware/session.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
+import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
@@ -72,7 +73,7 @@ export function createApp(input: AppDepsInput) {
   const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
-  const renderPage = serverRenderedPages(dist, {
+  const pages = serverRenderedPages(dist, {
     catalogue: catalogueReader(deps.db, deps.now, deps.tenants),
     orders: orderReader(deps.db, deps.now),
   });
@@ -137,6 +138,8 @@ export function createApp(input: AppDepsInput) {
   // with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
   app.use('/api/*', csrf({ exempt: [WEBHOOK_PATH] }));
   app.use('/api/*', session());
+  // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does.
+  app.use('*', (c, next) => (matchAdminPath(c.req.path) ? session()(c, next) : next()));
   const limitBody = bodyLimit({
     maxSize: 64 * 1024,
     onError: () => {
@@ -164,7 +167,15 @@ export function createApp(input: AppDepsInput) {
       const file = /^\/(?:brands|server)\//.test(urlPath) ? null : await resolveStaticFile(dist, urlPath);
       if (file && !isInside(path.join(dist, 'brands'), file.path) && !isInside(path.join(dist, 'server'), file.path))
         return fileResponse(file, 200, c.req.raw);
-      return (await renderPage(c.req.raw)) ?? notFoundOn(host, dist, c.req.raw);
+      const admin = matchAdminPath(urlPath);
+      if (admin) {
+        const user = c.var.user;
+        // Spec section 6: a page that needs a role the visitor lacks is the 401 page.
+        if (!user || !(rolesFor(admin) as readonly string[]).includes(user.role))
+          return unauthorizedPage(dist, c.req.raw);
+        return (await pages.admin(c.req.raw, { match: admin, user })) ?? notFoundOn(host, dist, c.req.raw);
+      }
+      return (await pages.catalogue(c.req.raw)) ?? notFoundOn(host, dist, c.req.raw);
     }
     if (host.kind === 'survey') {
       const file =

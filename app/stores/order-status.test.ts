@@ -9,8 +9,10 @@ class FakeStream {
   readyState = 0;
   onopen: ((event: Event) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
+  readonly url: string;
   private listeners: ((event: MessageEvent<string>) => void)[] = [];
-  constructor(readonly url: string) {
+  constructor(url: string) {
+    this.url = url;
     FakeStream.opened.push(this);
   }
   addEventListener(_type: string, listener: (event: MessageEvent<string>) => void) {

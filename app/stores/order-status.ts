@@ -58,9 +58,13 @@ export async function refreshOrder(orderId: string, token: string, client: ApiCl
   }
 }
 
-type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
+/** What followOrder uses of an EventSource (tests hand it one they drive). */
+type EventSourceLike = {
+  readonly readyState: number;
   onopen: ((event: Event) => void) | null;
   onerror: ((event: Event) => void) | null;
+  addEventListener: (type: 'status', listener: (event: MessageEvent<string>) => void) => void;
+  close: () => void;
 };
 
 export type FollowOptions = {
@@ -123,7 +127,7 @@ export function followOrder(orderId: string, token: string, options: FollowOptio
     current.addEventListener('status', (event) => {
       if (stream !== current) return;
       try {
-        received(JSON.parse((event as MessageEvent<string>).data) as OrderStatusView);
+        received(JSON.parse(event.data) as OrderStatusView);
       } catch {
         // A malformed event changes nothing; the next one, or a refresh, brings the order.
       }

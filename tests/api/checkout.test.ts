@@ -131,51 +131,53 @@ describe('place order: a full guest order for each payment method', () => {
     ['pay', 'new', 'paid'],
     // The customer's Cancel leaves the order waiting: they may pay again until the payment timeout.
     ['cancel', 'waiting_for_payment', 'canceled'],
-  ])('fast transfer: the sandbox bank page, %s, back to the status page', async (action, status, paymentStatus) => {
-    const b = await makeBasket(ctx.database.db);
-    const body = await (
-      await placeOrder(ctx, b.basketId, {
-        ...plCustomer,
-        zip: b.zip,
-        consents: allConsents,
-        paymentMethod: 'fastTransfer',
-        lang: 'en',
-      })
-    ).json();
-    expect(body.order.status).toBe('waiting_for_payment');
-    const bank = new URL(body.redirectUrl);
-    expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
-    const page = await request(ctx, bank.pathname + bank.search);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(body.order.formatted.total);
-    // Issue 11: nobody may take the sandbox bank for a real one.
-    expect(html).toContain('SANDBOX — no real money');
-    const form = new URLSearchParams({
-      action,
-      return: bank.searchParams.get('return')!,
-      sig: bank.searchParams.get('sig')!,
-    });
-    const back = await request(ctx, bank.pathname, {
-      method: 'POST',
-      body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-    });
-    expect(back.status).toBe(303);
-    // Back to the order's status page, whose address carries the order and its token (localized-routes.ts).
-    const statusPage = new URL(back.headers.get('location')!);
-    expect(statusPage.pathname).toBe(`/en/status/${body.order.id}/${body.accessToken}`);
-    const order = await orderStatus(ctx, body.order.id, body.accessToken);
-    expect(order).toMatchObject({ status, payment: { status: paymentStatus } });
-    // A tampered return address is refused rather than followed.
-    form.set('return', 'https://evil.example/');
-    const tampered = await request(ctx, bank.pathname, {
-      method: 'POST',
-      body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-    });
-    expect(tampered.status).toBe(404);
-  });
+  ])(
+    'fast transfer: the sandbox bank page, %s, back to the order’s status page',
+    async (action, status, paymentStatus) => {
+      const b = await makeBasket(ctx.database.db);
+      const body = await (
+        await placeOrder(ctx, b.basketId, {
+          ...plCustomer,
+          zip: b.zip,
+          consents: allConsents,
+          paymentMethod: 'fastTransfer',
+          lang: 'en',
+        })
+      ).json();
+      expect(body.order.status).toBe('waiting_for_payment');
+      const bank = new URL(body.redirectUrl);
+      expect(bank.pathname).toMatch(/^\/sandbox-bank\/[0-9a-f-]{36}$/);
+      const page = await request(ctx, bank.pathname + bank.search);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(body.order.formatted.total);
+      // Issue 11: nobody may take the sandbox bank for a real one.
+      expect(html).toContain('SANDBOX — no real money');
+      const form = new URLSearchParams({
+        action,
+        return: bank.searchParams.get('return')!,
+        sig: bank.searchParams.get('sig')!,
+      });
+      const back = await request(ctx, bank.pathname, {
+        method: 'POST',
+        body: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      });
+      expect(back.status).toBe(303);
+      const statusPage = new URL(back.headers.get('location')!);
+      expect(statusPage.pathname).toBe(`/en/status/${body.order.id}/${body.accessToken}`);
+      const order = await orderStatus(ctx, body.order.id, body.accessToken);
+      expect(order).toMatchObject({ status, payment: { status: paymentStatus } });
+      // A tampered return address is refused rather than followed.
+      form.set('return', 'https://evil.example/');
+      const tampered = await request(ctx, bank.pathname, {
+        method: 'POST',
+        body: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      });
+      expect(tampered.status).toBe(404);
+    },
+  );
 });
 
 describe('place order: the server prices, the client does not', () => {

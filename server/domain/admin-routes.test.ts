@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { adminPath, matchAdminPath, rolesFor } from './admin-routes.ts';
+
+describe('the admin route table', () => {
+  it('matches the spec’s admin paths in every language', () => {
+    expect(matchAdminPath('/admin')).toEqual({ screen: 'dashboard', locale: 'pl' });
+    expect(matchAdminPath('/en/admin/')).toEqual({ screen: 'dashboard', locale: 'en' });
+    expect(matchAdminPath('/ua/admin/users')).toEqual({ screen: 'list', entity: 'users', page: 1, locale: 'ua' });
+    expect(matchAdminPath('/admin/orders/3')).toEqual({ screen: 'list', entity: 'orders', page: 3, locale: 'pl' });
+    expect(matchAdminPath('/admin/discountCodes/add')).toEqual({
+      screen: 'add',
+      entity: 'discountCodes',
+      locale: 'pl',
+    });
+    expect(matchAdminPath('/en/admin/restaurants/show/r%201')).toEqual({
+      screen: 'show',
+      entity: 'restaurants',
+      id: 'r 1',
+      locale: 'en',
+    });
+    expect(matchAdminPath('/admin/kitchen/smash-club-wroclaw')).toEqual({
+      screen: 'kitchen',
+      restaurant: 'smash-club-wroclaw',
+      locale: 'pl',
+    });
+  });
+
+  it('matches nothing else, so unknown admin paths are the 404 page', () => {
+    for (const path of [
+      '/admin/unknown',
+      '/admin/orders/0',
+      '/admin/orders/x',
+      '/admin/orders/show',
+      '/admin/orders/add/more',
+      '/admin/kitchen',
+      '/administrator',
+      '/de/admin',
+      '/admin/orders/show/%E0%A4%A',
+    ])
+      expect(matchAdminPath(path), path).toBeNull();
+  });
+
+  it('builds every path it matches', () => {
+    const screens = [
+      { screen: 'dashboard' },
+      { screen: 'list', entity: 'orders', page: 1 },
+      { screen: 'list', entity: 'orders', page: 7 },
+      { screen: 'add', entity: 'concepts' },
+      { screen: 'show', entity: 'users', id: 'a/b' },
+      { screen: 'kitchen', restaurant: 'r-1' },
+    ] as const;
+    for (const locale of ['pl', 'en', 'ua'] as const)
+      for (const screen of screens) expect(matchAdminPath(adminPath(locale, screen))).toEqual({ ...screen, locale });
+  });
+
+  it('lets the call centre open only its new-order screen', () => {
+    expect(rolesFor({ screen: 'add', entity: 'orders' })).toEqual(['admin', 'callCenter']);
+    expect(rolesFor({ screen: 'list', entity: 'orders', page: 1 })).toEqual(['admin']);
+    expect(rolesFor({ screen: 'dashboard' })).toEqual(['admin']);
+  });
+});

@@ -1,0 +1,97 @@
+import { LOCALES, localePrefix, type Locale } from './localized-routes.ts';
+
+/**
+ * The admin area's addresses (spec section 2, 'Admin routes'), each also under /en and /ua:
+ *   /admin                               dashboard
+ *   /admin/{entity}/{page?}              list, page 1 by default
+ *   /admin/{entity}/add                  add form (orders/add is the call centre's new-order screen)
+ *   /admin/{entity}/show/{id}            show and edit
+ *   /admin/kitchen/{restaurant}          a restaurant's kitchen board
+ * Rendered per request by the server (decision 019), which checks the role before rendering.
+ */
+export const ADMIN_ENTITIES = [
+  'concepts',
+  'locations',
+  'restaurants',
+  'orders',
+  'discountCodes',
+  'users',
+  'clients',
+  'baskets',
+  'payments',
+  'sales',
+  'outbox',
+  'botKeys',
+] as const;
+export type AdminEntity = (typeof ADMIN_ENTITIES)[number];
+
+export const isAdminEntity = (value: string): value is AdminEntity =>
+  (ADMIN_ENTITIES as readonly string[]).includes(value);
+
+export type AdminScreen =
+  | { screen: 'dashboard' }
+  | { screen: 'list'; entity: AdminEntity; page: number }
+  | { screen: 'add'; entity: AdminEntity }
+  | { screen: 'show'; entity: AdminEntity; id: string }
+  | { screen: 'kitchen'; restaurant: string };
+
+export type AdminMatch = AdminScreen & { locale: Locale };
+
+export type AdminRole = 'admin' | 'callCenter';
+
+/** Who may open a screen (spec section 6): admin everywhere; the call centre also its new-order screen. */
+export function rolesFor(screen: AdminScreen): readonly AdminRole[] {
+  return screen.screen === 'add' && screen.entity === 'orders' ? ['admin', 'callCenter'] : ['admin'];
+}
+
+/** The root-relative path of an admin screen in a language: adminPath('en', { screen: 'list', entity: 'users', page: 2 }). */
+export function adminPath(locale: Locale, screen: AdminScreen): string {
+  const base = `${localePrefix(locale)}/admin`;
+  switch (screen.screen) {
+    case 'dashboard':
+      return base;
+    case 'list':
+      return screen.page > 1 ? `${base}/${screen.entity}/${screen.page}` : `${base}/${screen.entity}`;
+    case 'add':
+      return `${base}/${screen.entity}/add`;
+    case 'show':
+      return `${base}/${screen.entity}/show/${encodeURIComponent(screen.id)}`;
+    case 'kitchen':
+      return `${base}/kitchen/${encodeURIComponent(screen.restaurant)}`;
+  }
+}
+
+/** Which admin screen a URL path is (the inverse of adminPath); null for anything else, so it answers 404. */
+export function matchAdminPath(pathname: string): AdminMatch | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  for (const locale of LOCALES) {
+    const base = `${localePrefix(locale)}/admin`;
+    if (path !== base && !path.startsWith(`${base}/`)) continue;
+    const parts = path.slice(base.length).split('/').filter(Boolean).map(decodeSegment);
+    if (parts.includes(null)) return null;
+    const match = matchParts(parts as string[]);
+    return match ? { ...match, locale } : null;
+  }
+  return null;
+}
+
+function matchParts(parts: string[]): AdminScreen | null {
+  const [first, second, third, ...rest] = parts;
+  if (first === undefined) return { screen: 'dashboard' };
+  if (first === 'kitchen') return second && third === undefined ? { screen: 'kitchen', restaurant: second } : null;
+  if (!isAdminEntity(first) || rest.length > 0) return null;
+  if (second === undefined) return { screen: 'list', entity: first, page: 1 };
+  if (second === 'add') return third === undefined ? { screen: 'add', entity: first } : null;
+  if (second === 'show') return third ? { screen: 'show', entity: first, id: third } : null;
+  if (third === undefined && /^[1-9]\d{0,6}$/.test(second))
+    return { screen: 'list', entity: first, page: Number(second) };
+  return null;
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
