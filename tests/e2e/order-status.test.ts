@@ -242,6 +242,40 @@ describe('order status page', () => {
     }
   });
 
+  it('says payment is being processed while it is, and offers to pay again when it was declined', async () => {
+    const { context, problems, close } = await openContext('phone');
+    // A fast transfer waits at the (sandbox) bank until the customer pays there.
+    const pending = await placeOrderOverHttp(base(), {
+      restaurant: PL,
+      country: 'pl',
+      payment: 'fastTransfer',
+      lang: 'en',
+    });
+    const page = await openStatus(context, 'en', pending);
+    expect(await badge(page).getAttribute('data-status')).toBe('waiting_for_payment');
+    expect(await page.textContent('[role=status].status-message')).toContain('Payment is being processed');
+    await screenshot(page, 'status-en-phone-payment-processing');
+
+    const declined = await placeOrderOverHttp(base(), {
+      restaurant: PL,
+      country: 'pl',
+      payment: 'blik',
+      blikCode: '777123',
+      lang: 'en',
+    });
+    await page.goto(statusUrl('en', declined));
+    await expect
+      .poll(() => page.textContent('[role=status].status-message'), { timeout: 15_000 })
+      .toContain('Your payment did not go through');
+    const payAgain = page.getByRole('link', { name: 'Pay again' });
+    expect(await payAgain.getAttribute('href')).toBe(
+      `/en/summary?order=${declined.order.id}&token=${encodeURIComponent(declined.accessToken)}`,
+    );
+    await screenshot(page, 'status-en-phone-payment-declined');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a wrong token or an unknown order is the 404 page', async () => {
     const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik' });
     const { context, close } = await openContext('phone');

@@ -63,6 +63,8 @@ export async function placeOrderOverHttp(
     deliveryMethod?: 'door2door' | 'pickup';
     session?: string;
     lang?: 'pl' | 'en' | 'ua';
+    /** 777123 is declined by the sandbox; any other 6 digits are approved. */
+    blikCode?: string;
   },
 ): Promise<PlacedOrder & { menuItemId: number }> {
   const restaurant = (await (await fetch(`${baseUrl}/api/restaurants/${options.restaurant}`)).json()) as Restaurant;
@@ -105,7 +107,7 @@ export async function placeOrderOverHttp(
       lng: restaurant.location.longitude,
       consents: { agree1: true, agree2: true, providerTerms: true, orderWithObligation: true },
       paymentMethod: options.payment,
-      ...(options.payment === 'blik' ? { blikCode: '123456' } : {}),
+      ...(options.payment === 'blik' ? { blikCode: options.blikCode ?? '123456' } : {}),
       lang: options.lang ?? options.country,
     }),
   });
