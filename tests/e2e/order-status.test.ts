@@ -7,6 +7,7 @@ import { menuItems, paymentOptions, restaurants, workingHours } from '#db/schema
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import type { OrderStatus } from '#domain/orders.ts';
 import { changeStatusInTx } from '#server/services/orders/change-status.ts';
+import { CONSENT_STORAGE_KEY } from '#app/shop/CookieConsent.tsx';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { logIn, placeOrderOverHttp, type PlacedOrder } from '../helpers/http-orders.ts';
 
@@ -82,9 +83,15 @@ const statusUrl = (locale: Locale, order: PlacedOrder) =>
 /** A fresh browser context (a guest unless it logs in) that records script errors and unexpected console errors. */
 async function openContext(viewport: keyof typeof VIEWPORTS, options: { forAxe?: boolean } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: options.forAxe ?? false });
+  // The cookie banner was agreed to before (a customer following an order has been on the shop), so the screenshots
+  // show the page under it; the banner has its own tests.
+  await context.addInitScript((key) => {
+    // about:blank has no storage of its own.
+    if (location.protocol.startsWith('http')) localStorage.setItem(key, 'agreed');
+  }, CONSENT_STORAGE_KEY);
   const problems: string[] = [];
   const watch = (page: Page) => {
-    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('pageerror', (error) => problems.push(`${new URL(page.url()).pathname}: ${error.message}`));
     page.on('console', (message) => {
       const text = message.text();
       // The 404 page answers 404; the offline test's refused reconnections are what it is about.
