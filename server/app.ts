@@ -23,6 +23,7 @@ import { contentSecurityPolicy } from './content-security-policy.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
 import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
+import { orderReader } from './services/orders/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
 import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 
@@ -72,7 +73,10 @@ export function createApp(input: AppDepsInput) {
   const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
-  const pages = serverRenderedPages(dist, catalogueReader(deps.db, deps.now, deps.tenants));
+  const pages = serverRenderedPages(dist, {
+    catalogue: catalogueReader(deps.db, deps.now, deps.tenants),
+    orders: orderReader(deps.db, deps.now),
+  });
 
   // Registered only when it logs: timing every request for nothing was measurable on a trivial route.
   if (deps.env.logRequests)

@@ -7,19 +7,32 @@ import { acceptedEncoding } from './http-caching.ts';
 import { matchPath, type Screen } from './domain/localized-routes.ts';
 import type { AdminMatch } from './domain/admin-routes.ts';
 import type { CatalogueReader } from './services/catalogue/reader.ts';
+import type { OrderReader } from './services/orders/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
 
-/** The shop screens rendered per request: the catalogue, which admins change at run time (decision 018). */
-export const SERVER_RENDERED_SCREENS: readonly Screen[] = ['restaurant', 'city', 'location', 'concept'];
+/**
+ * The shop screens rendered per request: the catalogue, which admins change at run time (decision 018), and an
+ * order's status page, which shows one order to whoever holds its link (decision 023).
+ */
+export const SERVER_RENDERED_SCREENS: readonly Screen[] = ['restaurant', 'city', 'location', 'concept', 'status'];
+
+/** Pages about one customer's order: never kept by a browser's or a proxy's cache. */
+const PRIVATE_SCREENS: readonly Screen[] = ['status'];
+
+/** What the pages read the database through (typed for them in sites/env.d.ts as App.Locals). */
+export type PageReaders = { catalogue: CatalogueReader; orders: OrderReader };
 
 /** What an admin page is handed: its screen (already matched and allowed) and the signed-in staff member. */
 export type AdminLocals = { match: AdminMatch; user: SessionUser };
 
-type Locals = { catalogue: CatalogueReader; admin?: AdminLocals };
+type Locals = PageReaders & { admin?: AdminLocals };
 type Entry = { render: (request: Request, screen: string, locals: Locals) => Promise<Response> };
 
 export type ServerRenderedPages = {
-  /** A catalogue page, or null when the path is none or its page says there is no such thing (the host's 404). */
+  /**
+   * A catalogue page or an order's status page, or null when the path is none or its page says there is no such
+   * thing (the host's 404).
+   */
   catalogue: (request: Request) => Promise<Response | null>;
   /** An admin screen for a user the server has let in (decision 019); null when its page answers 404. */
   admin: (request: Request, admin: AdminLocals) => Promise<Response | null>;
@@ -29,7 +42,7 @@ export type ServerRenderedPages = {
  * Renders pages from Astro's server bundle (dist/server/entry.mjs, sites/ssr/entry.ts). The bundle is imported on the
  * first such request: a process that never serves one (tests of the API) never loads it.
  */
-export function serverRenderedPages(distDir: string, catalogue: CatalogueReader): ServerRenderedPages {
+export function serverRenderedPages(distDir: string, readers: PageReaders): ServerRenderedPages {
   const entryFile = path.join(path.resolve(distDir), 'server', 'entry.mjs');
   let entry: Promise<Entry> | null = null;
   const loadEntry = (): Promise<Entry> | null => {
@@ -42,14 +55,16 @@ export function serverRenderedPages(distDir: string, catalogue: CatalogueReader)
       if (!match || !SERVER_RENDERED_SCREENS.includes(match.screen)) return null;
       const loaded = loadEntry();
       if (!loaded) return null;
-      const response = await (await loaded).render(request, match.screen, { catalogue });
-      // The catalogue API's own freshness: the open-now badge may be a minute old, as its JSON may.
-      return response.status === 404 ? null : finish(request, response, 'public, max-age=60');
+      const response = await (await loaded).render(request, match.screen, readers);
+      // The catalogue API's own freshness: the open-now badge may be a minute old, as its JSON may. An order's page
+      // is one customer's and changes by the minute.
+      const cacheControl = PRIVATE_SCREENS.includes(match.screen) ? 'private, no-store' : 'public, max-age=60';
+      return response.status === 404 ? null : finish(request, response, cacheControl);
     },
     async admin(request, admin) {
       const loaded = loadEntry();
       if (!loaded) return null;
-      const response = await (await loaded).render(request, `admin-${admin.match.screen}`, { catalogue, admin });
+      const response = await (await loaded).render(request, `admin-${admin.match.screen}`, { ...readers, admin });
       // Staff pages show personal data: never kept by a browser's or a proxy's cache.
       return response.status === 404 ? null : finish(request, response, 'private, no-store');
     },

@@ -5,6 +5,7 @@ import { isOrderStatus, stripEmoji } from '#domain/orders.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
+import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { inLocale } from './form-helpers.ts';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
@@ -53,7 +54,8 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
         >
           {open ? m.account_orders_hideItems({}, t) : m.account_orders_showItems({}, t)}
         </button>
-        <a href={`${pathFor('summary', locale)}?order=${encodeURIComponent(order.id)}`}>
+        {/* The same address as the confirmation e-mail's link: the order's token is in it (decision 019). */}
+        <a href={pathFor('status', locale, { orderId: order.id, token: order.accessToken })}>
           {m.account_orders_statusLink({}, t)}
         </a>
       </div>
@@ -68,6 +70,9 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
           </li>
         ))}
       </ul>
+      <div className="account-order-again">
+        <ReorderButton locale={locale} orderId={order.id} token={order.accessToken} />
+      </div>
     </article>
   );
 }

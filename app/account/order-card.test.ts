@@ -23,6 +23,7 @@ const order = {
   currency: 'PLN',
   formatted: { total: '71,90 zł' },
   createdAt: '2026-11-20T17:05:00.000Z',
+  accessToken: 'tok_en-1',
 } as unknown as OrderView;
 
 const render = (open: boolean, locale: 'pl' | 'en' | 'ua' = 'pl') =>
@@ -37,8 +38,16 @@ describe('an order on my orders', () => {
     expect(html).toContain('Smash Club Warszawa');
     expect(html).toContain('W przygotowaniu');
     expect(html).toContain('71,90 zł');
-    expect(html).toContain('href="/podsumowanie?order=ord-1"');
-    expect(render(false, 'ua')).toContain('href="/ua/summary?order=ord-1"');
+    // The status page's address with the order's token, as the confirmation e-mail links it.
+    expect(html).toContain('href="/status/ord-1/tok_en-1"');
+    expect(render(false, 'ua')).toContain('href="/ua/status/ord-1/tok_en-1"');
+    expect(render(false, 'en')).toContain('href="/en/status/ord-1/tok_en-1"');
+  });
+
+  it('offers to order it again, a button that waits for the island before it sends anything', () => {
+    expect(render(false)).toMatch(/<button[^>]*class="reorder-button"[^>]*disabled=""[^>]*>Zamów ponownie<\/button>/);
+    expect(render(false, 'en')).toContain('Order again');
+    expect(render(false, 'ua')).toContain('Замовити знову');
   });
 
   it('keeps its items hidden until asked, without emoji in their names', () => {

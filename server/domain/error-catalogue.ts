@@ -50,6 +50,12 @@ export const errorCatalogue = {
   },
   paymentInProgress: { status: 409, meaning: 'A payment of this order is still being processed.' },
 
+  // Ordering again from an order's status page or my orders.
+  reorderUnavailable: {
+    status: 409,
+    meaning: 'None of the order’s items can be ordered now; the basket is unchanged.',
+  },
+
   // Accounts.
   invalidToken: {
     status: 400,

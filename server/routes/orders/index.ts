@@ -13,6 +13,9 @@ import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
 import { retryPayment } from '#server/services/payments/retry.ts';
+import { reorder } from '#server/services/orders/reorder.ts';
+import { orderAccessToken } from '#server/services/orders/access-token.ts';
+import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
 import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -151,6 +154,34 @@ export const ordersRoutes = new Hono<AppEnv>()
       return c.json(retried, 201);
     },
   )
+  .post(
+    '/:id/reorder',
+    describeRoute({
+      tags,
+      summary: 'Order again: the visitor’s basket gets the order’s items and options, priced from the menu now',
+      security: security.order,
+      description:
+        'Replaces what the visitor’s basket held (so a repeat changes nothing) with the order’s lines: same items, options and quantities. Answers the basket priced from the database, `missing` (lines that could not go in: removed, unavailable, or optionsChanged when the item’s options no longer fit) and `changed` (lines whose unit price is different now: before and after, in minor units and formatted). When no line can go in, the basket is left as it was.',
+      responses: {
+        200: jsonResponse(
+          '{ basket, missing: [{ name, quantity, reason }], changed: [{ name, quantity, before, after, formattedBefore, formattedAfter }] }',
+        ),
+        404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
+        409: errorResponse('reorderUnavailable: none of the order’s items can be ordered now (details.missing)'),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', tokenQuery),
+    async (c) => {
+      const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
+      const reordered = await reorder(c.var.deps, {
+        orderId: id,
+        owner: { cookieId: basketCookie(c), userId: c.var.user?.id ?? null },
+      });
+      setBasketCookie(c, reordered.basket.id);
+      return c.json(reordered, 200);
+    },
+  )
   .get(
     '/:id',
     describeRoute({
@@ -243,8 +274,10 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
   describeRoute({
     tags,
     summary: 'The logged-in customer’s orders, newest first (20 per page)',
+    description:
+      'Each order carries its accessToken, the one its confirmation e-mail links with, so the status page’s address is the same from both.',
     security: security.session,
-    responses: { 200: jsonResponse('{ orders, page }'), 401: errorResponse('Unauthorized') },
+    responses: { 200: jsonResponse('{ orders (each with accessToken), page }'), 401: errorResponse('Unauthorized') },
   }),
   requireRole(),
   validate('query', pageQuery),
@@ -253,10 +286,12 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
     const page = c.req.valid('query').page ?? 1;
     const user = c.var.user;
     if (!user) throw unauthorized();
-    const orders = await listUserOrders(db, user.id, now(), {
+    const views = await listUserOrders(db, user.id, now(), {
       limit: MY_ORDERS_PAGE,
       offset: (page - 1) * MY_ORDERS_PAGE,
     });
+    const secret = c.var.deps.env.orderTokenSecret;
+    const orders = views.map((view) => ({ ...view, accessToken: orderAccessToken(secret, view.id) }));
     return c.json({ orders, page }, 200);
   },
 );

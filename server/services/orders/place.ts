@@ -192,6 +192,10 @@ function freshView(draft: OrderDraft, basket: OrderableBasket, written: WrittenI
         acceptanceMinutes: basket.restaurant.acceptanceMinutes,
         preparationMinutes: basket.restaurant.preparationMinutes,
         country: basket.location.country,
+        street: basket.location.street,
+        streetNo: basket.location.no,
+        zip: basket.location.zip,
+        city: basket.location.city,
       },
     ],
     [

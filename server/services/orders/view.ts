@@ -40,7 +40,14 @@ export type OrderView = {
   deliveryType: string;
   paymentMethod: string;
   paymentType: string;
-  restaurant: { slug: string; name: string; country: string; phone: string | null };
+  restaurant: {
+    slug: string;
+    name: string;
+    country: string;
+    phone: string | null;
+    /** Where a pickup order is collected. */
+    address: { street: string; no: string; zip: string; city: string };
+  };
   customer: (typeof orders.$inferSelect)['customer'];
   comment: string;
   items: {
@@ -60,6 +67,8 @@ export type OrderView = {
   preparationMinutes: number;
   estimatedReadyAt: string | null;
   pickupMinutes: number;
+  /** A pickup order still coming: when it can be collected (the pickup time, or the preparation when longer). */
+  pickupAt: string | null;
   payment: { method: string; status: string; redirectUrl: string | null } | null;
   refund: { amount: number; formatted: string; status: string; createdAt: string } | null;
 } & Record<MoneyField, number>;
@@ -72,6 +81,10 @@ const orderColumns = {
   acceptanceMinutes: restaurants.acceptanceMinutes,
   preparationMinutes: restaurants.preparationMinutes,
   country: locations.country,
+  street: locations.street,
+  streetNo: locations.no,
+  zip: locations.zip,
+  city: locations.city,
 };
 
 export type OrderRow = {
@@ -82,6 +95,10 @@ export type OrderRow = {
   acceptanceMinutes: number;
   preparationMinutes: number;
   country: string;
+  street: string;
+  streetNo: string;
+  zip: string;
+  city: string;
 };
 
 /** Items, payments (with refunds) and item modifiers of the orders `ids`: three queries, sent together. */
@@ -152,6 +169,7 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
         name: row.restaurantName,
         country: row.country,
         phone: row.restaurantPhone,
+        address: { street: row.street, no: row.streetNo, zip: row.zip, city: row.city },
       },
       customer: order.customer,
       comment: order.comment,
@@ -190,6 +208,10 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
           ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
           : null,
       pickupMinutes: PICKUP_MINUTES,
+      pickupAt:
+        stillComing && isSelfPickup(order.deliveryType) && becameNewAt !== null
+          ? new Date(becameNewAt + Math.max(PICKUP_MINUTES, row.preparationMinutes) * 60_000).toISOString()
+          : null,
       payment: paymentRow
         ? {
             method: paymentRow.payment.method,

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { pathFor } from '#domain/localized-routes.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $orderStatus, followOrder, refreshOrder, showOrder, type OrderStatusView } from '#app/stores/order-status.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+import ReorderButton from '#app/orders/ReorderButton.tsx';
+import AcceptCountdown from './AcceptCountdown.tsx';
+import OrderTiming from './OrderTiming.tsx';
+
+/**
+ * The live part of the status page: the status and what it means (a live region, so a change is read out), payment
+ * being processed or to be tried again, the countdown to acceptance, the times, the refund promise of a rejected
+ * paid order, and the refresh and order-again actions. The server rendered it with the order it read; after
+ * hydration it follows the order's event stream.
+ */
+export default function OrderStatusPanel({
+  locale,
+  token,
+  initial,
+}: {
+  locale: UiLocale;
+  token: string;
+  initial: OrderStatusView;
+}) {
+  const state = useStore($orderStatus);
+  // The store is empty in the server's render and the first client render: both show the page's own order.
+  const order = state.order?.id === initial.id ? state.order : initial;
+  const t = inLocale(locale);
+
+  useEffect(() => {
+    showOrder(initial);
+    return followOrder(initial.id, token);
+  }, [initial, token]);
+
+  const payment = order.payment;
+  const awaitingPayment = order.groups.waitingForPayment;
+  const paymentFailed = awaitingPayment && (payment?.status === 'failed' || payment?.status === 'canceled');
+  const paid = order.paidAt !== null || order.refund !== null;
+  const refundText = order.restaurant.country === 'ua' ? m.status_refund_ua({}, t) : m.status_refund_pl({}, t);
+  const tone = order.groups.rejected ? 'bad' : order.groups.finished ? 'done' : 'live';
+
+  return (
+    <section className="status-panel" aria-labelledby="status-now">
+      {!order.groups.rejected && (
+        <div className="status-thanks">
+          <p className="status-thanks-title">{m.status_thanks({}, t)}</p>
+          <p>{m.status_thanksText({}, t)}</p>
+        </div>
+      )}
+      <h2 id="status-now" className="status-now">
+        {m.status_now({}, t)}{' '}
+        <span className={`status-badge status-badge-${tone}`} data-status={order.status}>
+          {m[`account_status_${order.status}`]({}, t)}
+        </span>
+      </h2>
+      <div role="status" aria-atomic="true" className="status-message">
+        <p className="status-sentence">{m[`status_state_${order.status}`]({}, t)}</p>
+        {awaitingPayment && !paymentFailed && <p className="status-processing">{m.status_paymentProcessing({}, t)}</p>}
+        {paymentFailed && <p className="status-warning">{m.status_paymentFailed({}, t)}</p>}
+        {order.groups.rejected && paid && <p className="status-refund">{refundText}</p>}
+      </div>
+      {paymentFailed && (
+        // Issue 15's retry island (app/checkout/PaymentRetry.tsx, props { locale, orderId, token, country }) takes
+        // this place when it lands; until then the summary page is where the customer pays again.
+        <p>
+          <a
+            className="status-pay-again"
+            href={`${pathFor('summary', locale)}?order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token)}`}
+          >
+            {m.status_payAgain({}, t)}
+          </a>
+        </p>
+      )}
+      {order.groups.waitingForRestaurantAccept && (
+        <AcceptCountdown state={{ order, receivedAt: state.receivedAt }} locale={locale} />
+      )}
+      <OrderTiming order={order} locale={locale} />
+      <div className="status-actions">
+        {/* Before hydration this form reloads the page, which shows the status as it is now; after, the API answers. */}
+        <form
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void refreshOrder(order.id, token);
+          }}
+        >
+          <button type="submit" className="status-refresh" disabled={state.refreshing}>
+            {state.refreshing ? m.status_refreshing({}, t) : m.status_refresh({}, t)}
+          </button>
+        </form>
+        <ReorderButton locale={locale} orderId={order.id} token={token} />
+      </div>
+      <p className={`status-connection status-connection-${state.connection}`} aria-live="polite">
+        {state.connection === 'live'
+          ? m.status_live({}, t)
+          : state.connection === 'reconnecting'
+            ? m.status_reconnecting({}, t)
+            : m.status_connecting({}, t)}
+      </p>
+      {state.refreshFailed && (
+        <p role="alert" className="status-warning">
+          {m.status_refreshFailed({}, t)}
+        </p>
+      )}
+    </section>
+  );
+}

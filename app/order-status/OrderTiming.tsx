@@ -1,0 +1,34 @@
+import { isCountry, timeZoneOf } from '#domain/country.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import type { OrderStatusView } from '#app/stores/order-status.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+
+const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
+
+/** The estimated preparation time, when it should be ready, and for pickup orders when and where to collect it. */
+export default function OrderTiming({ order, locale }: { order: OrderStatusView; locale: UiLocale }) {
+  if (order.groups.finished) return null;
+  const t = inLocale(locale);
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale[locale], {
+      timeStyle: 'short',
+      timeZone: isCountry(order.restaurant.country) ? timeZoneOf(order.restaurant.country) : undefined,
+    }).format(new Date(iso));
+  const { address } = order.restaurant;
+  return (
+    <ul className="status-timing">
+      <li>{m.status_preparation({ minutes: String(order.preparationMinutes) }, t)}</li>
+      {order.pickupAt ? (
+        <li>
+          <strong>{m.status_pickupAt({ time: time(order.pickupAt) }, t)}</strong>
+          <br />
+          {m.status_pickupWhere({}, t)}: {address.street} {address.no}, {address.zip} {address.city}
+        </li>
+      ) : (
+        order.estimatedReadyAt &&
+        !order.groups.selfPickup && <li>{m.status_readyAround({ time: time(order.estimatedReadyAt) }, t)}</li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,359 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openDatabase, type Database } from '#db/client.ts';
+import { menuItems, paymentOptions, restaurants, workingHours } from '#db/schema/index.ts';
+import { pathFor, type Locale } from '#domain/localized-routes.ts';
+import type { OrderStatus } from '#domain/orders.ts';
+import { changeStatusInTx } from '#server/services/orders/change-status.ts';
+import { CONSENT_STORAGE_KEY } from '#app/shop/CookieConsent.tsx';
+import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { logIn, placeOrderOverHttp, type PlacedOrder } from '../helpers/http-orders.ts';
+
+const require = createRequire(import.meta.url);
+const PL = 'pasta-fresca-warszawa-mokotow';
+const UA = 'bao-house-kyiv-podil';
+
+let browser: Browser;
+let database: Database;
+const base = () => urlOn('localhost').replace(/\/$/, '');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  database = await openDatabase({ url: inject('databaseUrl'), max: 2 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+});
+
+// The texts each language shows; they come from messages/*.json, so a missing translation fails here.
+const TEXTS = {
+  pl: {
+    thanks: 'Dziękujemy za zamówienie!',
+    new: 'Czeka na przyjęcie przez restaurację',
+    processing: 'W przygotowaniu',
+    courier: 'Restauracja przyjęła zamówienie',
+    reconnecting: 'Utracono połączenie',
+    refundPl: 'w ciągu kilku dni roboczych',
+    refundUa: 'w ciągu 48 godzin',
+    countdown: 'Restauracja ma na przyjęcie zamówienia jeszcze',
+  },
+  en: {
+    thanks: 'Thank you for your order!',
+    new: 'Waiting for the restaurant',
+    processing: 'Being prepared',
+    courier: 'The restaurant accepted your order',
+    reconnecting: 'Connection lost',
+    refundPl: 'within a few working days',
+    refundUa: 'within 48 hours',
+    countdown: 'Time left for the restaurant to accept',
+  },
+  ua: {
+    thanks: 'Дякуємо за замовлення!',
+    new: 'Очікує на підтвердження ресторану',
+    processing: 'Готується',
+    courier: 'Ресторан прийняв замовлення',
+    reconnecting: "З'єднання втрачено",
+    refundPl: 'протягом кількох робочих днів',
+    refundUa: 'протягом 48 годин',
+    countdown: 'Час, що залишився ресторану на прийняття',
+  },
+} as const;
+
+/** What the restaurant (or staff) does to an order, in the server's database: every server process hears of it. */
+const moveOrder = (orderId: string, to: OrderStatus) =>
+  database.db.transaction((tx) => changeStatusInTx(tx, { orderId, to, reason: 'admin', now: new Date() }));
+
+async function orderStatusNow(order: PlacedOrder): Promise<string> {
+  const response = await fetch(`${base()}/api/orders/${order.order.id}?token=${order.accessToken}`);
+  return ((await response.json()) as { order: { status: string } }).order.status;
+}
+
+/** Waits until the sandbox's Blik approval has reached the server and the order went to the restaurant. */
+async function untilNew(order: PlacedOrder) {
+  for (let i = 0; i < 100 && (await orderStatusNow(order)) !== 'new'; i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await orderStatusNow(order)).toBe('new');
+}
+
+const statusUrl = (locale: Locale, order: PlacedOrder) =>
+  urlOn('localhost', pathFor('status', locale, { orderId: order.order.id, token: order.accessToken }));
+
+/** A fresh browser context (a guest unless it logs in) that records script errors and unexpected console errors. */
+async function openContext(viewport: keyof typeof VIEWPORTS, options: { forAxe?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: options.forAxe ?? false });
+  // The cookie banner was agreed to before (a customer following an order has been on the shop), so the screenshots
+  // show the page under it; the banner has its own tests.
+  await context.addInitScript((key) => {
+    // about:blank has no storage of its own.
+    if (location.protocol.startsWith('http')) localStorage.setItem(key, 'agreed');
+  }, CONSENT_STORAGE_KEY);
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => problems.push(`${new URL(page.url()).pathname}: ${error.message}`));
+    page.on('console', (message) => {
+      const text = message.text();
+      // The 404 page answers 404; the offline test's refused reconnections are what it is about.
+      if (message.type() !== 'error' || /status of 404|ERR_INTERNET_DISCONNECTED/.test(text)) return;
+      problems.push(text);
+    });
+  };
+  context.on('page', watch);
+  return { context, problems, close: () => context.close() };
+}
+
+/** Opens the status page and waits until its island follows the order live. */
+async function openStatus(context: BrowserContext, locale: Locale, order: PlacedOrder) {
+  const page = await context.newPage();
+  const response = await page.goto(statusUrl(locale, order));
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await page.waitForSelector('.status-connection-live');
+  return page;
+}
+
+const badge = (page: Page) => page.locator('.status-badge');
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+describe('order status page', () => {
+  for (const locale of ['pl', 'en', 'ua'] as const) {
+    it(`${locale}: a guest follows the order from the link, and sees it accepted live`, async () => {
+      const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik', lang: locale });
+      await untilNew(order);
+      const { context, problems, close } = await openContext('phone', { forAxe: true });
+      const page = await openStatus(context, locale, order);
+      const text = TEXTS[locale];
+      await expect.poll(() => page.textContent('h1')).toContain(order.order.displayId);
+      expect(await page.textContent('.status-panel')).toContain(text.thanks);
+      expect(await badge(page).textContent()).toBe(text.new);
+      expect(await page.textContent('.status-countdown')).toContain(text.countdown);
+      expect(await page.textContent('[role=timer]')).toMatch(/^(10:00|9:[0-5]\d)$/);
+      // The order's lines and total are on the page.
+      expect(await page.locator('.lines .total dd').textContent()).toMatch(/zł$/);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, `status-${locale}-phone-new`);
+
+      await moveOrder(order.order.id, 'processing');
+      await expect.poll(() => badge(page).textContent(), { timeout: 15_000 }).toBe(text.processing);
+      expect(await page.textContent('[role=status].status-message')).toContain(text.courier);
+      expect(await page.locator('.status-countdown').count()).toBe(0);
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await screenshot(page, `status-${locale}-desktop-processing`);
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
+
+  it('catches up when the network comes back after the stream was cut', async () => {
+    const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik', lang: 'en' });
+    await untilNew(order);
+    const { context, problems, close } = await openContext('phone');
+    const page = await openStatus(context, 'en', order);
+    await moveOrder(order.order.id, 'processing');
+    await expect.poll(() => badge(page).textContent(), { timeout: 15_000 }).toBe(TEXTS.en.processing);
+
+    await context.setOffline(true);
+    await page.waitForSelector('.status-connection-reconnecting');
+    expect(await page.textContent('.status-connection')).toContain(TEXTS.en.reconnecting);
+    await moveOrder(order.order.id, 'waiting_for_courier');
+    // Cut off: the page cannot know yet.
+    await page.waitForTimeout(1500);
+    expect(await badge(page).getAttribute('data-status')).toBe('processing');
+    await screenshot(page, 'status-en-phone-reconnecting');
+
+    await context.setOffline(false);
+    await expect.poll(() => badge(page).getAttribute('data-status'), { timeout: 20_000 }).toBe('waiting_for_courier');
+    await page.waitForSelector('.status-connection-live');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('the refresh action asks for the order now', async () => {
+    const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik', lang: 'pl' });
+    await untilNew(order);
+    const { context, problems, close } = await openContext('desktop');
+    const page = await openStatus(context, 'pl', order);
+    // No stream from here on: only the refresh can bring the change.
+    await context.route('**/events?**', (route) => route.abort());
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await moveOrder(order.order.id, 'processing');
+    await page.getByRole('button', { name: 'Odśwież status' }).click();
+    await expect.poll(() => badge(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('processing');
+    expect(problems.filter((p) => !/ERR_FAILED/.test(p))).toEqual([]);
+    await close();
+  });
+
+  it('a rejected paid order promises the refund the way its country does', async () => {
+    // The Kyiv restaurant is open around the clock for this test, so it runs at any hour, and Ukraine's payments list
+    // (data, not rules: server/domain/country.ts) offers Blik, so that a Ukrainian order can be paid online at all.
+    const uaBlik = and(eq(paymentOptions.country, 'ua'), eq(paymentOptions.name, 'blik'));
+    await database.db.insert(paymentOptions).values({
+      country: 'ua',
+      name: 'blik',
+      group: 'online',
+      subgroup: 'blik',
+      translateKey: 'payment.blik',
+      availableFor: ['web'],
+      availabilityHours: {
+        mondayToFriday: { from: '00:00', to: '24:00' },
+        saturday: { from: '00:00', to: '24:00' },
+        sunday: { from: '00:00', to: '24:00' },
+      },
+      position: 9,
+    });
+    const [kyiv] = await database.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, UA));
+    const hours = await database.db.select().from(workingHours).where(eq(workingHours.restaurantId, kyiv!.id));
+    await database.db.delete(workingHours).where(eq(workingHours.restaurantId, kyiv!.id));
+    await database.db
+      .insert(workingHours)
+      .values([0, 1, 2, 3, 4, 5, 6].map((day) => ({ restaurantId: kyiv!.id, day, from: '00:00', to: '24:00' })));
+    try {
+      for (const [restaurant, country, locale, refund] of [
+        [PL, 'pl', 'pl', TEXTS.pl.refundPl],
+        [UA, 'ua', 'ua', TEXTS.ua.refundUa],
+        [UA, 'ua', 'en', TEXTS.en.refundUa],
+      ] as const) {
+        const order = await placeOrderOverHttp(base(), { restaurant, country, payment: 'blik', lang: locale });
+        await untilNew(order);
+        const { context, problems, close } = await openContext('phone');
+        const page = await openStatus(context, locale, order);
+        await moveOrder(order.order.id, 'rejected');
+        await expect.poll(() => badge(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('rejected');
+        expect(await page.textContent('[role=status].status-message')).toContain(refund);
+        expect(await page.textContent('.status-panel')).not.toContain(TEXTS[locale].thanks);
+        await screenshot(page, `status-${locale}-${country}-phone-rejected`);
+        expect(problems).toEqual([]);
+        await close();
+      }
+    } finally {
+      await database.db.delete(paymentOptions).where(uaBlik);
+      await database.db.delete(workingHours).where(eq(workingHours.restaurantId, kyiv!.id));
+      if (hours.length) await database.db.insert(workingHours).values(hours);
+    }
+  });
+
+  it('says payment is being processed while it is, and offers to pay again when it was declined', async () => {
+    const { context, problems, close } = await openContext('phone');
+    // A fast transfer waits at the (sandbox) bank until the customer pays there.
+    const pending = await placeOrderOverHttp(base(), {
+      restaurant: PL,
+      country: 'pl',
+      payment: 'fastTransfer',
+      lang: 'en',
+    });
+    const page = await openStatus(context, 'en', pending);
+    expect(await badge(page).getAttribute('data-status')).toBe('waiting_for_payment');
+    expect(await page.textContent('[role=status].status-message')).toContain('Payment is being processed');
+    await screenshot(page, 'status-en-phone-payment-processing');
+
+    const declined = await placeOrderOverHttp(base(), {
+      restaurant: PL,
+      country: 'pl',
+      payment: 'blik',
+      blikCode: '777123',
+      lang: 'en',
+    });
+    await page.goto(statusUrl('en', declined));
+    await expect
+      .poll(() => page.textContent('[role=status].status-message'), { timeout: 15_000 })
+      .toContain('Your payment did not go through');
+    const payAgain = page.getByRole('link', { name: 'Pay again' });
+    expect(await payAgain.getAttribute('href')).toBe(
+      `/en/summary?order=${declined.order.id}&token=${encodeURIComponent(declined.accessToken)}`,
+    );
+    await screenshot(page, 'status-en-phone-payment-declined');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a wrong token or an unknown order is the 404 page', async () => {
+    const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik' });
+    const { context, close } = await openContext('phone');
+    const page = await context.newPage();
+    for (const [locale, path] of [
+      ['pl', pathFor('status', 'pl', { orderId: order.order.id, token: `${order.accessToken.slice(1)}x` })],
+      ['en', pathFor('status', 'en', { orderId: crypto.randomUUID(), token: order.accessToken })],
+      ['ua', pathFor('status', 'ua', { orderId: 'not-an-order', token: order.accessToken })],
+    ] as const) {
+      const response = await page.goto(urlOn('localhost', path));
+      expect(response?.status(), path).toBe(404);
+      expect(await page.textContent('body'), path).not.toContain(order.order.displayId);
+      expect(await page.getAttribute('html', 'lang')).toBe(locale === 'ua' ? 'uk' : locale);
+    }
+    await close();
+  });
+});
+
+describe('my orders and order again', () => {
+  it('a logged-in user finds the order in my orders, opens its status page and orders it again into the basket', async () => {
+    const session = await logIn(base(), 'user@example.com', 'user-demo-2026');
+    const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik', session });
+    await untilNew(order);
+    const { context, problems, close } = await openContext('phone');
+    const login = await context.request.post(`${base()}/api/auth/login`, {
+      data: { email: 'user@example.com', password: 'user-demo-2026' },
+      headers: { origin: base() },
+    });
+    expect(login.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(urlOn('localhost', pathFor('myOrders', 'pl')));
+    const card = page.locator('.account-order', { hasText: order.order.displayId });
+    await card.waitFor();
+    await screenshot(page, 'status-pl-phone-my-orders');
+    await card.getByRole('link', { name: 'Szczegóły i status' }).click();
+    await page.waitForURL(statusUrl('pl', order));
+    await page.waitForSelector('.status-connection-live');
+
+    // Order again from my orders, after the price of the dish went up: the customer is told before the basket.
+    const [item] = await database.db.select().from(menuItems).where(eq(menuItems.id, order.menuItemId));
+    await database.db
+      .update(menuItems)
+      .set({ price: sql`${menuItems.price} + 100` })
+      .where(eq(menuItems.id, order.menuItemId));
+    try {
+      await page.goto(urlOn('localhost', pathFor('myOrders', 'pl')));
+      const again = page.locator('.account-order', { hasText: order.order.displayId });
+      await again.locator('astro-island:not([ssr]), .reorder-button:not([disabled])').first().waitFor();
+      await again.getByRole('button', { name: 'Zamów ponownie' }).click();
+      await again.locator('.reorder-notice').waitFor();
+      expect(await again.locator('.reorder-notice').textContent()).toContain('Nowa cena:');
+      await screenshot(page, 'status-pl-phone-reorder-told');
+      await again.getByRole('link', { name: 'Przejdź do koszyka' }).click();
+      await page.waitForURL(urlOn('localhost', pathFor('basket', 'pl')));
+      // The basket holds the dish again, at today's price.
+      const basket = (await (await context.request.get(`${base()}/api/basket`)).json()) as {
+        lines: { menuItemId: number; quantity: number; unitPrice: number }[];
+      };
+      expect(basket.lines).toEqual([
+        expect.objectContaining({ menuItemId: order.menuItemId, unitPrice: item!.price + 100 }),
+      ]);
+    } finally {
+      await database.db.update(menuItems).set({ price: item!.price }).where(eq(menuItems.id, order.menuItemId));
+    }
+
+    // From the status page, with nothing changed, straight to the basket.
+    await page.goto(statusUrl('pl', order));
+    await page.waitForSelector('.status-connection-live');
+    await page.getByRole('button', { name: 'Zamów ponownie' }).click();
+    await page.waitForURL(urlOn('localhost', pathFor('basket', 'pl')));
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
