@@ -32,15 +32,16 @@ export function PaymentPanel({ locale }: { locale: UiLocale }) {
         </div>
       )}
       {stage === 'redirect' && (
-        <p role="status">
-          {order.view.payment?.redirectUrl ? (
-            <a className="account-button" href={order.view.payment.redirectUrl}>
-              {m.checkout_redirecting({}, t)}
-            </a>
-          ) : (
-            m.checkout_redirecting({}, t)
+        <div role="status" className="checkout-bank">
+          <p>{m.checkout_awaitingTransfer({}, t)}</p>
+          {order.view.payment?.redirectUrl && (
+            <p>
+              <a className="account-button" href={order.view.payment.redirectUrl}>
+                {m.checkout_continueAtBank({}, t)}
+              </a>
+            </p>
           )}
-        </p>
+        </div>
       )}
       {(stage === 'declined' || stage === 'canceled') && (
         <PaymentRetry locale={locale} orderId={order.orderId} token={order.token} country={country} />

@@ -11,6 +11,8 @@ declare module 'vitest' {
     serverPort: number;
     /** Where the server's e-mails land, one JSON file each (tests/helpers/mail.ts, waitForMail). */
     mailDir: string;
+    /** The server's database, for tests that check what a page wrote (one order per basket). */
+    databaseUrl: string;
   }
 }
 
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
   project.provide('mailDir', mailDir);
+  project.provide('databaseUrl', url);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
