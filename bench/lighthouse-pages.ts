@@ -100,13 +100,21 @@ const gzipBytes = (url: string) =>
     ).on('error', reject);
   });
 
-/** One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. */
-export async function measurePage(chrome: chromeLauncher.LaunchedChrome, url: string): Promise<PageMeasurement> {
+/**
+ * One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. `headers` go with every
+ * request of the run (a basket cookie, for a page that shows a basket).
+ */
+export async function measurePage(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  headers?: Record<string, string>,
+): Promise<PageMeasurement> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    ...(headers ? { extraHeaders: headers } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;

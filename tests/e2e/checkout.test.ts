@@ -177,6 +177,61 @@ describe('a guest orders from the summary page', () => {
   });
 });
 
+describe('a logged-in customer', () => {
+  it('pl desktop: starts from their profile, saves the new address, and picks it the next time', async () => {
+    const { page, problems, close } = await openPage('desktop');
+    await page.goto(urlOn('localhost', '/'));
+    const login = await page.evaluate(() =>
+      fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@example.com', password: 'user-demo-2026' }),
+      }).then((r) => r.status),
+    );
+    expect(login).toBe(200);
+    const before = await page.evaluate(() => fetch('/api/account/addresses').then((r) => r.json()));
+    await fillBasket(page, PL);
+    await openSummary(page, 'pl');
+    expect(await page.inputValue('#checkout-email')).toBe('user@example.com');
+    // A customer with saved addresses starts on their default one; "another address" is typed.
+    if (before.addresses.length > 0) await page.check('input[name="addressChoice"][value="new"]');
+    const street = `Testowa ${crypto.randomUUID().slice(0, 4)}`;
+    await page.fill('#checkout-firstname', 'Jan');
+    await page.fill('#checkout-lastname', 'Kowalski');
+    await page.fill('#checkout-phone', PL_ADDRESS.phone);
+    await page.fill('#checkout-street', street);
+    await page.fill('#checkout-streetNo', '7');
+    await page.fill('#checkout-zip', PL_ADDRESS.zip);
+    await page.fill('#checkout-city', PL_ADDRESS.city);
+    await page.check('#checkout-saveAddress');
+    await page.check('input[name="paymentMethod"][value="blik"]');
+    await page.fill('#checkout-blikCode', '123456');
+    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    await submit(page);
+    const first = await orderOnStatusPage(page, 'pl');
+    expect(first.status).toBe('new');
+    const after = await page.evaluate(() => fetch('/api/account/addresses').then((r) => r.json()));
+    const saved = after.addresses.find((a: { street: string }) => a.street === street);
+    expect(saved).toBeTruthy();
+
+    await fillBasket(page, PL);
+    await openSummary(page, 'pl');
+    await page.check(`input[name="addressChoice"][value="${saved.id}"]`);
+    expect(await page.$('#checkout-street')).toBeNull();
+    await screenshot(page, 'checkout-pl-desktop-9-saved-address');
+    await page.check('input[name="paymentMethod"][value="blik"]');
+    await page.fill('#checkout-blikCode', '123456');
+    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    await submit(page);
+    const second = await orderOnStatusPage(page, 'pl');
+    expect(second.id).not.toBe(first.id);
+    const mine = await page.evaluate(() => fetch('/api/my-orders').then((r) => r.json()));
+    expect(mine.orders.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('payments and paying again', () => {
   it('pl: Blik 777123 is declined; the page offers the retry at once, and a new code pays the same order', async () => {
     const { page, problems, close } = await openPage('desktop');
@@ -299,7 +354,16 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     };
 
     // Outside the delivery area: a well-formed postcode the restaurant does not deliver to.
-    let { basketId, menuItemIds } = await fillBasket(page, PL);
+    // Every refused basket stays a basket: no order is written.
+    const refusedBaskets: string[] = [];
+    const basket = async (options?: { quantity?: number; count?: number }) => {
+      const filled = await fillBasket(page, PL, options);
+      refusedBaskets.push(filled.basketId);
+      return filled;
+    };
+
+    // Outside the delivery area: a well-formed postcode the restaurant does not deliver to.
+    await basket();
     await openSummary(page, 'en');
     await fillForm(page, 'pl', 'blik', '123456');
     await page.fill('#checkout-zip', '80-001');
@@ -307,14 +371,14 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     await screenshot(page, 'checkout-en-desktop-6-outside-area');
 
     // Below the minimum order value.
-    ({ basketId } = await fillBasket(page, PL, { quantity: 1, count: 1 }));
+    await basket({ quantity: 1, count: 1 });
     await openSummary(page, 'pl');
     await fillForm(page, 'pl', 'blik', '123456');
     expect(await refused('minBasketValueError')).toContain('minimalnej');
     await screenshot(page, 'checkout-pl-desktop-7-minimum');
 
     // A product no longer available.
-    ({ basketId, menuItemIds } = await fillBasket(page, PL));
+    const { menuItemIds } = await basket();
     await openSummary(page, 'ua');
     await fillForm(page, 'pl', 'blik', '123456');
     await sql`update menu_items set unavailable = true where id = ${menuItemIds[0]!}`;
@@ -325,7 +389,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     }
 
     // The restaurant stopped taking orders meanwhile (switched off by its staff): closed now.
-    ({ basketId } = await fillBasket(page, PL));
+    await basket();
     await openSummary(page, 'en');
     await fillForm(page, 'pl', 'blik', '123456');
     await sql`update restaurants set is_enabled = false where slug = ${PL}`;
@@ -336,7 +400,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     }
 
     // A discount code switched off after it was applied.
-    ({ basketId } = await fillBasket(page, PL));
+    await basket();
     const applied = await page.evaluate(() =>
       fetch('/api/basket/discount', {
         method: 'POST',
@@ -353,7 +417,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     } finally {
       await sql`update discount_codes set active = true where code = 'WITAJ10'`;
     }
-    expect(await ordersOf(basketId)).toBe(0);
+    for (const basketId of refusedBaskets) expect(await ordersOf(basketId)).toBe(0);
     await close();
   });
 });
