@@ -374,7 +374,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     await basket({ quantity: 1, count: 1 });
     await openSummary(page, 'pl');
     await fillForm(page, 'pl', 'blik', '123456');
-    expect(await refused('minBasketValueError')).toContain('minimalnej');
+    expect(await refused('minBasketValueError')).toContain('minimalna kwota');
     await screenshot(page, 'checkout-pl-desktop-7-minimum');
 
     // A product no longer available.
