@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_ERROR_KEYS } from '#domain/errors.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
+import { checkoutErrors } from './checkout-rules.ts';
 import {
   type CheckoutValues,
-  checkoutErrors,
   EMPTY_CHECKOUT,
   firstErrorField,
   placeErrors,

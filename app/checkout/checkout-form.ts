@@ -1,8 +1,5 @@
-import { checkBlikCode } from '#domain/checkout.ts';
 import { type Consent, type Country, type PaymentMethod, requiredConsents } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
-import { RuleError } from '#domain/errors.ts';
-import { checkoutFormRules, pickupCheckoutFormRules, validate } from '#domain/forms.ts';
 
 /**
  * The finalize-order form's values as the island holds them. Field order is the order on the page, so "the first
@@ -74,29 +71,6 @@ export type CheckoutContext = {
 export function visibleConsents(country: Country, method: PaymentMethod | ''): Consent[] {
   // Before a method is chosen, the consents every method asks for; providerTerms appears with the method needing it.
   return requiredConsents(country, method || 'cashOnDelivery');
-}
-
-/**
- * Every error of the form by the rules the API applies to the same order (server/domain/forms.ts, checkout.ts,
- * country.ts): the customer's details and address by the country's rules, a payment method, a 6-digit Blik code,
- * and the consents the country and the method require.
- */
-export function checkoutErrors(values: CheckoutValues, ctx: CheckoutContext): CheckoutErrors {
-  const rules = ctx.pickup ? pickupCheckoutFormRules : checkoutFormRules;
-  const errors: CheckoutErrors = { ...validate(rules, values, { country: ctx.country }) };
-  if (!values.paymentMethod) errors.paymentMethod = 'notEmpty';
-  if (values.paymentMethod === 'blik') {
-    try {
-      checkBlikCode(values.blikCode);
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error;
-      errors.blikCode = error.key;
-    }
-  }
-  for (const consent of visibleConsents(ctx.country, values.paymentMethod)) {
-    if (!values[consent]) errors[consent] = 'isTrue';
-  }
-  return errors;
 }
 
 /** The first field (in page order) that has an error, or null. */

@@ -6,7 +6,6 @@ import {
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutValues,
-  checkoutErrors,
   EMPTY_CHECKOUT,
   firstErrorField,
   placeErrors,
@@ -23,7 +22,6 @@ import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
 import { $basket, type Basket } from '#app/stores/basket.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
-import { fullAddress } from '#domain/accounts.ts';
 import type { Country } from '#domain/country.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import {
@@ -151,24 +149,45 @@ function prefill(
   $errors.set({});
 }
 
-/** Sets one field and checks it at once (spec section 5: validate on change); shown errors are checked again. */
+type Rules = typeof import('#app/checkout/checkout-rules.ts');
+let rules: Promise<Rules> | null = null;
+/**
+ * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
+ * JavaScript the page does not need before the customer touches the form (issue 15's 80 KB budget).
+ */
+export const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
+
+/** Fields checked on change so far: their errors show (and the whole form's, after a submit). */
+const touched = new Set<CheckoutField>();
+const ADDRESS_FIELDS: readonly CheckoutField[] = ['street', 'streetNo', 'aptNo', 'zip', 'city', 'addressChoice'];
+
+/** Sets one field and checks it (spec section 5: validate on change); fields checked before are checked again. */
 export function setField<F extends CheckoutField>(field: F, value: CheckoutValues[F]): void {
   if ($stage.get() === 'sending') return;
-  const values = { ...$values.get(), [field]: value };
-  const found = checkoutErrors(values, context());
+  $values.set({ ...$values.get(), [field]: value });
+  touched.add(field);
+  // A changed address may cure "outside the delivery area": the server decides again on the next submit.
+  if (ADDRESS_FIELDS.includes(field) && $errors.get().address) {
+    const { address: _cured, ...rest } = $errors.get();
+    $errors.set(rest);
+  }
+  $formError.set(null);
+  if ($stage.get() === 'gpayClosed' || $stage.get() === 'gpayUnavailable') $stage.set('editing');
+  void recheck();
+}
+
+/** The touched fields' errors for the values as they are once the rules have loaded (typing may have gone on). */
+async function recheck(): Promise<void> {
+  const { checkoutErrors } = await loadRules();
+  const found = checkoutErrors($values.get(), context());
   const shown = $errors.get();
   const errors: CheckoutErrors = {};
   for (const name of Object.keys(found) as CheckoutField[]) {
-    if (name === field || shown[name]) errors[name] = found[name];
+    if (touched.has(name)) errors[name] = found[name];
   }
-  // An address change may cure "outside the delivery area": the server decides again on the next submit.
-  if (shown.address && !['street', 'streetNo', 'zip', 'city', 'addressChoice'].includes(field))
-    errors.address = shown.address;
+  if (shown.address) errors.address = shown.address;
   if (shown.basket) errors.basket = shown.basket;
-  $values.set(values);
   $errors.set(errors);
-  $formError.set(null);
-  if ($stage.get() === 'gpayClosed' || $stage.get() === 'gpayUnavailable') $stage.set('editing');
 }
 
 /** Picks a saved address (its fields fill the form) or 'new' (the fields are typed). */
@@ -206,8 +225,10 @@ export function placeOrder(
     if (stage === 'sending' || stage === 'processing' || stage === 'redirect' || stage === 'settled') return null;
     const { basket, googlePay, sandbox } = $setup.get();
     if (!basket) return null;
+    const { checkoutErrors } = await loadRules();
     const values = $values.get();
     const errors = checkoutErrors(values, context());
+    for (const field of Object.keys(values) as CheckoutField[]) touched.add(field);
     $formError.set(null);
     if (firstErrorField(errors)) {
       $errors.set(errors);
@@ -361,5 +382,5 @@ export function resumePlaced(locale: UiLocale, client: ApiClient = api): Promise
 /** The retry island (PaymentRetry) reports a new stage for the order this page placed. */
 export const setStage = (stage: PlaceStage): void => $stage.set(stage);
 
-/** A saved address as one line, for the address picker. */
-export const savedAddressLine = (address: SavedAddress): string => fullAddress(address);
+/** A saved address as one line, for the address picker (the API stores it with the address). */
+export const savedAddressLine = (address: SavedAddress): string => address.fullAddress;
