@@ -85,11 +85,6 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
         aria-busy={setup.status === 'loading' || sending}
         onSubmit={onSubmit}
       >
-        {setup.status === 'loading' && (
-          <p className="account-loading" role="status">
-            {m.checkout_loading({}, t)}
-          </p>
-        )}
         <CustomerFields locale={locale} />
         {pickup ? (
           <fieldset className="account-fieldset">
@@ -145,7 +140,21 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
           {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
         </button>
       </form>
-      {basket && <OrderRecap basket={basket} locale={locale} problem={errors.basket} />}
+      {basket ? (
+        <OrderRecap basket={basket} locale={locale} problem={errors.basket} />
+      ) : (
+        // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
+        <section
+          className="checkout-recap checkout-recap-loading"
+          aria-busy="true"
+          aria-labelledby="checkout-recap-title"
+        >
+          <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
+          <p className="account-loading" role="status">
+            {m.checkout_loading({}, t)}
+          </p>
+        </section>
+      )}
       <GooglePaySheet locale={locale} />
     </div>
   );
