@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
@@ -26,7 +27,10 @@ const PL_ADDRESS = { street: 'Puławska', streetNo: '150', zip: '02-715', city: 
 const UA_ADDRESS = { street: 'Сагайдачного', streetNo: '12', zip: '04070', city: 'Київ', phone: '050 123 45 67' };
 
 /** A page that records script errors and console errors; the 4xx answers the checkout expects are not errors. */
-async function openPage(viewport: keyof typeof VIEWPORTS = 'desktop', options: { javaScriptEnabled?: boolean } = {}) {
+async function openPage(
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  options: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...options });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -481,6 +485,45 @@ describe('never two orders, never a lost one', () => {
     expect(await ordersOf(basketId)).toBe(1);
     await close();
   });
+});
+
+const require = createRequire(import.meta.url);
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('accessibility', () => {
+  for (const locale of ['pl', 'en', 'ua'] as const)
+    it(`${locale}: axe finds no serious or critical violation on the form with its errors, the Google Pay sheet and the retry`, async () => {
+      // bypassCSP lets the test inject axe-core, which the CSP (rightly) refuses.
+      const { page, close } = await openPage('phone', { bypassCSP: true });
+      await fillBasket(page, PL);
+      await openSummary(page, locale);
+      await submit(page);
+      await page.locator('#checkout-firstname-error').waitFor();
+      expect(await axeViolations(page), 'form').toEqual([]);
+      await fillForm(page, 'pl', 'googlePay');
+      await submit(page);
+      await page.waitForSelector('dialog.checkout-gpay[open]');
+      expect(await axeViolations(page), 'sheet').toEqual([]);
+      await page.click('dialog.checkout-gpay .account-button-secondary');
+      await page.waitForSelector('.checkout-retry button[type="submit"]:not([disabled])');
+      expect(await axeViolations(page), 'retry').toEqual([]);
+      await close();
+    });
 });
 
 describe('before the island loads', () => {
