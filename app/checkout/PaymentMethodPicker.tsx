@@ -58,7 +58,9 @@ export function PaymentMethodPicker({
       aria-invalid={error ? true : undefined}
     >
       <legend>{m.checkout_section_payment({}, t)}</legend>
-      {methods === null && <p className="account-loading checkout-methods-loading">{m.checkout_methodsLoading({}, t)}</p>}
+      {methods === null && (
+        <p className="account-loading checkout-methods-loading">{m.checkout_methodsLoading({}, t)}</p>
+      )}
       {methods?.length === 0 && <p>{m.checkout_methodsNone({}, t)}</p>}
       {methods?.map((method, index) => (
         <label

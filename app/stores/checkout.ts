@@ -18,6 +18,8 @@ import {
   paymentDataRequest,
   type GooglePayConfig,
 } from '#app/checkout/google-pay.ts';
+// Type only: the module itself is loaded on demand (loadRules).
+import type * as CheckoutRules from '#app/checkout/checkout-rules.ts';
 import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
 import { $basket, type Basket } from '#app/stores/basket.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
@@ -149,7 +151,7 @@ function prefill(
   $errors.set({});
 }
 
-type Rules = typeof import('#app/checkout/checkout-rules.ts');
+type Rules = typeof CheckoutRules;
 let rules: Promise<Rules> | null = null;
 /**
  * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
