@@ -102,7 +102,7 @@ const gzipBytes = (url: string) =>
 
 /**
  * One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. `headers` go with every
- * request of the run (a basket cookie for the basket page, which sends an empty basket home).
+ * request of the run (a basket cookie, for a page that shows a basket: the basket page sends an empty one home).
  */
 export async function measurePage(
   chrome: chromeLauncher.LaunchedChrome,

@@ -41,12 +41,17 @@ export function TextField({
   type = 'text',
   autoComplete,
   hint,
+  inputMode,
+  maxLength,
 }: Common & {
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
   hint?: string;
+  /** The keyboard a phone shows (numeric for a Blik code). */
+  inputMode?: 'numeric' | 'text';
+  maxLength?: number;
 }) {
   const { id, errorId } = ids(form, name);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -62,6 +67,8 @@ export function TextField({
         type={type}
         value={value}
         autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined}

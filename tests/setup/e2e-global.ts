@@ -11,7 +11,7 @@ declare module 'vitest' {
     serverPort: number;
     /** Where the server's e-mails land, one JSON file each (tests/helpers/mail.ts, waitForMail). */
     mailDir: string;
-    /** The server's database, for what only staff or the restaurant would do (accepting an order, say). */
+    /** The server's database, for what only staff would do (accepting an order) and for checking what a page wrote. */
     databaseUrl: string;
   }
 }

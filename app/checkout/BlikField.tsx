@@ -1,0 +1,43 @@
+import { m } from '#app/paraglide/messages.js';
+import { TextField } from '#app/account/Field.tsx';
+import { inLocale } from '#app/account/form-helpers.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import type { FieldRule } from '#domain/errors.ts';
+
+/**
+ * The 6-digit Blik code (spec section 5). The phone's number pad comes up (inputMode numeric); what is typed is
+ * not filtered beyond its length, so a letter shows "digits only" (blikCodeMustBeNumber) as the API would answer it.
+ */
+export function BlikField({
+  form,
+  locale,
+  value,
+  error,
+  onChange,
+}: {
+  form: string;
+  locale: UiLocale;
+  value: string;
+  error: FieldRule | undefined;
+  onChange: (value: string) => void;
+}) {
+  const t = inLocale(locale);
+  return (
+    <div className="checkout-blik">
+      <TextField
+        form={form}
+        name="blikCode"
+        required
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        label={m.checkout_blik_label({}, t)}
+        hint={m.checkout_blik_hint({}, t)}
+        locale={locale}
+        value={value}
+        error={error}
+        onChange={onChange}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { pathFor } from '#domain/localized-routes.ts';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { TextField } from '#app/account/Field.tsx';
+import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
+import {
+  $errors,
+  $formError,
+  $order,
+  $setup,
+  $stage,
+  $values,
+  loadCheckout,
+  placeOrder,
+  resumePlaced,
+  setField,
+} from '#app/stores/checkout.ts';
+import { AddressFields } from './AddressFields.tsx';
+import { ConsentFields } from './ConsentFields.tsx';
+import { CustomerFields } from './CustomerFields.tsx';
+import { GooglePaySheet } from './GooglePaySheet.tsx';
+import { OrderRecap } from './OrderRecap.tsx';
+import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
+import { PaymentPanel } from './PaymentPanel.tsx';
+
+/**
+ * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the
+ * finalize-order form, then the payment. Rendered into the static page with its submit button disabled, so nothing
+ * can be sent before the island has loaded; the form posts nothing into a URL (method post, and the island sends
+ * JSON to the API).
+ */
+export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
+  const setup = useStore($setup);
+  const values = useStore($values);
+  const errors = useStore($errors);
+  const formError = useStore($formError);
+  const stage = useStore($stage);
+  const order = useStore($order);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const t = inLocale(locale);
+
+  useEffect(() => {
+    void loadCheckout().then(() => resumePlaced(locale));
+  }, [locale]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const first = await placeOrder(locale);
+    if (first === 'basket') document.getElementById('checkout-basket-error')?.scrollIntoView({ block: 'center' });
+    else if (first === 'address') focusField(form.current, 'street');
+    else focusField(form.current, first);
+  };
+
+  if (order) return <PaymentPanel locale={locale} />;
+  if (setup.status === 'failed')
+    return <p className="account-alert account-alert-error">{m.checkout_loadFailed({}, t)}</p>;
+  if (setup.status === 'empty')
+    return (
+      <div className="checkout-empty">
+        <p>{m.checkout_empty({}, t)}</p>
+        <p>
+          <a className="account-button" href={pathFor('home', locale)}>
+            {m.checkout_emptyLink({}, t)}
+          </a>
+        </p>
+      </div>
+    );
+
+  const basket = setup.basket;
+  const pickup = basket?.deliveryMethod === 'pickup';
+  const location = basket?.location;
+  const sending = stage === 'sending';
+  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  return (
+    <div className="checkout-layout">
+      <form
+        ref={form}
+        className="account-form checkout-form"
+        method="post"
+        noValidate
+        aria-busy={setup.status === 'loading' || sending}
+        onSubmit={onSubmit}
+      >
+        <CustomerFields locale={locale} />
+        {pickup ? (
+          <fieldset className="account-fieldset">
+            <legend>{m.checkout_section_pickup({}, t)}</legend>
+            {location && (
+              <p>
+                {m.checkout_pickupAt(
+                  { address: `${location.name}, ${location.street} ${location.no}, ${location.zip} ${location.city}` },
+                  t,
+                )}
+              </p>
+            )}
+          </fieldset>
+        ) : (
+          <AddressFields locale={locale} />
+        )}
+        <TextField
+          form="checkout"
+          name="comment"
+          label={m.checkout_field_comment({}, t)}
+          locale={locale}
+          value={values.comment}
+          onChange={(value) => setField('comment', value)}
+        />
+        <PaymentMethodPicker
+          form="checkout"
+          locale={locale}
+          methods={setup.status === 'ready' ? setup.methods : null}
+          value={values.paymentMethod}
+          error={errors.paymentMethod}
+          blikCode={values.blikCode}
+          blikError={errors.blikCode}
+          onChange={(method) => setField('paymentMethod', method)}
+          onBlikChange={(code) => setField('blikCode', code)}
+        />
+        <ConsentFields locale={locale} />
+        <div className="account-alert-slot" aria-live="polite">
+          {formError && (
+            <p className="account-alert account-alert-error" role="alert">
+              {errorMessage(formError, locale)}
+            </p>
+          )}
+          {stage === 'gpayClosed' && <p className="account-alert">{m.checkout_gpay_closed({}, t)}</p>}
+          {stage === 'gpayUnavailable' && (
+            <p className="account-alert account-alert-error">{m.checkout_gpay_unavailable({}, t)}</p>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="account-button checkout-submit"
+          disabled={!hydrated || setup.status !== 'ready' || sending}
+        >
+          {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
+        </button>
+      </form>
+      {basket ? (
+        <OrderRecap basket={basket} locale={locale} problem={errors.basket} />
+      ) : (
+        // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
+        <section
+          className="checkout-recap checkout-recap-loading"
+          aria-busy="true"
+          aria-labelledby="checkout-recap-title"
+        >
+          <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
+          <p className="account-loading" role="status">
+            {m.checkout_loading({}, t)}
+          </p>
+        </section>
+      )}
+      <GooglePaySheet locale={locale} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { PaymentMethod } from '#domain/country.ts';
+import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { inLocale } from '#app/account/form-helpers.ts';
+import type { FieldRule } from '#domain/errors.ts';
+import type { OfferedMethod } from '#app/stores/checkout.ts';
+import { BlikField } from './BlikField.tsx';
+
+/** A payment method's name in the interface's language. */
+export function methodLabel(method: PaymentMethod, locale: UiLocale): string {
+  const t = inLocale(locale);
+  switch (method) {
+    case 'blik':
+      return m.checkout_method_blik({}, t);
+    case 'googlePay':
+      return m.checkout_method_googlePay({}, t);
+    case 'fastTransfer':
+      return m.checkout_method_fastTransfer({}, t);
+    case 'cashOnDelivery':
+      return m.checkout_method_cashOnDelivery({}, t);
+    case 'cardOnDelivery':
+      return m.checkout_method_cardOnDelivery({}, t);
+  }
+}
+
+/**
+ * The payment methods the API offers for the basket's country on the web (GET /api/payment-methods, highlighted
+ * first), as radio buttons; one outside its availability hours is shown but cannot be chosen. The Blik code field
+ * follows when Blik is chosen. Used by the checkout and by the payment retry, each with its own form id.
+ */
+export function PaymentMethodPicker({
+  form,
+  locale,
+  methods,
+  value,
+  error,
+  blikCode,
+  blikError,
+  onChange,
+  onBlikChange,
+}: {
+  form: string;
+  locale: UiLocale;
+  methods: OfferedMethod[] | null;
+  value: PaymentMethod | '';
+  error: FieldRule | undefined;
+  blikCode: string;
+  blikError: FieldRule | undefined;
+  onChange: (method: PaymentMethod) => void;
+  onBlikChange: (code: string) => void;
+}) {
+  const t = inLocale(locale);
+  const errorId = `${form}-paymentMethod-error`;
+  return (
+    <fieldset
+      className="account-fieldset checkout-methods"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>{m.checkout_section_payment({}, t)}</legend>
+      {methods === null && (
+        <p className="account-loading checkout-methods-loading">{m.checkout_methodsLoading({}, t)}</p>
+      )}
+      {methods?.length === 0 && <p>{m.checkout_methodsNone({}, t)}</p>}
+      {methods?.map((method, index) => (
+        <label
+          key={method.id}
+          className={`checkout-choice checkout-method${method.highlighted ? ' is-highlighted' : ''}`}
+          data-method={method.id}
+        >
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={method.id}
+            id={index === 0 ? `${form}-paymentMethod` : undefined}
+            checked={value === method.id}
+            disabled={!method.availableNow}
+            onChange={() => onChange(method.id)}
+          />
+          <span>
+            {methodLabel(method.id, locale)}
+            {!method.availableNow && <small> ({m.checkout_methodNotNow({}, t)})</small>}
+          </span>
+        </label>
+      ))}
+      {error && (
+        <p className="account-field-error" id={errorId}>
+          {fieldMessage(error, locale)}
+        </p>
+      )}
+      {value === 'blik' && (
+        <BlikField form={form} locale={locale} value={blikCode} error={blikError} onChange={onBlikChange} />
+      )}
+    </fieldset>
+  );
+}

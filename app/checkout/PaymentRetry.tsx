@@ -1,0 +1,140 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Country } from '#domain/country.ts';
+import { formatMoney } from '#domain/money.ts';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { CheckField } from '#app/account/Field.tsx';
+import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
+import {
+  $retry,
+  $retryError,
+  $retryErrors,
+  $retryStage,
+  $retryValues,
+  loadRetry,
+  retryPayment,
+  setRetryField,
+} from '#app/stores/payment-retry.ts';
+import { statusUrl } from '#app/stores/payment-flow.ts';
+import { GooglePaySheet } from './GooglePaySheet.tsx';
+import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
+
+/**
+ * Paying again for an order waiting for its payment after a declined or canceled one (decision 017): the same
+ * methods as the checkout, a new Blik code, the provider's terms where the method needs them. Self-contained: the
+ * status page mounts it with the order's id and token, and the summary page shows it at once after a declined Blik.
+ * Once paid, the customer is on (or is sent to) the order's status page.
+ */
+export default function PaymentRetry({
+  locale,
+  orderId,
+  token,
+  country,
+}: {
+  locale: UiLocale;
+  orderId: string;
+  token: string;
+  country: Country;
+}) {
+  const { status, methods, order } = useStore($retry);
+  const values = useStore($retryValues);
+  const errors = useStore($retryErrors);
+  const error = useStore($retryError);
+  const stage = useStore($retryStage);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const t = inLocale(locale);
+
+  useEffect(() => {
+    void loadRetry({ orderId, token, country });
+  }, [orderId, token, country]);
+
+  useEffect(() => {
+    if (stage !== 'settled') return;
+    const target = statusUrl(locale, orderId, token);
+    if (globalThis.location.pathname !== target) globalThis.location.assign(target);
+  }, [stage, locale, orderId, token]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    focusField(form.current, await retryPayment({ orderId, token, lang: locale }));
+  };
+
+  if (stage === 'settled') return <p className="account-alert account-alert-ok">{m.checkout_paid({}, t)}</p>;
+  if (stage === 'processing')
+    return (
+      <div className="checkout-processing" role="status">
+        <span className="checkout-spinner" aria-hidden="true" />
+        <p>
+          <strong>{m.checkout_processing({}, t)}</strong>
+          {values.method === 'blik' && <br />}
+          {values.method === 'blik' && m.checkout_processingBlik({}, t)}
+        </p>
+      </div>
+    );
+  if (stage === 'redirect') return <p role="status">{m.checkout_redirecting({}, t)}</p>;
+  if (status === 'failed')
+    return <p className="account-alert account-alert-error">{errorMessage('internalError', locale)}</p>;
+  if (stage === 'closed')
+    return <p className="account-alert account-alert-error">{errorMessage('orderNotAwaitingPayment', locale)}</p>;
+
+  const method = methods.find((candidate) => candidate.id === values.method);
+  const total = order ? formatMoney(order.total, order.currency) : '';
+  return (
+    <form
+      ref={form}
+      className="account-form checkout-retry"
+      method="post"
+      noValidate
+      aria-labelledby="checkout-retry-title"
+      onSubmit={onSubmit}
+    >
+      <h2 id="checkout-retry-title">{m.checkout_retry_title({}, t)}</h2>
+      <p className="account-alert account-alert-error" role="alert">
+        {stage === 'canceled' ? m.checkout_canceled({}, t) : m.checkout_declined({}, t)}
+      </p>
+      {stage === 'gpayClosed' && <p role="status">{m.checkout_gpay_closed({}, t)}</p>}
+      <PaymentMethodPicker
+        form="retry"
+        locale={locale}
+        methods={status === 'loading' ? null : methods}
+        value={values.method}
+        error={errors.method}
+        blikCode={values.blikCode}
+        blikError={errors.blikCode}
+        onChange={(id) => setRetryField('method', id)}
+        onBlikChange={(code) => setRetryField('blikCode', code)}
+      />
+      {method?.providerTermsRequired && (
+        <CheckField
+          form="retry"
+          name="providerTerms"
+          required
+          label={m.checkout_consent_providerTerms({}, t)}
+          locale={locale}
+          checked={values.providerTerms}
+          error={errors.providerTerms}
+          onChange={(checked) => setRetryField('providerTerms', checked)}
+        />
+      )}
+      {error && (
+        <p className="account-alert account-alert-error" role="alert">
+          {errorMessage(error, locale)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="account-button"
+        disabled={!hydrated || status !== 'ready' || stage === 'sending'}
+      >
+        {stage === 'sending'
+          ? m.checkout_retry_sending({}, t)
+          : total
+            ? m.checkout_retry_submit({ total }, t)
+            : m.checkout_retry_submitPlain({}, t)}
+      </button>
+      <GooglePaySheet locale={locale} />
+    </form>
+  );
+}

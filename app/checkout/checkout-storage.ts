@@ -1,0 +1,77 @@
+/**
+ * What the checkout keeps in the browser so that one basket becomes one order, whatever the customer does: the
+ * Idempotency-Key of the basket's order (a double click, a reload, the back button and a second tab all send the
+ * same one, and the API answers the same order), and, once the order is placed, its id and access token (a reload
+ * in the middle of a payment finds the order instead of the empty basket). localStorage, not sessionStorage,
+ * because a second tab must see the same key.
+ */
+export type PlacedCheckout = { orderId: string; token: string };
+type Stored = { basketId: string; key: string; placed?: PlacedCheckout };
+
+export const CHECKOUT_STORAGE_KEY = 'checkout';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+// Private mode and disabled storage throw on access: the key then lives as long as the page, which still stops a
+// double click.
+function storage(): KeyValueStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let memory: Stored | null = null;
+
+function read(store: KeyValueStorage | null): Stored | null {
+  if (!store) return memory;
+  try {
+    const value = JSON.parse(store.getItem(CHECKOUT_STORAGE_KEY) ?? 'null') as Partial<Stored> | null;
+    if (!value || typeof value.basketId !== 'string' || typeof value.key !== 'string') return null;
+    const placed =
+      value.placed && typeof value.placed.orderId === 'string' && typeof value.placed.token === 'string'
+        ? value.placed
+        : undefined;
+    return { basketId: value.basketId, key: value.key, ...(placed ? { placed } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+function write(store: KeyValueStorage | null, value: Stored): void {
+  memory = value;
+  try {
+    store?.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // Full or refused: the in-memory copy serves this page.
+  }
+}
+
+/** The Idempotency-Key for ordering this basket: the one already used for it, or a new one remembered for it. */
+export function checkoutKey(basketId: string, store: KeyValueStorage | null = storage()): string {
+  const stored = read(store);
+  if (stored && stored.basketId === basketId) return stored.key;
+  const key = crypto.randomUUID();
+  write(store, { basketId, key });
+  return key;
+}
+
+/** Remembers the order this basket became, for a reload or the back button during its payment. */
+export function rememberPlaced(basketId: string, placed: PlacedCheckout, store = storage()): void {
+  const stored = read(store);
+  write(store, { basketId, key: stored?.basketId === basketId ? stored.key : crypto.randomUUID(), placed });
+}
+
+/** The order the last checkout placed, if any. */
+export const placedCheckout = (store = storage()): PlacedCheckout | null => read(store)?.placed ?? null;
+
+/** Forgets the placed order once it needs nothing more from this page (paid, or on its status page). */
+export function forgetCheckout(store = storage()): void {
+  memory = null;
+  try {
+    store?.removeItem(CHECKOUT_STORAGE_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}

@@ -1,0 +1,388 @@
+import { atom, map, task } from 'nanostores';
+import type { InferResponseType } from 'hono/client';
+import { api, type ApiClient } from '#app/api-client.ts';
+import {
+  addressValues,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutValues,
+  EMPTY_CHECKOUT,
+  firstErrorField,
+  placeErrors,
+  placeOrderBody,
+} from '#app/checkout/checkout-form.ts';
+import { checkoutKey, placedCheckout, rememberPlaced, type PlacedCheckout } from '#app/checkout/checkout-storage.ts';
+import {
+  GooglePayClosed,
+  googlePayAdapter,
+  paymentDataRequest,
+  type GooglePayConfig,
+} from '#app/checkout/google-pay.ts';
+// Type only: the module itself is loaded on demand (loadRules).
+import type * as CheckoutRules from '#app/checkout/checkout-rules.ts';
+import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
+import { $basket, type Basket } from '#app/stores/basket.ts';
+import { $user, type CurrentUser } from '#app/stores/session.ts';
+import { formatAddress } from '#app/stores/address.ts';
+import type { Country } from '#domain/country.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import {
+  loadOrder,
+  type OrderView,
+  paymentStage,
+  type PaymentStage,
+  statusUrl,
+  waitForPayment,
+} from './payment-flow.ts';
+
+export type PaymentMethods = InferResponseType<ApiClient['payment-methods']['$get'], 200>;
+export type OfferedMethod = PaymentMethods['methods'][number];
+export type SavedAddress = InferResponseType<ApiClient['account']['addresses']['$get'], 200>['addresses'][number];
+
+/** What the page needs before the form can be filled: the basket, its country's payment methods, who orders. */
+export type CheckoutSetup = {
+  status: 'loading' | 'ready' | 'empty' | 'failed';
+  basket: Basket | null;
+  methods: OfferedMethod[];
+  user: CurrentUser | null;
+  addresses: SavedAddress[];
+  googlePay: GooglePayConfig | null;
+  sandbox: boolean;
+  /** The order this browser placed from an earlier basket, when the basket is now empty (back button, second tab). */
+  placedEarlier: PlacedCheckout | null;
+};
+
+export const $setup = map<CheckoutSetup>({
+  status: 'loading',
+  basket: null,
+  methods: [],
+  user: null,
+  addresses: [],
+  googlePay: null,
+  sandbox: false,
+  placedEarlier: null,
+});
+
+export const $values = map<CheckoutValues>({ ...EMPTY_CHECKOUT });
+export const $errors = atom<CheckoutErrors>({});
+/** An error of the whole form (a key of the error catalogue) that no field caused. */
+export const $formError = atom<string | null>(null);
+
+/**
+ * Where placing stands: editing, sending (the button is disabled), then the payment's stage once an order exists,
+ * or `gpayClosed` when the customer closed Google Pay's sheet before anything was placed.
+ */
+export type PlaceStage = 'editing' | 'sending' | 'gpayClosed' | 'gpayUnavailable' | PaymentStage;
+export const $stage = atom<PlaceStage>('editing');
+/** The order placed from this page, once there is one. */
+export const $order = atom<(PlacedCheckout & { view: OrderView }) | null>(null);
+
+const country = (): Country => $setup.get().basket?.country ?? 'pl';
+const pickup = (): boolean => $setup.get().basket?.deliveryMethod === 'pickup';
+const context = () => ({ country: country(), pickup: pickup() });
+
+/** Loads the basket, then (at once) the methods of its country, the Google Pay setup and the customer's data. */
+export function loadCheckout(client: ApiClient = api): Promise<void> {
+  return task(async () => {
+    try {
+      const [basketAnswer, userAnswer] = await Promise.all([client.basket.$get(), client.auth.getUser.$get()]);
+      if (basketAnswer.status !== 200) throw new Error(`basket: ${basketAnswer.status}`);
+      const basket = await basketAnswer.json();
+      $basket.set(basket);
+      const user = userAnswer.ok ? ((await userAnswer.json()) as { user: CurrentUser | null }).user : null;
+      $user.set(user);
+      if (basket.lines.length === 0) {
+        $setup.set({ ...$setup.get(), status: 'empty', basket, user, placedEarlier: placedCheckout() });
+        return;
+      }
+      const [methodsAnswer, configAnswer, addressesAnswer, profileAnswer] = await Promise.all([
+        client['payment-methods'].$get({ query: { country: basket.country, channel: 'web' } }),
+        client.payments.config.$get({ query: { country: basket.country } }),
+        user ? client.account.addresses.$get() : null,
+        user ? client.account.$get() : null,
+      ]);
+      if (methodsAnswer.status !== 200) throw new Error(`payment methods: ${methodsAnswer.status}`);
+      const { methods } = await methodsAnswer.json();
+      const config = configAnswer.ok
+        ? ((await configAnswer.json()) as { googlePay: GooglePayConfig | null; sandbox: boolean })
+        : { googlePay: null, sandbox: false };
+      const addresses = addressesAnswer?.ok ? (await addressesAnswer.json()).addresses : [];
+      const profile = profileAnswer?.ok ? (await profileAnswer.json()).profile : null;
+      $setup.set({
+        status: 'ready',
+        basket,
+        methods,
+        user,
+        addresses,
+        googlePay: config.googlePay,
+        sandbox: config.sandbox,
+        placedEarlier: null,
+      });
+      prefill(basket, methods, addresses, profile ?? user);
+    } catch {
+      $setup.set({ ...$setup.get(), status: 'failed' });
+    }
+  });
+}
+
+/** Starts the form from what is known: the customer's profile, their default address or the one kept here. */
+function prefill(
+  basket: Basket,
+  methods: OfferedMethod[],
+  addresses: SavedAddress[],
+  profile: { email: string; firstname: string; lastname: string; phone: string | null } | null,
+): void {
+  const values: CheckoutValues = { ...EMPTY_CHECKOUT };
+  if (profile) {
+    values.email = profile.email;
+    values.firstname = profile.firstname;
+    values.lastname = profile.lastname;
+    values.phone = profile.phone ?? '';
+  }
+  const saved = addresses[0];
+  const kept = loadAddress();
+  if (saved) Object.assign(values, addressValues(saved), { addressChoice: saved.id });
+  else if (basket.address) Object.assign(values, addressValues({ id: '', ...basket.address }));
+  else if (kept && kept.country === basket.country) Object.assign(values, addressValues({ id: '', ...kept }));
+  // The highlighted method the API lists first, when it can be used now.
+  const first = methods.find((m) => m.availableNow);
+  if (first) values.paymentMethod = first.id;
+  $values.set(values);
+  $errors.set({});
+}
+
+type Rules = typeof CheckoutRules;
+let rules: Promise<Rules> | null = null;
+/**
+ * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
+ * JavaScript the page does not need before the customer touches the form (issue 15's 80 KB budget).
+ */
+export const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
+
+/** Fields checked on change so far: their errors show (and the whole form's, after a submit). */
+const touched = new Set<CheckoutField>();
+const ADDRESS_FIELDS: readonly CheckoutField[] = ['street', 'streetNo', 'aptNo', 'zip', 'city', 'addressChoice'];
+
+/** Sets one field and checks it (spec section 5: validate on change); fields checked before are checked again. */
+export function setField<F extends CheckoutField>(field: F, value: CheckoutValues[F]): void {
+  if ($stage.get() === 'sending') return;
+  $values.set({ ...$values.get(), [field]: value });
+  touched.add(field);
+  // A changed address may cure "outside the delivery area": the server decides again on the next submit.
+  if (ADDRESS_FIELDS.includes(field) && $errors.get().address) {
+    const { address: _cured, ...rest } = $errors.get();
+    $errors.set(rest);
+  }
+  $formError.set(null);
+  if ($stage.get() === 'gpayClosed' || $stage.get() === 'gpayUnavailable') $stage.set('editing');
+  void recheck();
+}
+
+/** The touched fields' errors for the values as they are once the rules have loaded (typing may have gone on). */
+async function recheck(): Promise<void> {
+  const { checkoutErrors } = await loadRules();
+  const found = checkoutErrors($values.get(), context());
+  const shown = $errors.get();
+  const errors: CheckoutErrors = {};
+  for (const name of Object.keys(found) as CheckoutField[]) {
+    if (touched.has(name)) errors[name] = found[name];
+  }
+  if (shown.address) errors.address = shown.address;
+  if (shown.basket) errors.basket = shown.basket;
+  $errors.set(errors);
+}
+
+/** Picks a saved address (its fields fill the form) or 'new' (the fields are typed). */
+export function chooseAddress(choice: string): void {
+  const saved = $setup.get().addresses.find((a) => a.id === choice);
+  const values = { ...$values.get(), addressChoice: choice, ...(saved ? addressValues(saved) : {}) };
+  $values.set(values);
+  const errors = { ...$errors.get() };
+  delete errors.address;
+  for (const field of ['street', 'streetNo', 'aptNo', 'zip', 'city'] as const) delete errors[field];
+  $errors.set(errors);
+}
+
+/** The coordinates of a known address: the saved one chosen, or the one kept in the browser when unchanged. */
+function coordinatesOf(values: CheckoutValues): { lat: number; lng: number } | null {
+  const saved = $setup.get().addresses.find((a) => a.id === values.addressChoice);
+  if (saved?.latitude != null && saved.longitude != null) return { lat: saved.latitude, lng: saved.longitude };
+  const kept = $address.get();
+  if (kept?.lat !== undefined && kept.lng !== undefined && kept.zip.trim() === values.zip.trim())
+    return { lat: kept.lat, lng: kept.lng };
+  return null;
+}
+
+/**
+ * The whole form on submit: checks every field (and answers the first with an error, for the page to scroll to),
+ * gets a Google Pay token when that is the method, then places the order under the basket's Idempotency-Key.
+ * Resolves to the first field with an error, or null.
+ */
+export function placeOrder(
+  locale: UiLocale,
+  client: ApiClient = api,
+): Promise<CheckoutField | 'address' | 'basket' | null> {
+  return task(async () => {
+    const stage = $stage.get();
+    if (stage === 'sending' || stage === 'processing' || stage === 'redirect' || stage === 'settled') return null;
+    const { basket, googlePay, sandbox } = $setup.get();
+    if (!basket) return null;
+    const { checkoutErrors } = await loadRules();
+    const values = $values.get();
+    const errors = checkoutErrors(values, context());
+    for (const field of Object.keys(values) as CheckoutField[]) touched.add(field);
+    $formError.set(null);
+    if (firstErrorField(errors)) {
+      $errors.set(errors);
+      return firstErrorField(errors);
+    }
+    $errors.set({});
+    $stage.set('sending');
+
+    let googlePayToken: string | null = null;
+    if (values.paymentMethod === 'googlePay') {
+      const adapter = googlePayAdapter({ sandbox, googlePay });
+      const request = googlePay
+        ? paymentDataRequest(googlePay, {
+            total: basket.summary.totalValue,
+            currency: basket.currency,
+            country: basket.country,
+            merchantName: basket.restaurant?.conceptName ?? basket.restaurant?.name ?? '',
+          })
+        : null;
+      if (!request || !(await adapter.isReadyToPay(request))) {
+        $stage.set('gpayUnavailable');
+        return null;
+      }
+      try {
+        googlePayToken = await adapter.loadPaymentData(request);
+      } catch (error) {
+        $stage.set(error instanceof GooglePayClosed ? 'gpayClosed' : 'gpayUnavailable');
+        return null;
+      }
+    }
+
+    const key = checkoutKey(basket.id);
+    let answer: Response;
+    try {
+      answer = await client.orders.$post(
+        {
+          json: placeOrderBody(values, {
+            ...context(),
+            lang: locale,
+            coordinates: coordinatesOf(values),
+            googlePayToken,
+          }),
+        },
+        { headers: { 'Idempotency-Key': key } },
+      );
+    } catch {
+      $stage.set('editing');
+      $formError.set('internalError');
+      return null;
+    }
+    const body = (await answer.json().catch(() => null)) as
+      | { order: OrderView; accessToken: string; redirectUrl: string | null }
+      | { error?: unknown; details?: Record<string, unknown> }
+      | null;
+    if (answer.status !== 201 || !body || !('order' in body)) {
+      const placed = placeErrors(body as { error?: unknown; details?: Record<string, unknown> } | null);
+      $errors.set(placed.fields);
+      $formError.set(placed.form);
+      $stage.set('editing');
+      return firstErrorField(placed.fields);
+    }
+
+    const placed = { orderId: body.order.id, token: body.accessToken };
+    rememberPlaced(basket.id, placed);
+    await keepAddress(values, client);
+    $order.set({ ...placed, view: body.order });
+    await follow(body.order, body.redirectUrl, locale);
+    return null;
+  });
+}
+
+/** After an order: a guest's address stays in the browser (spec section 3), a customer may save it to their account. */
+async function keepAddress(values: CheckoutValues, client: ApiClient): Promise<void> {
+  const { basket, user } = $setup.get();
+  if (!basket || pickup()) return;
+  const fields = addressValues({ id: '', ...values });
+  if (!user) {
+    const coordinates = coordinatesOf(values);
+    setAddress({
+      fullAddress: formatAddress(fields),
+      ...fields,
+      country: basket.country,
+      ...(coordinates ? coordinates : {}),
+    });
+    return;
+  }
+  if (values.addressChoice !== 'new' || !values.saveAddress) return;
+  // The order is placed whatever happens here: a refused save (too many addresses) only loses the shortcut.
+  await client.account.addresses
+    .$post({ json: { ...fields, aptNo: fields.aptNo || null, country: basket.country } })
+    .catch(() => null);
+}
+
+/**
+ * Follows the placed order's payment: the bank page, the wait for a Blik approval, or the status page once nothing
+ * is left to pay here. A resumed order (reload, back button) is not sent to the bank again by itself: the page
+ * offers the link.
+ */
+async function follow(
+  order: OrderView,
+  redirectUrl: string | null,
+  locale: UiLocale,
+  options: { resume?: boolean } = {},
+): Promise<void> {
+  const placed = $order.get();
+  if (!placed) return;
+  let stage = paymentStage(order);
+  $stage.set(stage);
+  const bank = redirectUrl ?? order.payment?.redirectUrl ?? null;
+  if (stage === 'redirect' && bank && !options.resume) {
+    globalThis.location.assign(bank);
+    return;
+  }
+  if (stage === 'processing') {
+    const settled = await waitForPayment(placed.orderId, placed.token);
+    if (!settled) return;
+    $order.set({ ...placed, view: settled });
+    stage = paymentStage(settled);
+    $stage.set(stage);
+  }
+  if (stage === 'settled') goToStatus(locale);
+}
+
+/** The order's status page, where the customer follows it (built by the status page's island). */
+export function goToStatus(locale: UiLocale): void {
+  const placed = $order.get();
+  if (placed) globalThis.location.assign(statusUrl(locale, placed.orderId, placed.token));
+}
+
+/**
+ * A reload (or the back button) after this browser placed an order: when the basket is empty and the order is
+ * still waiting for its payment, the page shows that payment again instead of an empty basket.
+ */
+export function resumePlaced(locale: UiLocale, client: ApiClient = api): Promise<void> {
+  return task(async () => {
+    const placed = $setup.get().placedEarlier;
+    if (!placed) return;
+    const view = await loadOrder(placed.orderId, placed.token, client);
+    if (!view) return;
+    $order.set({ ...placed, view });
+    const stage = paymentStage(view);
+    // Paid or on delivery: the status page tells the rest; the summary only says it was placed.
+    if (stage === 'settled') {
+      $stage.set('settled');
+      return;
+    }
+    await follow(view, null, locale, { resume: true });
+  });
+}
+
+/** The retry island (PaymentRetry) reports a new stage for the order this page placed. */
+export const setStage = (stage: PlaceStage): void => $stage.set(stage);
+
+/** A saved address as one line, for the address picker (the API stores it with the address). */
+export const savedAddressLine = (address: SavedAddress): string => address.fullAddress;
