@@ -61,6 +61,7 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   paymentUnconfirmed: m.error_paymentUnconfirmed,
   databaseUnavailable: m.error_databaseUnavailable,
   internalError: m.error_internalError,
+  reorderUnavailable: m.error_reorderUnavailable,
 };
 const RULE_MESSAGES: Record<RuleName, Message> = {
   isTrue: m.rule_isTrue,

@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathFor } from '#domain/localized-routes.ts';
+import { countryOf } from '#domain/money.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $orderStatus, followOrder, refreshOrder, showOrder, type OrderStatusView } from '#app/stores/order-status.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import AcceptCountdown from './AcceptCountdown.tsx';
+
+// Only an order whose payment failed needs the retry form: its code (the checkout's methods and rules) loads then.
+const PaymentRetry = lazy(() => import('#app/checkout/PaymentRetry.tsx'));
 import OrderTiming from './OrderTiming.tsx';
 
 /**
@@ -62,16 +66,25 @@ export default function OrderStatusPanel({
         {order.groups.rejected && paid && <p className="status-refund">{refundText}</p>}
       </div>
       {paymentFailed && (
-        // Issue 15's retry island (app/checkout/PaymentRetry.tsx, props { locale, orderId, token, country }) takes
-        // this place when it lands; until then the summary page is where the customer pays again.
-        <p>
-          <a
-            className="status-pay-again"
-            href={`${pathFor('summary', locale)}?order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token)}`}
+        <div className="account-forms">
+          {/* Before the retry form has loaded (and before hydration), the summary page is where to pay again. */}
+          <Suspense
+            fallback={
+              <p>
+                <a className="status-pay-again" href={pathFor('summary', locale)}>
+                  {m.status_payAgain({}, t)}
+                </a>
+              </p>
+            }
           >
-            {m.status_payAgain({}, t)}
-          </a>
-        </p>
+            <PaymentRetry
+              locale={locale}
+              orderId={order.id}
+              token={token}
+              country={countryOf(order.restaurant.country)}
+            />
+          </Suspense>
+        </div>
       )}
       {order.groups.waitingForRestaurantAccept && (
         <AcceptCountdown state={{ order, receivedAt: state.receivedAt }} locale={locale} />
