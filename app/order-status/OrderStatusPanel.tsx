@@ -5,7 +5,7 @@ import { countryOf } from '#domain/money.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $orderStatus, followOrder, refreshOrder, showOrder, type OrderStatusView } from '#app/stores/order-status.ts';
-import { inLocale } from '#app/account/form-helpers.ts';
+import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import AcceptCountdown from './AcceptCountdown.tsx';
 
@@ -32,6 +32,14 @@ export default function OrderStatusPanel({
   // The store is empty in the server's render and the first client render: both show the page's own order.
   const order = state.order?.id === initial.id ? state.order : initial;
   const t = inLocale(locale);
+  const hydrated = useHydrated();
+  const payAgainLink = (
+    <p>
+      <a className="status-pay-again" href={pathFor('summary', locale)}>
+        {m.status_payAgain({}, t)}
+      </a>
+    </p>
+  );
 
   useEffect(() => {
     showOrder(initial);
@@ -67,23 +75,21 @@ export default function OrderStatusPanel({
       </div>
       {paymentFailed && (
         <div className="account-forms">
-          {/* Before the retry form has loaded (and before hydration), the summary page is where to pay again. */}
-          <Suspense
-            fallback={
-              <p>
-                <a className="status-pay-again" href={pathFor('summary', locale)}>
-                  {m.status_payAgain({}, t)}
-                </a>
-              </p>
-            }
-          >
-            <PaymentRetry
-              locale={locale}
-              orderId={order.id}
-              token={token}
-              country={countryOf(order.restaurant.country)}
-            />
-          </Suspense>
+          {/* The server's render and the first client render show the way to pay again on the summary page; after
+              hydration the retry form loads here (rendering it lazily on the server would stream a script the CSP
+              refuses). */}
+          {hydrated ? (
+            <Suspense fallback={payAgainLink}>
+              <PaymentRetry
+                locale={locale}
+                orderId={order.id}
+                token={token}
+                country={countryOf(order.restaurant.country)}
+              />
+            </Suspense>
+          ) : (
+            payAgainLink
+          )}
         </div>
       )}
       {order.groups.waitingForRestaurantAccept && (

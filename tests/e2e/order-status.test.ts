@@ -277,7 +277,7 @@ describe('order status page', () => {
     // The checkout's retry form (decision 017) takes the place of the link to the summary page once it has loaded.
     const retry = page.getByRole('form', { name: 'Pay again' });
     await expect.poll(() => retry.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await retry.getByRole('radio').count()).toBeGreaterThan(0);
+    await expect.poll(() => retry.getByRole('radio').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, 'status-en-phone-payment-declined');
     expect(problems).toEqual([]);
     await close();
