@@ -10,6 +10,7 @@ import { paymentMethodsRoutes } from './payment-methods/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { requireRole } from '../middleware/session.ts';
+import { adminListRoutes } from './admin/lists/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -29,7 +30,8 @@ export function createApiRoutes() {
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes)
-    .route('/payment-methods', paymentMethodsRoutes);
+    .route('/payment-methods', paymentMethodsRoutes)
+    .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',
