@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { basketItems, baskets, orders, restaurants, users } from '#db/schema/index.ts';
+import { cachedCount } from './count-cache.ts';
 import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
 import { num, offsetOf, orderOf, str, withinDays } from './sql.ts';
 
@@ -19,7 +20,7 @@ export async function listBaskets({ db }: ListContext, query: ListQuery) {
     withinDays(baskets.createdAt, query.filters['from'], query.filters['to']),
   );
   const sorts = { createdAt: baskets.createdAt, updatedAt: baskets.updatedAt };
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: baskets.id,
@@ -43,7 +44,13 @@ export async function listBaskets({ db }: ListContext, query: ListQuery) {
       .orderBy(...orderOf(query.sort, sorts, baskets.id))
       .limit(ADMIN_LIST_PAGE_SIZE)
       .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
-    db.select({ count: count() }).from(baskets).where(where),
+    cachedCount(db, `baskets ${JSON.stringify(query.filters)}`, () =>
+      db
+        .select({ count: count() })
+        .from(baskets)
+        .where(where)
+        .then(([row]) => row?.count ?? 0),
+    ),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }

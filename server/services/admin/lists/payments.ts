@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { orders, payments } from '#db/schema/index.ts';
+import { cachedCount } from './count-cache.ts';
 import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
 import { offsetOf, orderOf, str, withinDays } from './sql.ts';
 
@@ -16,7 +17,7 @@ export async function listPayments({ db }: ListContext, query: ListQuery) {
     withinDays(payments.createdAt, query.filters['from'], query.filters['to']),
   );
   const sorts = { createdAt: payments.createdAt, amount: payments.amount };
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: payments.id,
@@ -36,7 +37,13 @@ export async function listPayments({ db }: ListContext, query: ListQuery) {
       .orderBy(...orderOf(query.sort, sorts, payments.id))
       .limit(ADMIN_LIST_PAGE_SIZE)
       .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
-    db.select({ count: count() }).from(payments).where(where),
+    cachedCount(db, `payments ${JSON.stringify(query.filters)}`, () =>
+      db
+        .select({ count: count() })
+        .from(payments)
+        .where(where)
+        .then(([row]) => row?.count ?? 0),
+    ),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { orders, restaurants } from '#db/schema/index.ts';
+import { cachedCount } from './count-cache.ts';
 import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
 import { num, offsetOf, orderOf, str } from './sql.ts';
 
@@ -52,14 +53,19 @@ export async function listSales({ db }: ListContext, query: ListQuery) {
     .groupBy(localDay, orders.currency)
     .as('days');
   const sorts = { day: days.day, orders: days.orders, total: days.total };
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(days)
       .orderBy(...orderOf(query.sort, sorts, days.day, days.currency))
       .limit(ADMIN_LIST_PAGE_SIZE)
       .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
-    db.select({ count: count() }).from(days),
+    cachedCount(db, `sales ${JSON.stringify(query.filters)}`, () =>
+      db
+        .select({ count: count() })
+        .from(days)
+        .then(([row]) => row?.count ?? 0),
+    ),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
