@@ -51,7 +51,9 @@ export default function AdminList({ entity, page, search, labels, htmlLang, admi
   return (
     <div className="admin-list">
       <div className="list-head">
-        {state.status === 'ready' && <p className="list-count">{fill(labels.ui.count, { count: state.count })}</p>}
+        {state.status === 'ready' && (
+          <p className="list-count">{fill(labels.ui.count, { count: state.count.toLocaleString(htmlLang) })}</p>
+        )}
         {addHref && (
           <a className="button list-add" href={addHref}>
             {labels.ui.add}
@@ -89,7 +91,7 @@ export default function AdminList({ entity, page, search, labels, htmlLang, admi
         />
       )}
       {state.status === 'ready' && (state.count > 0 || page > 1) && (
-        <ListPagination page={page} count={state.count} labels={labels} pageHref={pageHref} />
+        <ListPagination page={page} htmlLang={htmlLang} count={state.count} labels={labels} pageHref={pageHref} />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { fill, type ListLabels } from './labels.ts';
 
 type Props = {
   page: number;
+  htmlLang: string;
   count: number;
   labels: ListLabels;
   /** The address of a page of this list with the current filters and sort. */
@@ -10,7 +11,7 @@ type Props = {
 };
 
 /** Previous and next links (pages live in the path, /admin/{entity}/{page}) and where in the list this page is. */
-export default function ListPagination({ page, count, labels, pageHref }: Props) {
+export default function ListPagination({ page, htmlLang, count, labels, pageHref }: Props) {
   const pages = Math.max(1, Math.ceil(count / ADMIN_LIST_PAGE_SIZE));
   return (
     <nav className="list-pagination" aria-label={labels.ui.pagination}>
@@ -21,7 +22,9 @@ export default function ListPagination({ page, count, labels, pageHref }: Props)
       ) : (
         <span />
       )}
-      <span aria-current="page">{fill(labels.ui.pageOf, { page, pages })}</span>
+      <span aria-current="page">
+        {fill(labels.ui.pageOf, { page: page.toLocaleString(htmlLang), pages: pages.toLocaleString(htmlLang) })}
+      </span>
       {page < pages ? (
         <a rel="next" href={pageHref(page + 1)}>
           {labels.ui.next} →
