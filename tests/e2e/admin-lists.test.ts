@@ -26,9 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The narrowest phone the admin screens are made for.
+const PHONE = { width: 375, height: 812 };
+
 /** A browser context logged in as the demo admin (the login API sets the session cookie in the context). */
-async function adminContext(viewport: keyof typeof VIEWPORTS, forAxe = false): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: forAxe });
+async function adminContext(viewport: 'phone' | 'desktop', forAxe = false): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: viewport === 'phone' ? PHONE : VIEWPORTS.desktop,
+    bypassCSP: forAxe,
+  });
   const response = await context.request.post(urlOn('localhost', '/api/auth/login'), {
     data: { email: 'admin@example.com', password: 'admin-demo-2026' },
     headers: { origin: urlOn('localhost', '').replace(/\/$/, '') },
@@ -56,18 +62,20 @@ const PAGE_TWO: Record<Locale, RegExp> = { pl: /Strona 2 z \d+/, en: /Page 2 of 
 
 describe('admin lists in the browser', () => {
   for (const locale of LOCALES)
-    it(`${locale}: every list opens for an admin, with its rows or its empty state (screenshots at 1280 px)`, async () => {
+    it(`${locale}: every list opens for an admin, with its rows or its empty state (screenshots at 1280 and 375 px)`, async () => {
       const context = await adminContext('desktop');
       for (const entity of LIST_ENTITIES) {
         const { page, problems } = await open(context, `${localePrefix(locale)}/admin/${entity}`);
         await settled(page);
         expect(await page.locator('.list-error').count(), entity).toBe(0);
         await screenshot(page, `admin-list-${entity}-${locale}-1280`);
+        await page.setViewportSize(PHONE);
+        await screenshot(page, `admin-list-${entity}-${locale}-375`);
         expect(problems, entity).toEqual([]);
         await page.close();
       }
       await context.close();
-    });
+    }, 300_000);
 
   for (const locale of LOCALES)
     it(`${locale}: page 2 of the finished orders sorted by total, and both survive a reload (phone)`, async () => {
