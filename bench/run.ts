@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 
 mkdirSync('bench/results', { recursive: true });
-const suites = ['bench/api.ts', 'bench/brands.ts', 'bench/shop.ts'].filter((file) => existsSync(file));
+const suites = ['bench/api.ts', 'bench/admin.ts', 'bench/brands.ts', 'bench/shop.ts'].filter((file) =>
+  existsSync(file),
+);
 let failed = false;
 for (const suite of suites) {
   console.log(`\n▶ ${suite}`);

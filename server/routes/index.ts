@@ -13,6 +13,7 @@ import { ccRoutes } from './cc/index.ts';
 import { requireRole } from '../middleware/session.ts';
 import { adminBotKeysRoutes } from './admin/bot-keys/index.ts';
 import { botRoutes } from './bot/index.ts';
+import { adminListRoutes } from './admin/lists/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -35,7 +36,8 @@ export function createApiRoutes() {
     .route('/payment-methods', paymentMethodsRoutes)
     .route('/cc', ccRoutes)
     .route('/admin/bot-keys', adminBotKeysRoutes)
-    .route('/bot', botRoutes);
+    .route('/bot', botRoutes)
+    .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',

@@ -1,0 +1,41 @@
+import { formatMoney, type Currency } from '#domain/money.ts';
+import type { ListColumn } from './columns.ts';
+import type { ListRow } from './list-store.ts';
+import type { ListLabels } from './labels.ts';
+
+const CURRENCIES = ['PLN', 'UAH', 'EUR'];
+
+/** A cell's text: money in the spec's formats (%d zł, ₴%d, €%d), times in the page's language, labels translated. */
+export function formatCell(column: ListColumn, row: ListRow, labels: ListLabels, htmlLang: string): string {
+  const raw = row[column.field];
+  switch (column.kind) {
+    case 'money': {
+      const currency = String(row[column.currencyField]);
+      return typeof raw === 'number' && CURRENCIES.includes(currency) ? formatMoney(raw, currency as Currency) : '';
+    }
+    case 'discount': {
+      if (row['type'] === 'percentage') return `${String(raw)} %`;
+      if (row['type'] === 'freeDelivery') return '—';
+      const currency = { pl: 'PLN', ua: 'UAH', pt: 'EUR' }[String(row['country'])] as Currency | undefined;
+      return typeof raw === 'number' && currency ? formatMoney(raw, currency) : String(raw ?? '');
+    }
+    case 'time':
+      return typeof raw === 'string'
+        ? new Date(raw).toLocaleString(htmlLang, { dateStyle: 'short', timeStyle: 'short' })
+        : '—';
+    case 'day':
+      return typeof raw === 'string'
+        ? new Date(`${raw}T12:00:00Z`).toLocaleDateString(htmlLang, { dateStyle: 'medium', timeZone: 'UTC' })
+        : '';
+    case 'yesNo':
+      return raw === null || raw === false || raw === undefined ? labels.ui.no : labels.ui.yes;
+    case 'value':
+      return labels.values[`${column.group}.${String(raw)}`] ?? String(raw ?? '');
+    case 'name':
+      return [row['firstname'], row['lastname']].filter(Boolean).join(' ');
+    case 'number':
+      return typeof raw === 'number' ? raw.toLocaleString(htmlLang) : '';
+    case 'text':
+      return raw === null || raw === undefined ? '' : String(raw);
+  }
+}

@@ -1,0 +1,56 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { ListContext } from './context.ts';
+import { basketItems, baskets, orders, restaurants, users } from '#db/schema/index.ts';
+import { cachedCount } from './count-cache.ts';
+import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
+import { num, offsetOf, orderOf, str, withinDays } from './sql.ts';
+
+/**
+ * The baskets: collecting (still being filled) or created (ordered), with their restaurant, owner, number of lines
+ * and the order made from them.
+ */
+export async function listBaskets({ db }: ListContext, query: ListQuery) {
+  const status = str(query.filters['status']);
+  const country = str(query.filters['country']);
+  const restaurant = num(query.filters['restaurant']);
+  const where = and(
+    status ? eq(baskets.status, status) : undefined,
+    country ? eq(baskets.country, country) : undefined,
+    restaurant === undefined ? undefined : eq(baskets.restaurantId, restaurant),
+    withinDays(baskets.createdAt, query.filters['from'], query.filters['to']),
+  );
+  const sorts = { createdAt: baskets.createdAt, updatedAt: baskets.updatedAt };
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: baskets.id,
+        status: baskets.status,
+        country: baskets.country,
+        deliveryMethod: baskets.deliveryMethod,
+        restaurantId: restaurants.id,
+        restaurant: restaurants.name,
+        userEmail: users.email,
+        lines: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.basketId} = ${baskets.id})`,
+        orderId: orders.id,
+        orderDisplayId: orders.displayId,
+        createdAt: baskets.createdAt,
+        updatedAt: baskets.updatedAt,
+      })
+      .from(baskets)
+      .leftJoin(restaurants, eq(restaurants.id, baskets.restaurantId))
+      .leftJoin(users, eq(users.id, baskets.userId))
+      .leftJoin(orders, eq(orders.basketId, baskets.id))
+      .where(where)
+      .orderBy(...orderOf(query.sort, sorts, baskets.id))
+      .limit(ADMIN_LIST_PAGE_SIZE)
+      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+    cachedCount(db, `baskets ${JSON.stringify(query.filters)}`, () =>
+      db
+        .select({ count: count() })
+        .from(baskets)
+        .where(where)
+        .then(([row]) => row?.count ?? 0),
+    ),
+  ]);
+  return { rows, count: total };
+}

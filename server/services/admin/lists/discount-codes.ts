@@ -1,0 +1,46 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { ListContext } from './context.ts';
+import { discountCodes } from '#db/schema/index.ts';
+import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, offsetOf, orderOf, str } from './sql.ts';
+
+/** The discount codes: type, value (minor units, or whole percent), country, uses taken of the quantity, active. */
+export async function listDiscountCodes({ db }: ListContext, query: ListQuery) {
+  const q = str(query.filters['q']);
+  const type = str(query.filters['type']);
+  const country = str(query.filters['country']);
+  const active = bool(query.filters['active']);
+  const where = and(
+    q ? contains(q, discountCodes.code) : undefined,
+    type ? eq(discountCodes.type, type) : undefined,
+    country ? eq(discountCodes.country, country) : undefined,
+    active === undefined ? undefined : eq(discountCodes.active, active),
+  );
+  const sorts = {
+    code: discountCodes.code,
+    createdAt: discountCodes.createdAt,
+    used: discountCodes.used,
+    id: discountCodes.id,
+  };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        type: discountCodes.type,
+        value: discountCodes.value,
+        country: discountCodes.country,
+        quantity: discountCodes.quantity,
+        used: discountCodes.used,
+        active: discountCodes.active,
+        createdAt: discountCodes.createdAt,
+      })
+      .from(discountCodes)
+      .where(where)
+      .orderBy(...orderOf(query.sort, sorts, discountCodes.id))
+      .limit(ADMIN_LIST_PAGE_SIZE)
+      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+    db.select({ count: count() }).from(discountCodes).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
