@@ -10,6 +10,9 @@ import { paymentMethodsRoutes } from './payment-methods/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { requireRole } from '../middleware/session.ts';
+import { adminOrderRoutes } from './admin/orders/index.ts';
+import { adminKitchenRoutes } from './admin/kitchen/index.ts';
+import { adminDashboardRoutes } from './admin/dashboard/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -29,7 +32,10 @@ export function createApiRoutes() {
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes)
-    .route('/payment-methods', paymentMethodsRoutes);
+    .route('/payment-methods', paymentMethodsRoutes)
+    .route('/admin/orders', adminOrderRoutes)
+    .route('/admin/kitchen', adminKitchenRoutes)
+    .route('/admin/dashboard', adminDashboardRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',
