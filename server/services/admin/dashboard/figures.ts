@@ -29,6 +29,8 @@ export type Dashboard = {
   byConcept: DashboardRow[];
   byRestaurant: (DashboardRow & { concept: string })[];
   waiting: WaitingOrder[];
+  /** Every restaurant, for the links to their kitchen boards. */
+  restaurants: { slug: string; name: string; concept: string }[];
 };
 
 /**
@@ -38,7 +40,7 @@ export type Dashboard = {
  */
 export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): Promise<Dashboard> {
   const since = periodStart(days, now);
-  const [grouped, waitingRows] = await Promise.all([
+  const [grouped, waitingRows, allRestaurants] = await Promise.all([
     db
       .select({
         restaurantId: orders.restaurantId,
@@ -50,6 +52,11 @@ export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): P
       .where(and(gte(orders.createdAt, since), inArray(orders.status, [...SOLD_STATUSES])))
       .groupBy(orders.restaurantId, orders.currency),
     waitingOrders(db, now),
+    db
+      .select({ slug: restaurants.slug, name: restaurants.name, concept: concepts.name })
+      .from(restaurants)
+      .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
+      .orderBy(asc(concepts.name), asc(restaurants.name)),
   ]);
   const restaurantIds = [...new Set(grouped.map((g) => g.restaurantId))];
   const names = restaurantIds.length
@@ -121,6 +128,7 @@ export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): P
       .sort(byRevenue),
     byRestaurant: byRestaurant.sort(byRevenue),
     waiting: waitingRows,
+    restaurants: allRestaurants,
   };
 }
 
