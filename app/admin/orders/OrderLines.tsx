@@ -28,6 +28,18 @@ export default function OrderLines({ order, locale }: { order: OrderView; locale
             <span>{order.formatted.deliveryCosts}</span>
           </li>
         )}
+        {order.serviceFee > 0 && (
+          <li>
+            <span>{m.admin_orders_service_fee({}, t)}</span>
+            <span>{order.formatted.serviceFee}</span>
+          </li>
+        )}
+        {order.extraFee > 0 && (
+          <li>
+            <span>{m.admin_orders_extra_fee({}, t)}</span>
+            <span>{order.formatted.extraFee}</span>
+          </li>
+        )}
         {order.discountValue > 0 && (
           <li>
             <span>
