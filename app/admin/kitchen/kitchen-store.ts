@@ -79,7 +79,13 @@ export function followKitchen(restaurant: string): () => void {
       }
     })
     .catch(open);
-  const goneOffline = () => $kitchen.set({ ...$kitchen.get(), online: false });
+  // The browser knows the network is gone: close the stream at once rather than trust a connection that may hang,
+  // and keep showing the last queue, marked offline, until the network returns.
+  const goneOffline = () => {
+    source?.close();
+    clearTimeout(retry);
+    $kitchen.set({ ...$kitchen.get(), online: false });
+  };
   // Back online: do not wait for EventSource's own retry timer.
   const backOnline = () => {
     source?.close();
