@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+
+const require = createRequire(import.meta.url);
 
 // The restaurant the orders go to; its kitchen board is /admin/kitchen/{slug}.
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
@@ -12,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A browser context signed in as the seeded admin, recording script and console errors. */
-async function adminContext(viewport: keyof typeof VIEWPORTS = 'desktop') {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+async function adminContext(viewport: keyof typeof VIEWPORTS = 'desktop', forAxe = false) {
+  // forAxe: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script.
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: forAxe });
   const login = await context.request.post(urlOn('localhost', '/api/auth/login'), {
     data: { email: 'admin@example.com', password: 'admin-demo-2026' },
     headers: { origin: urlOn('localhost', '').replace(/\/$/, '') },
@@ -86,6 +90,18 @@ const customerSaw = (page: Page, status: string) =>
   page.waitForFunction((s) => (window as unknown as { statuses: string[] }).statuses.includes(s), status, {
     timeout: 15_000,
   });
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const result = await (window as unknown as { axe: { run: () => Promise<Result> } }).axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const card = (page: Page, id: string) => page.locator(`.kitchen-card[data-order="${id}"]`);
 const column = (page: Page, index: number) => page.locator('.kitchen-column').nth(index);
@@ -201,17 +217,20 @@ describe('screenshots', () => {
     const order = await placeOrder(customer);
     await customerSaw(order.page, 'new');
     for (const viewport of ['desktop', 'phone'] as const) {
-      const admin = await adminContext(viewport);
+      const admin = await adminContext(viewport, true);
       await admin.page.goto(urlOn('localhost', `${prefix}/admin`));
       await admin.page.locator('.dashboard-waiting-list').waitFor();
       await admin.page.locator('canvas').first().waitFor();
       await screenshot(admin.page, `admin-dashboard-${lang}-${viewport}`);
+      expect(await axeViolations(admin.page), 'dashboard').toEqual([]);
       await admin.page.goto(urlOn('localhost', `${prefix}/admin/kitchen/${RESTAURANT}`));
       await card(admin.page, order.id).waitFor();
       await screenshot(admin.page, `admin-kitchen-${lang}-${viewport}`);
+      expect(await axeViolations(admin.page), 'kitchen').toEqual([]);
       await admin.page.goto(urlOn('localhost', `${prefix}/admin/orders/show/${order.id}`));
       await admin.page.locator('.staff-history li').first().waitFor();
       await screenshot(admin.page, `admin-order-${lang}-${viewport}`);
+      expect(await axeViolations(admin.page), 'order').toEqual([]);
       expect(admin.problems).toEqual([]);
       await admin.context.close();
     }
