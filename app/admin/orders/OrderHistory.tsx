@@ -16,10 +16,7 @@ export default function OrderHistory({ history, locale }: { history: StaffOrder[
             <span>
               {entry.action === 'order.placed'
                 ? m.admin_orders_history_placed({}, t)
-                : m.admin_orders_history_change(
-                    { from: statusName(entry.from, locale), to: statusName(entry.to, locale) },
-                    t,
-                  )}
+                : `${statusName(entry.from, locale)} → ${statusName(entry.to, locale)}`}
               {entry.preparationMinutes ? ` (${m.admin_orders_minutes({ minutes: entry.preparationMinutes }, t)})` : ''}
             </span>{' '}
             <span className="staff-actor">
