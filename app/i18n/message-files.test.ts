@@ -28,6 +28,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   shop_nav_menu: ['pl'], // "Menu" is Polish as well
   catalogue_menu: ['pl'], // likewise
   account_orders_status: ['pl'], // "Status" is the Polish word too
+  admin_orders_minutes: ['pl'], // "{minutes} min" is how Polish writes minutes too
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g)].map((m) => m[1]).sort();

@@ -179,6 +179,10 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     acceptDeadline: timestamp('accept_deadline', { withTimezone: true }),
+    // Set when the restaurant accepts (new → processing): the minutes it promised, from which the customer's
+    // status page shows the estimated ready time.
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    preparationMinutes: integer('preparation_minutes'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -203,6 +207,7 @@ export const orders = pgTable(
     check('orders_payment_type_check', sql`${t.paymentType} in ('online', 'cash', 'card')`),
     check('orders_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
     check('orders_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
+    check('orders_preparation_minutes_check', sql`${t.preparationMinutes} between 1 and 240`),
     check(
       'orders_money_check',
       sql`${t.value} >= 0 and ${t.deliveryCosts} >= 0 and ${t.discountValue} >= 0 and ${t.serviceFee} >= 0 and ${t.extraFee} >= 0 and ${t.total} >= 0`,

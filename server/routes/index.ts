@@ -14,6 +14,9 @@ import { requireRole } from '../middleware/session.ts';
 import { adminBotKeysRoutes } from './admin/bot-keys/index.ts';
 import { botRoutes } from './bot/index.ts';
 import { adminListRoutes } from './admin/lists/index.ts';
+import { adminOrderRoutes } from './admin/orders/index.ts';
+import { adminKitchenRoutes } from './admin/kitchen/index.ts';
+import { adminDashboardRoutes } from './admin/dashboard/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -37,6 +40,10 @@ export function createApiRoutes() {
     .route('/cc', ccRoutes)
     .route('/admin/bot-keys', adminBotKeysRoutes)
     .route('/bot', botRoutes)
+    .route('/admin/orders', adminOrderRoutes)
+    .route('/admin/kitchen', adminKitchenRoutes)
+    .route('/admin/dashboard', adminDashboardRoutes)
+    // The lists last: /admin/{entity} of spec section 7 for every section.
     .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(

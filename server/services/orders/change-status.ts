@@ -14,6 +14,8 @@ export type StatusChange = {
   /** Why, for the audit log: 'paymentTimeout', 'acceptanceTimeout', 'paid', 'paymentFailed', 'admin', … */
   reason: string;
   actorUserId?: string | null;
+  /** On accepting (→ processing): the minutes the kitchen promises; the restaurant's usual time otherwise. */
+  preparationMinutes?: number;
   now: Date;
 };
 
@@ -31,6 +33,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
       status: orders.status,
       discountCodeId: orders.discountCodeId,
       acceptanceMinutes: restaurants.acceptanceMinutes,
+      restaurantPreparationMinutes: restaurants.preparationMinutes,
     })
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
@@ -44,6 +47,13 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
   const set: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: change.now };
   // The restaurant's acceptance window starts when the order reaches it.
   if (change.to === 'new') set.acceptDeadline = new Date(change.now.getTime() + order.acceptanceMinutes * 60_000);
+  // Accepting starts the preparation clock the customer's status page counts from.
+  const preparationMinutes =
+    change.to === 'processing' ? (change.preparationMinutes ?? order.restaurantPreparationMinutes) : undefined;
+  if (preparationMinutes !== undefined) {
+    set.acceptedAt = change.now;
+    set.preparationMinutes = preparationMinutes;
+  }
   await tx.update(orders).set(set).where(eq(orders.id, order.id));
 
   if (from === 'waiting_for_payment' && change.to === 'canceled') {
@@ -66,7 +76,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     action: 'order.status',
     entity: 'order',
     entityId: order.id,
-    data: { from, to: change.to, reason: change.reason },
+    data: { from, to: change.to, reason: change.reason, ...(preparationMinutes ? { preparationMinutes } : {}) },
   });
   await announceOrderChange(tx, order.id);
   return { orderId: order.id, from, to: change.to, refundQueued };

@@ -10,6 +10,9 @@ export async function announceOrderChange(tx: Db | Tx, orderId: string): Promise
 }
 
 type Listener = () => void;
+
+/** The key staff screens (kitchen board, dashboard) subscribe with: every order's change wakes them. */
+const ANY_ORDER = '*';
 type PostgresJs = {
   listen: (channel: string, onNotify: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
   unsafe: unknown;
@@ -57,6 +60,7 @@ export function subscribeToOrder(db: Db, orderId: string, onChange: Listener): (
   current.connection ??= client
     .listen(ORDER_STATUS_CHANNEL, (payload) => {
       for (const listener of current.listeners.get(payload) ?? []) listener();
+      for (const listener of current.listeners.get(ANY_ORDER) ?? []) listener();
     })
     .catch((error: unknown) => {
       // The stream still polls, so a lost LISTEN connection slows updates rather than stopping them.
@@ -73,4 +77,9 @@ export function subscribeToOrder(db: Db, orderId: string, onChange: Listener): (
       void connection.then((c) => c?.unlisten()).catch(() => {});
     }
   };
+}
+
+/** Calls `onChange` whenever any order's status may have changed (staff screens re-read their queue then). */
+export function subscribeToAllOrders(db: Db, onChange: Listener): () => void {
+  return subscribeToOrder(db, ANY_ORDER, onChange);
 }

@@ -202,11 +202,15 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
               row.acceptanceMinutes,
             )
           : null,
-      preparationMinutes: row.preparationMinutes,
-      estimatedReadyAt:
-        stillComing && becameNewAt !== null
-          ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
-          : null,
+      // Once accepted, the minutes the kitchen promised count from the acceptance; before, the restaurant's usual time.
+      preparationMinutes: order.preparationMinutes ?? row.preparationMinutes,
+      estimatedReadyAt: !stillComing
+        ? null
+        : order.acceptedAt && order.preparationMinutes
+          ? new Date(order.acceptedAt.getTime() + order.preparationMinutes * 60_000).toISOString()
+          : becameNewAt !== null
+            ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
+            : null,
       pickupMinutes: PICKUP_MINUTES,
       pickupAt:
         stillComing && isSelfPickup(order.deliveryType) && becameNewAt !== null
@@ -243,6 +247,14 @@ export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Pr
   const [rows, details] = await Promise.all([baseQuery(db).where(eq(orders.id, orderId)), orderDetails(db, [orderId])]);
   const [view] = await buildViews(db, rows, now, details);
   return view ?? null;
+}
+
+/** The views of the orders `ids`, in the order given (staff screens list several at once). */
+export async function loadOrderViews(db: Db | Tx, ids: string[], now: Date): Promise<OrderView[]> {
+  if (ids.length === 0) return [];
+  const rows = await baseQuery(db).where(inArray(orders.id, ids));
+  const views = await buildViews(db, rows, now);
+  return ids.flatMap((id) => views.find((view) => view.id === id) ?? []);
 }
 
 /**

@@ -207,6 +207,8 @@ export function draftOrder(call: DraftCall): OrderDraft {
     requestHash: call.requestHash,
     // An online order reaches the restaurant, and its acceptance window starts, when it is paid.
     acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
+    acceptedAt: null,
+    preparationMinutes: null,
     paidAt: null,
     createdAt: now,
     updatedAt: now,

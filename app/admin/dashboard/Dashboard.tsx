@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { adminPath } from '#domain/admin-routes.ts';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
+import type { Dashboard as Figures } from '#server/services/admin/dashboard/figures.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { $dashboard, followWaiting, loadDashboard } from './dashboard-store.ts';
+import FigureChart from './FigureChart.tsx';
+import WaitingOrders from './WaitingOrders.tsx';
+
+const PERIOD_LABEL = { 1: 'admin_dashboard_today', 7: 'admin_dashboard_7', 30: 'admin_dashboard_30' } as const;
+
+/** The admin's start page: the period's figures per currency as charts, and the orders waiting to be accepted. */
+export default function Dashboard({ locale }: { locale: UiLocale }) {
+  const state = useStore($dashboard);
+  const t = { locale: messageLocale(locale) } as const;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    void loadDashboard(1);
+    return followWaiting();
+  }, []);
+
+  const figures = state.figures;
+  return (
+    <div className="dashboard">
+      <div className="dashboard-periods" role="group" aria-label={m.admin_dashboard_period({}, t)}>
+        {DASHBOARD_PERIODS.map((days: DashboardPeriod) => (
+          <button
+            key={days}
+            type="button"
+            className="staff-action"
+            aria-pressed={state.days === days}
+            disabled={!hydrated}
+            onClick={() => void loadDashboard(days)}
+          >
+            {m[PERIOD_LABEL[days]]({}, t)}
+          </button>
+        ))}
+      </div>
+      <WaitingOrders waiting={state.waiting} offsetMs={state.offsetMs} locale={locale} />
+      {state.status === 'failed' && (
+        <p role="alert" className="staff-alert">
+          {m.admin_orders_failed({}, t)}
+        </p>
+      )}
+      {!figures ? (
+        <p role="status">{m.admin_dashboard_loading({}, t)}</p>
+      ) : (
+        <Figures figures={figures} locale={locale} />
+      )}
+      {figures && <KitchenLinks restaurants={figures.restaurants} locale={locale} />}
+    </div>
+  );
+}
+
+function Figures({ figures, locale }: { figures: Figures; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  if (figures.totals.length === 0) return <p className="staff-card">{m.admin_dashboard_none({}, t)}</p>;
+  return (
+    <>
+      {figures.totals.map((total) => (
+        <section key={total.currency} className="staff-card" aria-labelledby={`dashboard-${total.currency}`}>
+          <h2 id={`dashboard-${total.currency}`}>{m.admin_dashboard_totals({ currency: total.currency }, t)}</h2>
+          <p className="dashboard-totals">
+            <span>
+              <strong>{total.orders}</strong> {m.admin_dashboard_orders({}, t)}
+            </span>
+            <span>
+              <strong>{total.formatted}</strong>
+            </span>
+          </p>
+          <div className="dashboard-charts">
+            <FigureChart
+              id={`concept-${total.currency}`}
+              title={m.admin_dashboard_by_concept({ currency: total.currency }, t)}
+              rows={figures.byConcept.filter((r) => r.currency === total.currency)}
+              currency={total.currency}
+              locale={locale}
+            />
+            <FigureChart
+              id={`restaurant-${total.currency}`}
+              title={m.admin_dashboard_by_restaurant({ currency: total.currency }, t)}
+              rows={figures.byRestaurant.filter((r) => r.currency === total.currency)}
+              currency={total.currency}
+              locale={locale}
+            />
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function KitchenLinks({ restaurants, locale }: { restaurants: Figures['restaurants']; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  return (
+    <nav className="staff-card" aria-labelledby="dashboard-kitchens">
+      <h2 id="dashboard-kitchens">{m.admin_dashboard_kitchens({}, t)}</h2>
+      <ul className="dashboard-kitchens">
+        {restaurants.map((r) => (
+          <li key={r.slug}>
+            <a href={adminPath(locale, { screen: 'kitchen', restaurant: r.slug })}>
+              {r.concept} · {r.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

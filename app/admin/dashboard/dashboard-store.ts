@@ -1,0 +1,59 @@
+import { atom } from 'nanostores';
+import type { DashboardPeriod } from '#domain/dashboard.ts';
+import type { Dashboard, WaitingOrder } from '#server/services/admin/dashboard/figures.ts';
+import { api, apiBase } from '#app/api-client.ts';
+
+export type DashboardState = {
+  days: DashboardPeriod;
+  status: 'loading' | 'ready' | 'failed';
+  figures: Dashboard | null;
+  waiting: WaitingOrder[];
+  /** server clock − browser clock, for the countdowns. */
+  offsetMs: number;
+  online: boolean;
+};
+
+export const $dashboard = atom<DashboardState>({
+  days: 1,
+  status: 'loading',
+  figures: null,
+  waiting: [],
+  offsetMs: 0,
+  online: false,
+});
+
+export async function loadDashboard(days: DashboardPeriod): Promise<void> {
+  $dashboard.set({ ...$dashboard.get(), days, status: 'loading' });
+  try {
+    const response = await api.admin.dashboard.$get({ query: { days: String(days) as '1' | '7' | '30' } });
+    if (!response.ok) throw new Error(String(response.status));
+    const figures = (await response.json()) as Dashboard;
+    if ($dashboard.get().days !== days) return;
+    $dashboard.set({
+      ...$dashboard.get(),
+      status: 'ready',
+      figures,
+      waiting: figures.waiting,
+      offsetMs: Date.parse(figures.now) - Date.now(),
+    });
+  } catch {
+    $dashboard.set({ ...$dashboard.get(), status: 'failed' });
+  }
+}
+
+/** Keeps the waiting orders live: the stream sends them whole on connect and after every change. */
+export function followWaiting(): () => void {
+  const source = new EventSource(`${apiBase()}/api/admin/dashboard/waiting/events`);
+  source.addEventListener('waiting', (event) => {
+    const { waiting, now } = JSON.parse((event as MessageEvent<string>).data) as {
+      waiting: WaitingOrder[];
+      now: string;
+    };
+    const before = $dashboard.get();
+    $dashboard.set({ ...before, waiting, online: true, offsetMs: Date.parse(now) - Date.now() });
+    // An order accepted or placed changes the figures too.
+    if (before.online && before.status === 'ready') void loadDashboard(before.days);
+  });
+  source.addEventListener('error', () => $dashboard.set({ ...$dashboard.get(), online: false }));
+  return () => source.close();
+}

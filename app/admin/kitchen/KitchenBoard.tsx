@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { KITCHEN_COLUMNS } from '#domain/staff-actions.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { notifyError } from '#app/stores/notifications.ts';
+import { Beeper } from './beep.ts';
+import KitchenCard from './KitchenCard.tsx';
+import { $kitchen, actInKitchen, followKitchen, setNewOrderHandler } from './kitchen-store.ts';
+
+const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 'admin_kitchen_col_ready'] as const;
+
+/** A restaurant's live queue in three columns (new, preparing, ready), for a tablet on the kitchen wall. */
+export default function KitchenBoard({ restaurant, locale }: { restaurant: string; locale: UiLocale }) {
+  const state = useStore($kitchen);
+  const t = { locale: messageLocale(locale) } as const;
+  const beeper = useRef(new Beeper());
+  const [sound, setSound] = useState(false);
+
+  useEffect(() => {
+    setNewOrderHandler(() => beeper.current.beep());
+    return followKitchen(restaurant);
+  }, [restaurant]);
+
+  const orders = state.queue?.orders ?? [];
+  if (state.missing)
+    return (
+      <p role="alert" className="staff-alert">
+        {m.admin_kitchen_not_found({}, t)}
+      </p>
+    );
+  return (
+    <div className="kitchen">
+      <div className="kitchen-bar">
+        <p className={`kitchen-connection${state.online ? '' : ' kitchen-offline'}`} role="status">
+          {state.online ? m.admin_kitchen_live({}, t) : m.admin_kitchen_offline({}, t)}
+        </p>
+        <button
+          type="button"
+          className="staff-action kitchen-sound"
+          aria-pressed={sound}
+          onClick={() => void beeper.current.enable().then(setSound)}
+        >
+          {sound ? m.admin_kitchen_sound_on({}, t) : m.admin_kitchen_sound({}, t)}
+        </button>
+      </div>
+      <div className="kitchen-columns">
+        {KITCHEN_COLUMNS.map((statuses, i) => {
+          const cards = orders.filter((o) => (statuses as readonly string[]).includes(o.status));
+          const titleId = `kitchen-col-${i}`;
+          return (
+            <section key={titleId} className="kitchen-column" aria-labelledby={titleId}>
+              <h2 id={titleId}>
+                {m[COLUMN_TITLES[i]!]({}, t)} <span className="kitchen-count">{cards.length}</span>
+              </h2>
+              {cards.length === 0 ? (
+                <p className="kitchen-empty">{m.admin_kitchen_empty({}, t)}</p>
+              ) : (
+                cards.map((order) => (
+                  <KitchenCard
+                    key={order.id}
+                    order={order}
+                    locale={locale}
+                    offsetMs={state.offsetMs}
+                    fresh={state.fresh.includes(order.id)}
+                    busy={state.busy.includes(order.id)}
+                    onAct={async (action, minutes) => {
+                      const done = await actInKitchen(order.id, action, minutes);
+                      if (!done) notifyError(m.admin_orders_failed({}, t));
+                      return done;
+                    }}
+                  />
+                ))
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

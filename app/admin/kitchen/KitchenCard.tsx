@@ -1,0 +1,71 @@
+import type { StaffAction } from '#domain/staff-actions.ts';
+import { adminPath } from '#domain/admin-routes.ts';
+import type { KitchenCard as Card } from '#server/services/admin/kitchen/queue.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import ActionButtons from '#app/admin/orders/ActionButtons.tsx';
+import { Countdown } from '#app/admin/orders/Countdown.tsx';
+import { statusName, time } from '#app/admin/orders/format.ts';
+
+type Props = {
+  order: Card;
+  locale: UiLocale;
+  offsetMs: number;
+  fresh: boolean;
+  busy: boolean;
+  onAct: (action: StaffAction, minutes?: number) => Promise<boolean>;
+};
+
+/** One order on the kitchen board: number, what to cook, the countdown or the promised time, and the one-tap actions. */
+export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAct }: Props) {
+  const t = { locale: messageLocale(locale) } as const;
+  return (
+    <article
+      className={`kitchen-card kitchen-card-${order.status}${fresh ? ' kitchen-card-fresh' : ''}`}
+      aria-labelledby={`kitchen-order-${order.id}`}
+      data-order={order.id}
+    >
+      <header className="kitchen-card-head">
+        <h3 id={`kitchen-order-${order.id}`}>
+          <a href={adminPath(locale, { screen: 'show', entity: 'orders', id: order.id })}>#{order.displayId}</a>
+        </h3>
+        <span className="kitchen-card-type">
+          {order.groups.selfPickup ? m.admin_kitchen_pickup({}, t) : m.admin_kitchen_delivery({}, t)}
+        </span>
+      </header>
+      <p className="kitchen-card-status">{statusName(order.status, locale)}</p>
+      {order.status === 'new' && (
+        <Countdown
+          className="kitchen-countdown"
+          deadline={order.acceptDeadline}
+          offsetMs={offsetMs}
+          label={(clock) => m.admin_orders_accept_left({ time: clock }, t)}
+          over={m.admin_orders_accept_over({}, t)}
+        />
+      )}
+      {order.status === 'processing' && order.estimatedReadyAt && (
+        <p className="kitchen-card-eta">
+          {m.admin_orders_estimated({ time: time(order.estimatedReadyAt, locale) }, t)}
+        </p>
+      )}
+      <ul className="kitchen-card-items">
+        {order.items.map((item, i) => (
+          <li key={i}>
+            <strong>{item.quantity}×</strong> {item.name}
+            {item.mods.length > 0 && <small>{item.mods.map((mod) => mod.name).join(', ')}</small>}
+          </li>
+        ))}
+      </ul>
+      {order.comment && <p className="kitchen-card-comment">{order.comment}</p>}
+      <ActionButtons
+        order={order}
+        actions={order.actions}
+        locale={locale}
+        busy={busy}
+        defaultMinutes={order.preparationMinutes}
+        onAct={onAct}
+        large
+      />
+    </article>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  DESTRUCTIVE_ACTIONS,
+  MAX_PREPARATION_MINUTES,
+  MIN_PREPARATION_MINUTES,
+  PREPARATION_PRESETS,
+  type StaffAction,
+} from '#domain/staff-actions.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+
+type Props = {
+  order: { id: string; displayId: string };
+  actions: readonly StaffAction[];
+  locale: UiLocale;
+  /** Runs the action; resolves true when it went through. */
+  onAct: (action: StaffAction, preparationMinutes?: number) => Promise<boolean>;
+  busy?: boolean;
+  /** The minutes offered first when accepting (the restaurant's usual time). */
+  defaultMinutes?: number;
+  /** Large touch targets for the kitchen board. */
+  large?: boolean;
+};
+
+/**
+ * The buttons for what staff may do to an order now. Accepting asks for the preparation minutes (presets, or any
+ * number); rejecting and canceling ask for confirmation, since they end the order for the customer. Buttons stay
+ * disabled until the island has hydrated, so nothing is sent before it can be handled.
+ */
+export default function ActionButtons({ order, actions, locale, onAct, busy, defaultMinutes, large }: Props) {
+  const t = { locale: messageLocale(locale) } as const;
+  const [hydrated, setHydrated] = useState(false);
+  const [asking, setAsking] = useState<StaffAction | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (asking) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [asking]);
+
+  const run = async (action: StaffAction, minutes?: number) => {
+    const done = await onAct(action, minutes);
+    if (done) setAsking(null);
+  };
+  const click = (action: StaffAction) => {
+    if (action === 'accept' || DESTRUCTIVE_ACTIONS.includes(action)) setAsking(action);
+    else void run(action);
+  };
+
+  if (actions.length === 0) return <p className="staff-actions-none">{m.admin_orders_no_actions({}, t)}</p>;
+  const number = order.displayId;
+  return (
+    <div className={`staff-actions${large ? ' staff-actions-large' : ''}`}>
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`staff-action staff-action-${action}`}
+          disabled={!hydrated || busy}
+          onClick={() => click(action)}
+        >
+          {m[`admin_orders_action_${action}`]({}, t)}
+        </button>
+      ))}
+      <dialog
+        ref={dialog}
+        className="staff-dialog"
+        aria-labelledby={`staff-dialog-${order.id}`}
+        onClose={() => setAsking(null)}
+      >
+        {asking === 'accept' ? (
+          <AcceptForm
+            title={m.admin_orders_accept_title({ number }, t)}
+            titleId={`staff-dialog-${order.id}`}
+            locale={locale}
+            defaultMinutes={defaultMinutes ?? 30}
+            busy={busy ?? false}
+            onAccept={(minutes) => void run('accept', minutes)}
+            onBack={() => setAsking(null)}
+          />
+        ) : asking ? (
+          <div className="staff-dialog-body">
+            <p id={`staff-dialog-${order.id}`} className="staff-dialog-title">
+              {asking === 'reject'
+                ? m.admin_orders_confirm_reject({ number }, t)
+                : m.admin_orders_confirm_cancel({ number }, t)}
+            </p>
+            <div className="staff-dialog-buttons">
+              <button type="button" className="staff-action" onClick={() => setAsking(null)}>
+                {m.admin_orders_back({}, t)}
+              </button>
+              <button
+                type="button"
+                className="staff-action staff-action-danger"
+                disabled={busy}
+                onClick={() => void run(asking)}
+              >
+                {m.admin_orders_confirm({}, t)}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </dialog>
+    </div>
+  );
+}
+
+function AcceptForm(props: {
+  title: string;
+  titleId: string;
+  locale: UiLocale;
+  defaultMinutes: number;
+  busy: boolean;
+  onAccept: (minutes: number) => void;
+  onBack: () => void;
+}) {
+  const t = { locale: messageLocale(props.locale) } as const;
+  const [minutes, setMinutes] = useState(String(props.defaultMinutes));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(minutes);
+    if (Number.isInteger(value) && value >= MIN_PREPARATION_MINUTES && value <= MAX_PREPARATION_MINUTES)
+      props.onAccept(value);
+  };
+  return (
+    <form className="staff-dialog-body" onSubmit={submit}>
+      <p id={props.titleId} className="staff-dialog-title">
+        {props.title}
+      </p>
+      <div className="staff-presets" role="group" aria-label={m.admin_orders_accept_minutes({}, t)}>
+        {PREPARATION_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="staff-action staff-preset"
+            disabled={props.busy}
+            onClick={() => props.onAccept(preset)}
+          >
+            {m.admin_orders_minutes({ minutes: preset }, t)}
+          </button>
+        ))}
+      </div>
+      <label className="staff-minutes">
+        {m.admin_orders_accept_minutes({}, t)}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={MIN_PREPARATION_MINUTES}
+          max={MAX_PREPARATION_MINUTES}
+          step={1}
+          required
+          value={minutes}
+          onChange={(event) => setMinutes(event.target.value)}
+        />
+      </label>
+      <div className="staff-dialog-buttons">
+        <button type="button" className="staff-action" onClick={props.onBack}>
+          {m.admin_orders_back({}, t)}
+        </button>
+        <button type="submit" className="staff-action staff-action-accept" disabled={props.busy}>
+          {m.admin_orders_action_accept({}, t)}
+        </button>
+      </div>
+    </form>
+  );
+}

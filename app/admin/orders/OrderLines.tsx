@@ -1,0 +1,58 @@
+import type { OrderView } from '#server/services/orders/view.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+
+/** The order's lines with their modifiers, and its totals. */
+export default function OrderLines({ order, locale }: { order: OrderView; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  const money = (minor: number) => formatMoney(minor, order.currency as Currency);
+  return (
+    <section className="staff-card" aria-labelledby="staff-order-lines">
+      <h2 id="staff-order-lines">{m.admin_orders_lines({}, t)}</h2>
+      <ul className="staff-lines">
+        {order.items.map((item, i) => (
+          <li key={i}>
+            <span>
+              {item.quantity} × {item.name}
+              {item.mods.length > 0 && (
+                <small className="staff-mods">{item.mods.map((mod) => mod.name).join(', ')}</small>
+              )}
+            </span>
+            <span>{money(item.value)}</span>
+          </li>
+        ))}
+        {order.deliveryCosts > 0 && (
+          <li>
+            <span>{m.admin_orders_delivery_costs({}, t)}</span>
+            <span>{order.formatted.deliveryCosts}</span>
+          </li>
+        )}
+        {order.serviceFee > 0 && (
+          <li>
+            <span>{m.admin_orders_service_fee({}, t)}</span>
+            <span>{order.formatted.serviceFee}</span>
+          </li>
+        )}
+        {order.extraFee > 0 && (
+          <li>
+            <span>{m.admin_orders_extra_fee({}, t)}</span>
+            <span>{order.formatted.extraFee}</span>
+          </li>
+        )}
+        {order.discountValue > 0 && (
+          <li>
+            <span>
+              {m.admin_orders_discount({}, t)} {order.discount?.code}
+            </span>
+            <span>−{order.formatted.discountValue}</span>
+          </li>
+        )}
+        <li className="staff-lines-total">
+          <span>{m.admin_orders_total({}, t)}</span>
+          <span>{order.formatted.total}</span>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { dateTime } from './format.ts';
+
+/** Every payment attempt of the order, with its refunds. */
+export default function OrderPayments({ payments, locale }: { payments: StaffOrder['payments']; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  return (
+    <section className="staff-card" aria-labelledby="staff-order-payments">
+      <h2 id="staff-order-payments">{m.admin_orders_payments({}, t)}</h2>
+      {payments.length === 0 ? (
+        <p>{m.admin_orders_no_payments({}, t)}</p>
+      ) : (
+        <ul className="staff-payments">
+          {payments.map((payment) => (
+            <li key={payment.id}>
+              <span>
+                {dateTime(payment.createdAt, locale)} · {payment.provider} {payment.method} · {payment.formatted} ·{' '}
+                <strong>{payment.status}</strong>
+              </span>
+              {payment.refunds.map((refund) => (
+                <span key={refund.id} className="staff-refund">
+                  {m.admin_orders_refund({ amount: refund.formatted, status: refund.status }, t)} ({refund.reason})
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { isOrderStatus } from '#domain/orders.ts';
+import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+
+/** An order status in the interface language (the customer's wording, which staff read too). */
+export const statusName = (status: string | null, locale: UiLocale) =>
+  status && isOrderStatus(status)
+    ? m[`account_status_${status}`]({}, { locale: messageLocale(locale) })
+    : (status ?? '');
+
+const intlLocale = (locale: UiLocale) => (locale === 'ua' ? 'uk' : locale);
+
+/** Date and time as staff read them, in the browser's time zone. */
+export const dateTime = (iso: string, locale: UiLocale) =>
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+export const time = (iso: string, locale: UiLocale) =>
+  new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short' }).format(new Date(iso));

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { loadDashboard, waitingKey, waitingOrders } from '#server/services/admin/dashboard/figures.ts';
+import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { validate } from '../../validate.ts';
+import { streamSnapshots } from '../snapshot-stream.ts';
+
+const daysQuery = type({ 'days?': "'1' | '7' | '30'" });
+const tags = ['admin'];
+
+/** The admin dashboard's figures and its live list of orders awaiting acceptance (guarded for admin). */
+export const adminDashboardRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    describeRoute({
+      tags,
+      summary:
+        'Orders and revenue since midnight (Warsaw) 1, 7 or 30 days back, by concept and restaurant, per currency',
+      description:
+        'Counts orders that reached the restaurant and were not rejected or canceled; revenue is their total in minor units of their currency (PLN and UAH are never added together). waiting: every order still awaiting acceptance, soonest deadline first.',
+      security: security.session,
+      responses: {
+        200: jsonResponse('{ days, since, now, totals[], byConcept[], byRestaurant[], waiting[] }'),
+        400: errorResponse('validation: days is 1, 7 or 30'),
+        401: errorResponse('Unauthorized: not signed in as admin'),
+      },
+    }),
+    validate('query', daysQuery),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const days = Number(c.req.valid('query').days ?? '1') as 1 | 7 | 30;
+      return c.json(await loadDashboard(db, days, now()), 200);
+    },
+  )
+  .get(
+    '/waiting/events',
+    describeRoute({
+      tags,
+      summary:
+        'Server-Sent Events: the orders awaiting acceptance, on connect and after every change (event "waiting")',
+      security: security.session,
+      responses: {
+        200: { description: 'text/event-stream' },
+        401: errorResponse('Unauthorized: not signed in as admin'),
+      },
+    }),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      return streamSnapshots(
+        c,
+        'waiting',
+        async () => ({ waiting: await waitingOrders(db, now()), now: now().toISOString() }),
+        (snapshot) => waitingKey(snapshot.waiting),
+      );
+    },
+  );

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { notFound } from '#server/errors.ts';
+import { findKitchenRestaurant, kitchenQueueKey, loadKitchenQueue } from '#server/services/admin/kitchen/queue.ts';
+import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { validate } from '../../validate.ts';
+import { streamSnapshots } from '../snapshot-stream.ts';
+
+const restaurantParam = type({ restaurant: '0 < string <= 200' });
+const tags = ['admin'];
+
+/** A restaurant's kitchen board: its live queue (guarded for admin by the /admin/* rule). */
+export const adminKitchenRoutes = new Hono<AppEnv>()
+  .get(
+    '/:restaurant',
+    describeRoute({
+      tags,
+      summary: 'A restaurant’s kitchen queue (by slug): its orders in new, processing and the ready statuses',
+      security: security.session,
+      responses: {
+        200: jsonResponse('{ restaurant, orders (the customer’s view plus actions and acceptedAt), now }'),
+        401: errorResponse('Unauthorized: not signed in as admin'),
+        404: errorResponse('notFound: no restaurant with this slug'),
+      },
+    }),
+    validate('param', restaurantParam),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const restaurant = await findKitchenRestaurant(db, c.req.valid('param').restaurant);
+      if (!restaurant) throw notFound();
+      return c.json(await loadKitchenQueue(db, restaurant, now()), 200);
+    },
+  )
+  .get(
+    '/:restaurant/events',
+    describeRoute({
+      tags,
+      summary: 'Server-Sent Events: the whole kitchen queue on connect and after every change (event "queue")',
+      description:
+        'A board that lost its connection gets the whole queue again when it reconnects, so it catches up without replaying events.',
+      security: security.session,
+      responses: {
+        200: { description: 'text/event-stream' },
+        401: errorResponse('Unauthorized: not signed in as admin'),
+        404: errorResponse('notFound: no restaurant with this slug'),
+      },
+    }),
+    validate('param', restaurantParam),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const restaurant = await findKitchenRestaurant(db, c.req.valid('param').restaurant);
+      if (!restaurant) throw notFound();
+      return streamSnapshots(c, 'queue', () => loadKitchenQueue(db, restaurant, now()), kitchenQueueKey);
+    },
+  );

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES, STAFF_ACTIONS } from '#domain/staff-actions.ts';
+import { isUuid } from '#domain/ids.ts';
+import { notFound, unauthorized } from '#server/errors.ts';
+import { actOnOrder } from '#server/services/admin/orders/act.ts';
+import { loadStaffOrder } from '#server/services/admin/orders/detail.ts';
+import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { validate } from '../../validate.ts';
+
+const idParam = type({ id: '0 < string <= 64' });
+const actionBody = type({
+  action: type.enumerated(...STAFF_ACTIONS),
+  'preparationMinutes?': `${MIN_PREPARATION_MINUTES} <= number.integer <= ${MAX_PREPARATION_MINUTES}`,
+});
+
+const tags = ['admin'];
+
+/** One order for staff (guarded for admin by the /admin/* rule in server/routes/index.ts). */
+export const adminOrderRoutes = new Hono<AppEnv>()
+  .get(
+    '/:id',
+    describeRoute({
+      tags,
+      summary: 'An order with everything staff need: lines, customer, address, payments, refunds, audit history',
+      security: security.session,
+      responses: {
+        200: jsonResponse(
+          '{ order: { order (the customer’s view), restaurant, account, createdBy, actions, payments, history } }',
+        ),
+        401: errorResponse('Unauthorized: not signed in as admin'),
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', idParam),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const { id } = c.req.valid('param');
+      const order = isUuid(id) ? await loadStaffOrder(db, id, now()) : null;
+      if (!order) throw notFound();
+      return c.json({ order }, 200);
+    },
+  )
+  .post(
+    '/:id/actions',
+    describeRoute({
+      tags,
+      summary: 'Move an order one step: accept (with preparationMinutes), reject, ready, handToCourier, finish, cancel',
+      security: security.session,
+      description:
+        'Goes through the order status machine with the signed-in staff member as the actor: the audit log records who, when, from and to, and the customer’s status page hears of it at once. accept (new → processing) stores preparationMinutes (1–240; the restaurant’s usual time when absent) for the customer’s estimated ready time; ready goes to ready_for_pickup for a pickup order and waiting_for_courier otherwise; handToCourier finishes a waiting_for_courier order, finish a ready_for_pickup or waiting_for_pickup one; reject (new) and cancel (processing) refund a paid order.',
+      responses: {
+        200: jsonResponse('{ change: { from, to, refundQueued }, order } (order as GET /api/admin/orders/{id})'),
+        400: errorResponse('validation (details: field → rule)'),
+        401: errorResponse('Unauthorized: not signed in as admin'),
+        404: errorResponse('notFound'),
+        409: errorResponse('invalidStatusTransition: the order’s status does not allow this action (details.from)'),
+      },
+    }),
+    validate('param', idParam),
+    validate('json', actionBody),
+    async (c) => {
+      const deps = c.var.deps;
+      const user = c.var.user;
+      if (!user) throw unauthorized();
+      const { id } = c.req.valid('param');
+      if (!isUuid(id)) throw notFound();
+      const { action, preparationMinutes } = c.req.valid('json');
+      const changed = await actOnOrder(deps, user, { orderId: id, action, preparationMinutes });
+      const order = await loadStaffOrder(deps.db, id, deps.now());
+      if (!order) throw notFound();
+      return c.json({ change: { from: changed.from, to: changed.to, refundQueued: changed.refundQueued }, order }, 200);
+    },
+  );

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { orders } from '#db/schema/index.ts';
+import { isOrderStatus } from '#domain/orders.ts';
+import { assertStaffAction, type StaffAction } from '#domain/staff-actions.ts';
+import type { AppDeps } from '#server/app.ts';
+import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/services/auth/sessions.ts';
+import { processPendingRefunds } from '#server/services/payments/refunds.ts';
+import { changeStatusInTx, type StatusChanged } from '#server/services/orders/change-status.ts';
+
+export type StaffActionInput = {
+  orderId: string;
+  action: StaffAction;
+  /** Only for accept: the minutes the kitchen promises (the restaurant's usual time when absent). */
+  preparationMinutes?: number | undefined;
+};
+
+/**
+ * A staff member moves an order one step (accept, reject, ready, …) through change-status, so the audit log names
+ * them and the customer's status page hears of it. The order row is locked first, so the action is judged against
+ * the status it will change (two tablets tapping at once: the second answers invalidStatusTransition).
+ */
+export async function actOnOrder(
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments' | 'now'>,
+  staff: SessionUser,
+  input: StaffActionInput,
+): Promise<StatusChanged> {
+  const now = deps.now();
+  const result = await (deps.db as Db).transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, deliveryType: orders.deliveryType })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update');
+    if (!order) throw new AppError('notFound');
+    if (!isOrderStatus(order.status)) throw new Error(`order ${input.orderId} has an unknown status ${order.status}`);
+    const to = assertStaffAction(input.action, order.status, order.deliveryType);
+    return changeStatusInTx(tx, {
+      orderId: input.orderId,
+      to,
+      reason: input.action,
+      actorUserId: staff.id,
+      ...(input.action === 'accept' && input.preparationMinutes !== undefined
+        ? { preparationMinutes: input.preparationMinutes }
+        : {}),
+      now,
+    });
+  });
+  // A rejected or canceled paid order: its refund goes to the provider once the change has committed.
+  if (result.refundQueued) await processPendingRefunds(deps, now);
+  return result;
+}
