@@ -10,6 +10,12 @@ import { paymentMethodsRoutes } from './payment-methods/index.ts';
 import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { requireRole } from '../middleware/session.ts';
+import { adminConceptRoutes } from './admin/concepts/index.ts';
+import { adminLocationRoutes } from './admin/locations/index.ts';
+import { adminRestaurantRoutes } from './admin/restaurants/index.ts';
+import { adminDiscountCodeRoutes } from './admin/discount-codes/index.ts';
+import { adminUserRoutes } from './admin/users/index.ts';
+import { adminOutboxRoutes } from './admin/outbox/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -29,7 +35,13 @@ export function createApiRoutes() {
     .route('/orders', ordersRoutes)
     .route('/my-orders', myOrdersRoutes)
     .route('/payments', paymentsRoutes)
-    .route('/payment-methods', paymentMethodsRoutes);
+    .route('/payment-methods', paymentMethodsRoutes)
+    .route('/admin/concepts', adminConceptRoutes)
+    .route('/admin/locations', adminLocationRoutes)
+    .route('/admin/restaurants', adminRestaurantRoutes)
+    .route('/admin/discountCodes', adminDiscountCodeRoutes)
+    .route('/admin/users', adminUserRoutes)
+    .route('/admin/outbox', adminOutboxRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(
     '/',
