@@ -71,7 +71,7 @@ export const deliveryPolygon = type({
     return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
   })
     ? true
-    : ctx.reject({ expected: 'a closed ring', path: ['coordinates'] }),
+    : ctx.reject({ expected: 'closed rings (the first position repeated last)' }),
 );
 export type DeliveryPolygon = typeof deliveryPolygon.infer;
 
