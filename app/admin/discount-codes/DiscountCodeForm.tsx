@@ -22,15 +22,13 @@ type Values = DiscountUpdateBody & { mode: 'one' | 'generate'; count: number; pr
 
 const common = discountUpdateBody.omit('code');
 /** Adding: one named code, or `count` generated ones with a prefix; editing: the code's fields. */
-const addSchema = common
-  .and({ mode: "'one'", code: discountUpdateBody.get('code') })
-  .or(
-    common.and({
-      mode: "'generate'",
-      count: `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
-      prefix: discountCreateBody.get('prefix'),
-    }),
-  );
+const addSchema = common.and({ mode: "'one'", code: discountUpdateBody.get('code') }).or(
+  common.and({
+    mode: "'generate'",
+    count: `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
+    prefix: discountCreateBody.get('prefix'),
+  }),
+);
 const editSchema = discountUpdateBody.and({ used: 'number' });
 
 const empty: Values = {

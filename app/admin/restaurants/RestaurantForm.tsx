@@ -96,7 +96,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <CheckField {...field('active')} />
         <TextAreaField {...field('about')} rows={3} />
       </Section>
-      <Section title={m.admin_forms_field_minBasketValue({}, t)}>
+      <Section title={m.admin_forms_pricesAndTimes({}, t)}>
         <MoneyField {...field('deliveryValue')} {...money} />
         <MoneyField {...field('minBasketValue')} {...money} />
         <MoneyField {...field('smallOrderThreshold')} {...money} />
