@@ -28,6 +28,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   shop_nav_menu: ['pl'], // "Menu" is Polish as well
   catalogue_menu: ['pl'], // likewise
   account_orders_status: ['pl'], // "Status" is the Polish word too
+  admin_forms_outbox_status: ['pl'], // likewise
+  admin_forms_role_admin: ['pl'], // "Administrator" is the Polish word too
+  admin_forms_field_email: ['pl', 'uk'], // "E-mail", as brand_contactEmail
+  admin_forms_field_facebook: ['pl', 'uk'], // a brand name
+  admin_forms_field_instagram: ['pl', 'uk'], // a brand name
+  admin_forms_field_tiktok: ['pl', 'uk'], // a brand name
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g)].map((m) => m[1]).sort();

@@ -257,6 +257,35 @@ describe('admin add, edit and delete', () => {
 
 describe('admin form screens: screenshots and accessibility', () => {
   const LOCALES: Locale[] = ['pl', 'en', 'ua'];
+  // A registration queues its activation e-mail: the outbox then has an e-mail to show.
+  let outboxId = '1';
+  beforeAll(async () => {
+    const context = await browser.newContext();
+    const registered = await context.request.post(urlOn('localhost', '/api/auth/register'), {
+      data: {
+        firstname: 'Ewa',
+        lastname: 'Outbox',
+        email: `outbox-${crypto.randomUUID()}@example.com`,
+        phone: '600 100 200',
+        password: 'outbox-password-1',
+        passwordRepeat: 'outbox-password-1',
+        shopPolicies: true,
+        restaurantPolicies: true,
+      },
+      headers: ORIGIN,
+    });
+    expect(registered.status()).toBe(201);
+    await context.close();
+    const admin = await browser.newContext({ storageState: adminState });
+    for (let id = 1; id < 50; id++) {
+      const response = await admin.request.get(urlOn('localhost', `/api/admin/outbox/${id}`));
+      if (response.ok()) {
+        outboxId = String(id);
+        break;
+      }
+    }
+    await admin.close();
+  });
   const screens = (userId: string, outboxId: string) =>
     [
       ['concepts-add', { screen: 'add', entity: 'concepts' }, 'ConceptForm'],
@@ -275,7 +304,7 @@ describe('admin form screens: screenshots and accessibility', () => {
         const me = (await (await context.request.get(urlOn('localhost', '/api/auth/getUser'))).json()) as {
           user: { id: string };
         };
-        for (const [name, screen, component] of screens(me.user.id, '1')) {
+        for (const [name, screen, component] of screens(me.user.id, outboxId)) {
           await open(page, locale, screen);
           await page.waitForSelector(`astro-island[component-url*="/${component}."]:not([ssr])`, { state: 'attached' });
           if (component !== 'OutboxEmail') await ready(page, component);
