@@ -248,12 +248,26 @@ describe('admin discount codes', () => {
     const admin = await asAdmin();
     const created = await send('POST', '/api/admin/discountCodes', discount({ code: 'Jesien25' }), admin);
     expect(created.status).toBe(201);
-    const { codes } = await json<{ codes: { id: number; code: string; used: number }[] }>(created);
+    const { codes } = await json<{ codes: { id: number; code: string; used: number; createdAt: string }[] }>(created);
     expect(codes.map((c) => [c.code, c.used])).toEqual([['Jesien25', 0]]);
 
     const again = await send('POST', '/api/admin/discountCodes', discount({ code: 'JESIEN25' }), admin);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'notUniqueCode' });
+
+    // A form sends back the row it loaded: the keys no field names (id, used, createdAt) are dropped, not written.
+    const loaded = codes[0]!;
+    const resent = await send(
+      'PUT',
+      `/api/admin/discountCodes/${loaded.id}`,
+      { ...loaded, ...discount({ code: 'Jesien25', quantity: 9 }) },
+      admin,
+    );
+    expect(resent.status).toBe(200);
+    expect((await json<{ code: { quantity: number; used: number } }>(resent)).code).toMatchObject({
+      quantity: 9,
+      used: 0,
+    });
 
     const other = await json<{ codes: { id: number }[] }>(
       await send('POST', '/api/admin/discountCodes', discount({ code: 'ZIMA' }), admin),
