@@ -61,7 +61,10 @@ export const errorCatalogue = {
 
   // The admin area.
   ownAdminRole: { status: 409, meaning: 'An admin cannot take away their own admin role or deactivate themselves.' },
-  inUse: { status: 409, meaning: 'It is still used (by orders or baskets) and cannot be deleted; deactivate it instead.' },
+  inUse: {
+    status: 409,
+    meaning: 'It is still used (by orders or baskets) and cannot be deleted; deactivate it instead.',
+  },
   notUniqueSlug: { status: 409, meaning: 'This slug (or domain) is already taken.' },
 
   // Field rules for validation details that spec section 5 does not name.
