@@ -4,8 +4,9 @@ import { type } from 'arktype';
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
  * request with them and the islands' react-hook-form resolvers check the same types before sending, so a field's
  * rule is written once. Money is in minor units (grosze, kopiyky), as the database keeps it.
- * Optional texts arrive as '' when left blank; the services store null for them. Keys a type does not name are
- * dropped ('+': 'delete'), so a form sending back a row it loaded (id, createdAt…) writes only the fields.
+ * Optional texts arrive as '' when left blank; the services store null for them. The routes drop keys a type does not
+ * name (`.onUndeclaredKey('delete')`), so a form sending back a row it loaded (id, createdAt…) writes only the
+ * fields; the types themselves stay open, so the islands can extend them for their forms.
  */
 
 export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
@@ -20,7 +21,6 @@ const money = type('0 <= number.integer <= 100000000');
 export const serialIdParam = type({ id: /^[1-9][0-9]{0,9}$/ });
 
 export const conceptBody = type({
-  '+': 'delete',
   slug,
   domain: type(/^[a-z0-9.-]+$/).and('0 < string <= 200'),
   name: required(100),
@@ -42,7 +42,6 @@ export const conceptBody = type({
 export type ConceptBody = typeof conceptBody.infer;
 
 export const locationBody = type({
-  '+': 'delete',
   slug,
   name: required(100),
   street: required(200),
@@ -79,7 +78,6 @@ export const deliveryPolygon = type({
 export type DeliveryPolygon = typeof deliveryPolygon.infer;
 
 export const restaurantBody = type({
-  '+': 'delete',
   slug,
   name: required(100),
   conceptId: '1 <= number.integer <= 2147483647',
@@ -104,7 +102,6 @@ export const DISCOUNT_TYPES = ['percentage', 'amount', 'freeDelivery'] as const;
 export const MAX_GENERATED_CODES = 1000;
 
 const discountFields = {
-  '+': 'delete',
   type: type.enumerated(...DISCOUNT_TYPES),
   /** percentage: whole percent (1–100); amount: minor units; freeDelivery: 0. */
   value: '0 <= number.integer <= 100000000',
@@ -129,7 +126,6 @@ export const discountUpdateBody = type({ ...discountFields, code });
 export type DiscountUpdateBody = typeof discountUpdateBody.infer;
 
 export const userBody = type({
-  '+': 'delete',
   firstname: optional(100),
   lastname: optional(100),
   email: 'string.email <= 254',

@@ -25,7 +25,7 @@ export const adminConceptRoutes = new Hono<AppEnv>()
         409: errorResponse('notUniqueSlug (slug or domain taken)'),
       },
     }),
-    validate('json', conceptBody),
+    validate('json', conceptBody.onUndeclaredKey('delete')),
     async (c) => c.json({ concept: await createConcept(adminCtx(c), c.req.valid('json')) }, 201),
   )
   .get(
@@ -54,7 +54,7 @@ export const adminConceptRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', serialIdParam),
-    validate('json', conceptBody),
+    validate('json', conceptBody.onUndeclaredKey('delete')),
     async (c) => {
       const concept = await updateConcept(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ concept }, 200);

@@ -33,7 +33,7 @@ export const adminDiscountCodeRoutes = new Hono<AppEnv>()
         409: errorResponse('notUniqueCode (the code is taken, in any case)'),
       },
     }),
-    validate('json', discountCreateBody),
+    validate('json', discountCreateBody.onUndeclaredKey('delete')),
     async (c) => c.json({ codes: await createDiscountCodes(adminCtx(c), c.req.valid('json')) }, 201),
   )
   .get(
@@ -62,7 +62,7 @@ export const adminDiscountCodeRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', serialIdParam),
-    validate('json', discountUpdateBody),
+    validate('json', discountUpdateBody.onUndeclaredKey('delete')),
     async (c) => {
       const code = await updateDiscountCode(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ code }, 200);

@@ -30,7 +30,7 @@ export const adminLocationRoutes = new Hono<AppEnv>()
         409: errorResponse('notUniqueSlug (slug taken)'),
       },
     }),
-    validate('json', locationBody),
+    validate('json', locationBody.onUndeclaredKey('delete')),
     async (c) => c.json({ location: await createLocation(adminCtx(c), c.req.valid('json')) }, 201),
   )
   .get(
@@ -59,7 +59,7 @@ export const adminLocationRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', serialIdParam),
-    validate('json', locationBody),
+    validate('json', locationBody.onUndeclaredKey('delete')),
     async (c) => {
       const location = await updateLocation(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ location }, 200);

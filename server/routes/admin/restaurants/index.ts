@@ -44,7 +44,7 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
         409: errorResponse('notUniqueSlug (slug taken)'),
       },
     }),
-    validate('json', restaurantBody),
+    validate('json', restaurantBody.onUndeclaredKey('delete')),
     async (c) => c.json({ restaurant: await createRestaurant(adminCtx(c), c.req.valid('json')) }, 201),
   )
   .get(
@@ -74,7 +74,7 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', serialIdParam),
-    validate('json', restaurantBody),
+    validate('json', restaurantBody.onUndeclaredKey('delete')),
     async (c) => {
       const restaurant = await updateRestaurant(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ restaurant }, 200);

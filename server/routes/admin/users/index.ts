@@ -43,6 +43,6 @@ export const adminUserRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', idParam),
-    validate('json', userBody),
+    validate('json', userBody.onUndeclaredKey('delete')),
     async (c) => c.json({ user: await updateUser(adminCtx(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
   );
