@@ -29,6 +29,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   catalogue_menu: ['pl'], // likewise
   account_orders_status: ['pl'], // "Status" is the Polish word too
   admin_orders_minutes: ['pl'], // "{minutes} min" is how Polish writes minutes too
+  admin_forms_outbox_status: ['pl'], // likewise
+  admin_forms_role_admin: ['pl'], // "Administrator" is the Polish word too
+  admin_forms_field_email: ['pl', 'uk'], // "E-mail", as brand_contactEmail
+  admin_forms_field_facebook: ['pl', 'uk'], // a brand name
+  admin_forms_field_instagram: ['pl', 'uk'], // a brand name
+  admin_forms_field_tiktok: ['pl', 'uk'], // a brand name
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g)].map((m) => m[1]).sort();

@@ -28,6 +28,9 @@ export const users = pgTable(
     shopPolicies: boolean('shop_policies').notNull().default(false),
     restaurantPolicies: boolean('restaurant_policies').notNull().default(false),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // Set when an admin deactivated the account: its sessions end and it cannot log in until reactivated. Apart
+    // from activatedAt, which the user's own activation link or a password reset sets again.
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     // The language the account's e-mails are written in (pl, en, ua): the one the user registered in.
     lang: text('lang').notNull().default('pl'),
     // Set when the account was deleted: its personal data are erased, the row stays for the orders' books.

@@ -63,6 +63,15 @@ export const errorCatalogue = {
   },
   activeOrders: { status: 409, meaning: 'The account has orders still in progress; it can be deleted once they end.' },
   tooManyAddresses: { status: 409, meaning: 'The account already has the most saved addresses allowed.' },
+  userDeactivated: { status: 403, meaning: 'An administrator has deactivated this account.' },
+
+  // The admin area.
+  ownAdminRole: { status: 409, meaning: 'An admin cannot take away their own admin role or deactivate themselves.' },
+  inUse: {
+    status: 409,
+    meaning: 'It is still used (by orders or baskets) and cannot be deleted; deactivate it instead.',
+  },
+  notUniqueSlug: { status: 409, meaning: 'This slug (or domain) is already taken.' },
 
   // Field rules for validation details that spec section 5 does not name.
   minLength: { status: 400, meaning: 'The value is too short (a password: at least 8 characters).' },

@@ -17,6 +17,12 @@ import { adminListRoutes } from './admin/lists/index.ts';
 import { adminOrderRoutes } from './admin/orders/index.ts';
 import { adminKitchenRoutes } from './admin/kitchen/index.ts';
 import { adminDashboardRoutes } from './admin/dashboard/index.ts';
+import { adminConceptRoutes } from './admin/concepts/index.ts';
+import { adminLocationRoutes } from './admin/locations/index.ts';
+import { adminRestaurantRoutes } from './admin/restaurants/index.ts';
+import { adminDiscountCodeRoutes } from './admin/discount-codes/index.ts';
+import { adminUserRoutes } from './admin/users/index.ts';
+import { adminOutboxRoutes } from './admin/outbox/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -43,7 +49,13 @@ export function createApiRoutes() {
     .route('/admin/orders', adminOrderRoutes)
     .route('/admin/kitchen', adminKitchenRoutes)
     .route('/admin/dashboard', adminDashboardRoutes)
-    // The lists last: /admin/{entity} of spec section 7 for every section.
+    .route('/admin/concepts', adminConceptRoutes)
+    .route('/admin/locations', adminLocationRoutes)
+    .route('/admin/restaurants', adminRestaurantRoutes)
+    .route('/admin/discountCodes', adminDiscountCodeRoutes)
+    .route('/admin/users', adminUserRoutes)
+    .route('/admin/outbox', adminOutboxRoutes)
+    // The lists last: GET /admin/{entity} of spec section 7 for every section.
     .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.
   return api.route(

@@ -34,6 +34,7 @@ export async function login(
   if (!row) throw new AppError('UserDoesNotExists');
   if (!ok) throw new AppError('Unauthorized');
   if (!row.activatedAt) throw new AppError('UserIsNotActivated');
+  if (row.deactivatedAt) throw new AppError('userDeactivated');
   if (replacing) await invalidateSession(db, replacing);
   const session = await createSession(db, row.id, now);
   const user: SessionUser = {

@@ -16,12 +16,17 @@ export const takeDiscountUseSql = (id: string) =>
 export const giveBackDiscountUseSql = (id: string) =>
   `update discount_codes set used = used - 1 where id = ${id} and used > 0 returning id`;
 
+/** What the admin's forms change (issue 16). */
+export type AuditedEntity = 'concept' | 'location' | 'restaurant' | 'discountCode' | 'user';
+
 export type AuditEntry = {
   at: Date;
   /** The signed-in person who caused it; null for the customer's own guest call, a sweep or the payment provider. */
   actorUserId: string | null;
-  action: 'order.placed' | 'order.status';
-  entity: 'order';
+  /** An order's placing and status changes, or an admin's change to an entity (`concept.updated`, `user.role`…). */
+  action:
+    'order.placed' | 'order.status' | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
+  entity: 'order' | AuditedEntity;
   entityId: string;
   data: Record<string, unknown>;
 };

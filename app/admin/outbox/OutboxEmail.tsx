@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { api } from '#app/api-client.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+import { notifyError } from '#app/stores/notifications.ts';
+import { answerOf } from '../forms/api-answer.ts';
+
+type Email = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  template: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+/**
+ * One e-mail of the outbox, read only. The HTML is shown in a sandboxed frame without scripts, so a message's
+ * markup can neither run nor reach the admin page.
+ */
+export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: string }) {
+  const t = inLocale(locale);
+  const [email, setEmail] = useState<Email | null | 'missing'>(null);
+  useEffect(() => {
+    void answerOf(api.admin.outbox[':id'].$get({ param: { id } }), (b: { email: Email }) => b.email).then((answer) => {
+      if (answer.ok) return setEmail(answer.data);
+      setEmail('missing');
+      if (answer.status !== 404) notifyError(m.admin_forms_failed({}, t));
+    });
+  }, [id]);
+  if (email === null) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  if (email === 'missing') return <p>{m.admin_forms_notFound({}, t)}</p>;
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'ua' ? 'uk' : locale) : '—');
+  const rows: [string, string][] = [
+    [m.admin_forms_outbox_to({}, t), email.to],
+    [m.admin_forms_outbox_subject({}, t), email.subject],
+    [m.admin_forms_outbox_template({}, t), email.template],
+    [m.admin_forms_outbox_status({}, t), m[`admin_forms_outbox_${email.status}`]({}, t)],
+    [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
+    [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],
+    [m.admin_forms_field_createdAt({}, t), when(email.createdAt)],
+    [m.admin_forms_outbox_sentAt({}, t), when(email.sentAt)],
+  ];
+  return (
+    <article className="admin-form">
+      <dl className="admin-details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>{m.admin_forms_outbox_text({}, t)}</h2>
+      <pre className="admin-mail-text">{email.text}</pre>
+      {email.html && (
+        <>
+          <h2>{m.admin_forms_outbox_html({}, t)}</h2>
+          <iframe className="admin-mail-html" title={m.admin_forms_outbox_html({}, t)} sandbox="" srcDoc={email.html} />
+        </>
+      )}
+    </article>
+  );
+}

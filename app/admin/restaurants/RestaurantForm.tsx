@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { api } from '#app/api-client.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+import AdminForm from '../forms/AdminForm.tsx';
+import { answerOf } from '../forms/api-answer.ts';
+import {
+  CheckField,
+  MoneyField,
+  NumberField,
+  Section,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../forms/fields.tsx';
+import {
+  emptyRestaurant,
+  restaurantFormSchema,
+  toBody,
+  toValues,
+  type RestaurantFormValues,
+  type RestaurantRow,
+} from './restaurant-form.ts';
+import { WeekHours } from './WeekHours.tsx';
+
+type Choices = {
+  concepts: { id: number; name: string }[];
+  locations: { id: number; name: string; city: string }[];
+};
+const endpoint = api.admin.restaurants;
+
+/**
+ * Add or show and edit a restaurant: its fields, enabled (off: 'temporarily unavailable' in the shop at once),
+ * acceptance and preparation minutes, money rules, the week's hours and the delivery area (a zip list and a
+ * GeoJSON polygon, both typed: no map is reachable from here).
+ */
+export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: string }) {
+  const t = inLocale(locale);
+  const [choices, setChoices] = useState<Choices | null>(null);
+  useEffect(() => {
+    void answerOf(endpoint.choices.$get(), (b: Choices) => b).then((answer) => {
+      if (answer.ok) setChoices(answer.data);
+    });
+  }, []);
+  if (!choices) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+
+  const field = (name: keyof RestaurantFormValues & `${string}`) => ({
+    name,
+    locale,
+    label: m[`admin_forms_field_${name as 'name'}`]({}, t),
+  });
+  const empty = {
+    ...emptyRestaurant,
+    conceptId: choices.concepts[0]?.id ?? 0,
+    locationId: choices.locations[0]?.id ?? 0,
+  };
+  const money = { hint: m.admin_forms_moneyHint({}, t) };
+  return (
+    <AdminForm
+      locale={locale}
+      entity="restaurants"
+      id={id}
+      schema={restaurantFormSchema}
+      empty={empty}
+      load={(key) =>
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { restaurant: RestaurantRow }) =>
+          toValues(b.restaurant),
+        )
+      }
+      save={(values, key) => {
+        const json = toBody(values);
+        return key
+          ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { restaurant: RestaurantRow }) => ({
+              id: b.restaurant.id,
+            }))
+          : answerOf(endpoint.$post({ json }), (b: { restaurant: RestaurantRow }) => ({ id: b.restaurant.id }));
+      }}
+      remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
+    >
+      <Section title={m.admin_entity_restaurants({}, t)}>
+        <TextField {...field('name')} required />
+        <TextField {...field('slug')} required />
+        <SelectField
+          {...field('conceptId')}
+          numeric
+          options={choices.concepts.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <SelectField
+          {...field('locationId')}
+          numeric
+          options={choices.locations.map((l) => ({ value: l.id, label: `${l.name} (${l.city})` }))}
+        />
+        <TextField {...field('phone')} type="tel" />
+        <CheckField {...field('isEnabled')} />
+        <CheckField {...field('active')} />
+        <TextAreaField {...field('about')} rows={3} />
+      </Section>
+      <Section title={m.admin_forms_pricesAndTimes({}, t)}>
+        <MoneyField {...field('deliveryValue')} {...money} />
+        <MoneyField {...field('minBasketValue')} {...money} />
+        <MoneyField {...field('smallOrderThreshold')} {...money} />
+        <MoneyField {...field('extraFee')} {...money} />
+        <NumberField {...field('acceptanceMinutes')} min={1} max={120} required />
+        <NumberField {...field('preparationMinutes')} min={1} max={600} required />
+      </Section>
+      <WeekHours locale={locale} />
+      <Section title={m.admin_forms_field_zips({}, t)}>
+        <TextAreaField {...field('zips')} rows={5} hint={m.admin_forms_zipsHint({}, t)} />
+        <TextAreaField {...field('polygon')} rows={6} hint={m.admin_forms_polygonHint({}, t)} />
+      </Section>
+    </AdminForm>
+  );
+}

@@ -1,0 +1,151 @@
+import { type } from 'arktype';
+
+/**
+ * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
+ * request with them and the islands' react-hook-form resolvers check the same types before sending, so a field's
+ * rule is written once. Money is in minor units (grosze, kopiyky), as the database keeps it.
+ * Optional texts arrive as '' when left blank; the services store null for them. The routes drop keys a type does not
+ * name (`.onUndeclaredKey('delete')`), so a form sending back a row it loaded (id, createdAt…) writes only the
+ * fields; the types themselves stay open, so the islands can extend them for their forms.
+ */
+
+export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
+
+const country = type("'pl' | 'ua' | 'pt'");
+const slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 80');
+const required = (max: number) => type('string > 0').and(`string <= ${max}`);
+const optional = (max: number) => type(`string <= ${max}`);
+const money = type('0 <= number.integer <= 100000000');
+
+/** An id in a path: a positive serial. */
+export const serialIdParam = type({ id: /^[1-9][0-9]{0,9}$/ });
+
+export const conceptBody = type({
+  slug,
+  domain: type(/^[a-z0-9.-]+$/).and('0 < string <= 200'),
+  name: required(100),
+  country,
+  shortDescription: optional(300),
+  description: optional(5000),
+  contactEmail: 'string.email',
+  chef: optional(100),
+  chefsComment: optional(2000),
+  facebook: optional(300),
+  instagram: optional(300),
+  tiktok: optional(300),
+  logo: optional(300),
+  cover: optional(300),
+  defaultRestaurantSlug: optional(80),
+  showOnCompanyPortfolio: 'boolean',
+  active: 'boolean',
+});
+export type ConceptBody = typeof conceptBody.infer;
+
+export const locationBody = type({
+  slug,
+  name: required(100),
+  street: required(200),
+  no: required(20),
+  zip: required(12),
+  city: required(100),
+  citySlug: slug,
+  country,
+  latitude: '-90 <= number <= 90',
+  longitude: '-180 <= number <= 180',
+  pickupEnabled: 'boolean',
+  deliveryEnabled: 'boolean',
+});
+export type LocationBody = typeof locationBody.infer;
+
+const time = type(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
+const endTime = type(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/);
+/** One day's opening (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. */
+export const workingDay = type({ day: '0 <= number.integer <= 6', from: time, to: endTime });
+
+const position = type(['-180 <= number <= 180', '-90 <= number <= 90']);
+/** A GeoJSON Polygon: closed rings ([lng, lat], first = last) of at least four positions; holes after the outline. */
+export const deliveryPolygon = type({
+  type: "'Polygon'",
+  coordinates: position.array().atLeastLength(4).array().atLeastLength(1),
+}).narrow((polygon, ctx) =>
+  polygon.coordinates.every((ring) => {
+    const [first, last] = [ring[0], ring[ring.length - 1]];
+    return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+  })
+    ? true
+    : ctx.reject({ expected: 'closed rings (the first position repeated last)' }),
+);
+export type DeliveryPolygon = typeof deliveryPolygon.infer;
+
+export const restaurantBody = type({
+  slug,
+  name: required(100),
+  conceptId: '1 <= number.integer <= 2147483647',
+  locationId: '1 <= number.integer <= 2147483647',
+  isEnabled: 'boolean',
+  active: 'boolean',
+  phone: optional(40),
+  about: optional(5000),
+  deliveryValue: money,
+  minBasketValue: money,
+  smallOrderThreshold: money,
+  extraFee: money,
+  acceptanceMinutes: '1 <= number.integer <= 120',
+  preparationMinutes: '1 <= number.integer <= 600',
+  deliveryZips: type('string <= 12').array().atMostLength(2000),
+  deliveryPolygon: deliveryPolygon.or('null'),
+  hours: workingDay.array().atMostLength(7),
+});
+export type RestaurantBody = typeof restaurantBody.infer;
+
+export const DISCOUNT_TYPES = ['percentage', 'amount', 'freeDelivery'] as const;
+export const MAX_GENERATED_CODES = 1000;
+
+const discountFields = {
+  type: type.enumerated(...DISCOUNT_TYPES),
+  /** percentage: whole percent (1–100); amount: minor units; freeDelivery: 0. */
+  value: '0 <= number.integer <= 100000000',
+  country,
+  /** How many times the code may be used. */
+  quantity: '1 <= number.integer <= 1000000',
+  active: 'boolean',
+} as const;
+
+const code = type(/^[A-Za-z0-9_-]+$/).and('0 < string <= 40');
+
+/** One code (`code`) or `count` new unique codes starting with `prefix`. */
+export const discountCreateBody = type({
+  ...discountFields,
+  'code?': code,
+  'count?': `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
+  'prefix?': type(/^[A-Za-z0-9_-]*$/).and('string <= 20'),
+});
+export type DiscountCreateBody = typeof discountCreateBody.infer;
+
+export const discountUpdateBody = type({ ...discountFields, code });
+export type DiscountUpdateBody = typeof discountUpdateBody.infer;
+
+export const userBody = type({
+  firstname: optional(100),
+  lastname: optional(100),
+  email: 'string.email <= 254',
+  phone: optional(40),
+  role: type.enumerated(...USER_ROLES),
+  lang: "'pl' | 'en' | 'ua'",
+  active: 'boolean',
+});
+export type UserBody = typeof userBody.infer;
+
+/** The rule a discount's value breaks for its type, or null: percent 1–100, an amount above 0, free delivery 0. */
+export function discountValueProblem(kind: (typeof DISCOUNT_TYPES)[number], value: number): 'outOfRange' | null {
+  if (kind === 'percentage') return value >= 1 && value <= 100 ? null : 'outOfRange';
+  if (kind === 'amount') return value >= 1 ? null : 'outOfRange';
+  return value === 0 ? null : 'outOfRange';
+}
+
+/** The zip list textarea: one code per line (or comma-separated), blanks dropped. */
+export const zipList = (text: string): string[] =>
+  text
+    .split(/[\n,;]+/)
+    .map((zip) => zip.trim())
+    .filter(Boolean);

@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { discountCreateBody, discountUpdateBody, serialIdParam } from '#domain/admin-forms.ts';
+import {
+  createDiscountCodes,
+  deleteDiscountCode,
+  readDiscountCode,
+  updateDiscountCode,
+} from '#server/services/admin/forms/discount-codes.ts';
+import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { validate } from '../../validate.ts';
+import { adminCtx, adminTags } from '../admin-ctx.ts';
+
+const tags = adminTags('discountCodes');
+const denied = errorResponse('Unauthorized (not an admin)');
+
+/** Discount codes (issue 16): one named code or a quantity of generated unique ones; every change is audited. */
+export const adminDiscountCodeRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Add one code (`code`) or generate `count` unique codes (with an optional `prefix`)',
+      description:
+        'type percentage (value 1–100, whole percent), amount (value in minor units, above 0) or freeDelivery ' +
+        '(value 0); quantity: how many times each code may be used.',
+      responses: {
+        201: jsonResponse('{ codes: [discount code] }'),
+        400: errorResponse('validation (value outOfRange for its type; code notEmpty without code or count)'),
+        401: denied,
+        409: errorResponse('notUniqueCode (the code is taken, in any case)'),
+      },
+    }),
+    validate('json', discountCreateBody.onUndeclaredKey('delete')),
+    async (c) => c.json({ codes: await createDiscountCodes(adminCtx(c), c.req.valid('json')) }, 201),
+  )
+  .get(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'One discount code with its usage count',
+      responses: { 200: jsonResponse('{ code }'), 401: denied, 404: errorResponse('notFound') },
+    }),
+    validate('param', serialIdParam),
+    async (c) => c.json({ code: await readDiscountCode(adminCtx(c), Number(c.req.valid('param').id)) }, 200),
+  )
+  .put(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Edit a discount code (the usage limit never below its uses)',
+      responses: {
+        200: jsonResponse('{ code }'),
+        400: errorResponse('validation (quantity outOfRange below the uses made)'),
+        401: denied,
+        404: errorResponse('notFound'),
+        409: errorResponse('notUniqueCode'),
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', discountUpdateBody.onUndeclaredKey('delete')),
+    async (c) => {
+      const code = await updateDiscountCode(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
+      return c.json({ code }, 200);
+    },
+  )
+  .delete(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Delete a discount code no basket or order has used',
+      responses: {
+        200: jsonResponse('{ ok: true }'),
+        401: denied,
+        404: errorResponse('notFound'),
+        409: errorResponse('inUse (used by a basket or an order: deactivate it instead)'),
+      },
+    }),
+    validate('param', serialIdParam),
+    async (c) => {
+      await deleteDiscountCode(adminCtx(c), Number(c.req.valid('param').id));
+      return c.json({ ok: true }, 200);
+    },
+  );

@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import type { AppEnv } from '#server/app.ts';
+import { restaurantBody, serialIdParam } from '#domain/admin-forms.ts';
+import {
+  createRestaurant,
+  deleteRestaurant,
+  readRestaurant,
+  restaurantChoices,
+  updateRestaurant,
+} from '#server/services/admin/forms/restaurants.ts';
+import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { validate } from '../../validate.ts';
+import { adminCtx, adminTags } from '../admin-ctx.ts';
+
+const tags = adminTags('restaurants');
+const denied = errorResponse('Unauthorized (not an admin)');
+
+/** Add, show, edit and soft-delete a restaurant (issue 16); every change is in the audit log. */
+export const adminRestaurantRoutes = new Hono<AppEnv>()
+  .get(
+    '/choices',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'The concepts and (not deleted) locations a restaurant may belong to, for the form',
+      responses: {
+        200: jsonResponse('{ concepts: [{ id, name }], locations: [{ id, name, city, country }] }'),
+        401: denied,
+      },
+    }),
+    async (c) => c.json(await restaurantChoices(adminCtx(c)), 200),
+  )
+  .post(
+    '/',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Add a restaurant with its working hours and delivery area',
+      responses: {
+        201: jsonResponse('{ restaurant }'),
+        400: errorResponse('validation, details: { <field>: <rule> }'),
+        401: denied,
+        409: errorResponse('notUniqueSlug (slug taken)'),
+      },
+    }),
+    validate('json', restaurantBody.onUndeclaredKey('delete')),
+    async (c) => c.json({ restaurant: await createRestaurant(adminCtx(c), c.req.valid('json')) }, 201),
+  )
+  .get(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'One restaurant with every field and its working hours',
+      responses: { 200: jsonResponse('{ restaurant }'), 401: denied, 404: errorResponse('notFound') },
+    }),
+    validate('param', serialIdParam),
+    async (c) => c.json({ restaurant: await readRestaurant(adminCtx(c), Number(c.req.valid('param').id)) }, 200),
+  )
+  .put(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        'Edit a restaurant: fields, week hours, delivery area (zips and a GeoJSON polygon), enabled (false: temporarily unavailable); the shop shows it on its next request',
+      responses: {
+        200: jsonResponse('{ restaurant }'),
+        400: errorResponse('validation'),
+        401: denied,
+        404: errorResponse('notFound'),
+        409: errorResponse('notUniqueSlug'),
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', restaurantBody.onUndeclaredKey('delete')),
+    async (c) => {
+      const restaurant = await updateRestaurant(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
+      return c.json({ restaurant }, 200);
+    },
+  )
+  .delete(
+    '/:id',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Delete a restaurant (soft, active = false: it leaves the shop; its orders stay)',
+      responses: { 200: jsonResponse('{ ok: true }'), 401: denied, 404: errorResponse('notFound') },
+    }),
+    validate('param', serialIdParam),
+    async (c) => {
+      await deleteRestaurant(adminCtx(c), Number(c.req.valid('param').id));
+      return c.json({ ok: true }, 200);
+    },
+  );

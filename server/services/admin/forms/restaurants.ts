@@ -1,0 +1,118 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
+import type { RestaurantBody } from '#domain/admin-forms.ts';
+import { notFound, validationError } from '#server/errors.ts';
+import { audit, orNull, uniqueOr, type AdminCtx } from './context.ts';
+
+export type AdminRestaurant = typeof restaurants.$inferSelect & {
+  hours: { day: number; from: string; to: string }[];
+};
+
+export type RestaurantChoices = {
+  concepts: { id: number; name: string }[];
+  locations: { id: number; name: string; city: string; country: string }[];
+};
+
+/** The concepts and locations a restaurant may belong to, for the form's selects. */
+export async function restaurantChoices(ctx: AdminCtx): Promise<RestaurantChoices> {
+  const [conceptRows, locationRows] = await Promise.all([
+    ctx.db.select({ id: concepts.id, name: concepts.name }).from(concepts).orderBy(asc(concepts.name)),
+    ctx.db
+      .select({ id: locations.id, name: locations.name, city: locations.city, country: locations.country })
+      .from(locations)
+      .where(eq(locations.deleted, false))
+      .orderBy(asc(locations.name)),
+  ]);
+  return { concepts: conceptRows, locations: locationRows };
+}
+
+const values = (input: RestaurantBody) => {
+  const { hours: _hours, ...fields } = input;
+  return {
+    ...fields,
+    name: input.name.trim(),
+    phone: orNull(input.phone),
+    about: input.about.trim(),
+    deliveryZips: [...new Set(input.deliveryZips.map((zip) => zip.trim()).filter(Boolean))],
+  };
+};
+
+function checkHours(input: RestaurantBody): void {
+  const days = input.hours.map((entry) => entry.day);
+  if (new Set(days).size !== days.length) throw validationError({ hours: 'invalid' });
+  input.hours.forEach((entry, index) => {
+    // '10:00'–'10:00' would be open for no time at all; a day without hours is a closed day (leave it out).
+    if (entry.from === entry.to) throw validationError({ [`hours.${index}.to`]: 'invalid' });
+  });
+}
+
+async function checkOwners(tx: Tx, input: RestaurantBody): Promise<void> {
+  const [concept] = await tx.select({ id: concepts.id }).from(concepts).where(eq(concepts.id, input.conceptId));
+  if (!concept) throw validationError({ conceptId: 'notFound' });
+  const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
+  if (!location) throw validationError({ locationId: 'notFound' });
+}
+
+/** Replaces the week's hours; the working_hours trigger moves the menu version, so the shop shows them at once. */
+async function writeHours(tx: Tx, restaurantId: number, hours: RestaurantBody['hours']): Promise<void> {
+  await tx.delete(workingHours).where(eq(workingHours.restaurantId, restaurantId));
+  if (hours.length > 0) await tx.insert(workingHours).values(hours.map((entry) => ({ restaurantId, ...entry })));
+}
+
+async function readIn(tx: Tx | AdminCtx['db'], id: number): Promise<AdminRestaurant> {
+  const [row] = await tx.select().from(restaurants).where(eq(restaurants.id, id));
+  if (!row) throw notFound();
+  const hours = await tx
+    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
+    .from(workingHours)
+    .where(eq(workingHours.restaurantId, id))
+    .orderBy(asc(workingHours.day));
+  return { ...row, hours };
+}
+
+export const readRestaurant = (ctx: AdminCtx, id: number): Promise<AdminRestaurant> => readIn(ctx.db, id);
+
+export function createRestaurant(ctx: AdminCtx, input: RestaurantBody): Promise<AdminRestaurant> {
+  checkHours(input);
+  return uniqueOr('notUniqueSlug', () =>
+    ctx.db.transaction(async (tx) => {
+      await checkOwners(tx, input);
+      const [row] = await tx.insert(restaurants).values(values(input)).returning({ id: restaurants.id });
+      if (!row) throw new Error('insert returned nothing');
+      await writeHours(tx, row.id, input.hours);
+      await audit(tx, ctx, 'restaurant.created', 'restaurant', row.id, input);
+      return readIn(tx, row.id);
+    }),
+  );
+}
+
+/**
+ * Edits every field and the week's hours in one transaction. restaurants.updated_at (the menu version) moves with
+ * the row (migration 0002's trigger), so the shop and the brand sites show the change on their next request.
+ */
+export function updateRestaurant(ctx: AdminCtx, id: number, input: RestaurantBody): Promise<AdminRestaurant> {
+  checkHours(input);
+  return uniqueOr('notUniqueSlug', () =>
+    ctx.db.transaction(async (tx) => {
+      await checkOwners(tx, input);
+      const [row] = await tx
+        .update(restaurants)
+        .set(values(input))
+        .where(eq(restaurants.id, id))
+        .returning({ id: restaurants.id });
+      if (!row) throw notFound();
+      await writeHours(tx, id, input.hours);
+      await audit(tx, ctx, 'restaurant.updated', 'restaurant', id, input);
+      return readIn(tx, id);
+    }),
+  );
+}
+
+/** Soft delete (active = false): the restaurant leaves the shop; its orders and menu stay for the books. */
+export const deleteRestaurant = (ctx: AdminCtx, id: number): Promise<void> =>
+  ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(restaurants).set({ active: false }).where(eq(restaurants.id, id)).returning();
+    if (!row) throw notFound();
+    await audit(tx, ctx, 'restaurant.deleted', 'restaurant', id, { active: false });
+  });

@@ -1,0 +1,414 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, emailOutbox, restaurants, users } from '#db/schema/index.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { request, useTestApp } from '../helpers/app.ts';
+
+const ctx = useTestApp({ TRUST_PROXY: '1' });
+
+const send = (method: string, path: string, body?: unknown, cookie?: string) =>
+  request(ctx, path, {
+    method,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost',
+      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
+const login = async (email: string, password: string) => send('POST', '/api/auth/login', { email, password });
+const asAdmin = async () => cookieOf(await login('admin@example.com', 'admin-demo-2026'));
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+const auditRows = (entity: string, entityId: string | number) =>
+  ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))));
+
+const concept = (overrides: Record<string, unknown> = {}) => ({
+  slug: 'nowy-koncept',
+  domain: 'nowy-koncept.example.com',
+  name: 'Nowy koncept',
+  country: 'pl',
+  shortDescription: 'Krótko',
+  description: '',
+  contactEmail: 'kontakt@example.com',
+  chef: '',
+  chefsComment: '',
+  facebook: '',
+  instagram: '',
+  tiktok: '',
+  logo: '',
+  cover: '',
+  defaultRestaurantSlug: '',
+  showOnCompanyPortfolio: true,
+  active: true,
+  ...overrides,
+});
+
+const location = (overrides: Record<string, unknown> = {}) => ({
+  slug: 'nowa-lokalizacja',
+  name: 'Nowa',
+  street: 'Prosta',
+  no: '1',
+  zip: '00-850',
+  city: 'Warszawa',
+  citySlug: 'warszawa',
+  country: 'pl',
+  latitude: 52.23,
+  longitude: 21.0,
+  pickupEnabled: true,
+  deliveryEnabled: false,
+  ...overrides,
+});
+
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [20.9, 52.1],
+      [21.1, 52.1],
+      [21.1, 52.3],
+      [20.9, 52.3],
+      [20.9, 52.1],
+    ],
+  ],
+};
+
+const restaurant = (overrides: Record<string, unknown> = {}) => ({
+  slug: 'nowa-restauracja',
+  name: 'Nowa restauracja',
+  conceptId: 1,
+  locationId: 1,
+  isEnabled: true,
+  active: true,
+  phone: '',
+  about: 'O nas',
+  deliveryValue: 599,
+  minBasketValue: 3000,
+  smallOrderThreshold: 4000,
+  extraFee: 300,
+  acceptanceMinutes: 8,
+  preparationMinutes: 25,
+  deliveryZips: ['00-850', ' 00-851 '],
+  deliveryPolygon: square,
+  hours: [
+    { day: 1, from: '10:00', to: '22:00' },
+    { day: 6, from: '12:00', to: '24:00' },
+  ],
+  ...overrides,
+});
+
+const discount = (overrides: Record<string, unknown> = {}) => ({
+  type: 'percentage',
+  value: 15,
+  country: 'pl',
+  quantity: 3,
+  active: true,
+  ...overrides,
+});
+
+describe('admin concepts and locations', () => {
+  it('creates, reads, edits and soft-deletes a concept, each change in the audit log', async () => {
+    const admin = await asAdmin();
+    const created = await send('POST', '/api/admin/concepts', concept(), admin);
+    expect(created.status).toBe(201);
+    const { concept: row } = await json<{ concept: { id: number; chef: string | null } }>(created);
+    expect(row.chef).toBeNull();
+
+    const taken = await send('POST', '/api/admin/concepts', concept({ domain: 'other.example.com' }), admin);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: 'notUniqueSlug' });
+
+    const edited = await send('PUT', `/api/admin/concepts/${row.id}`, concept({ name: 'Zmieniony' }), admin);
+    expect(edited.status).toBe(200);
+    const read = await json<{ concept: { name: string } }>(
+      await send('GET', `/api/admin/concepts/${row.id}`, undefined, admin),
+    );
+    expect(read.concept.name).toBe('Zmieniony');
+
+    expect((await send('DELETE', `/api/admin/concepts/${row.id}`, undefined, admin)).status).toBe(200);
+    const gone = await json<{ concept: { active: boolean } }>(
+      await send('GET', `/api/admin/concepts/${row.id}`, undefined, admin),
+    );
+    expect(gone.concept.active).toBe(false);
+    // The shop no longer shows it.
+    expect((await send('GET', '/api/getLocationsAndConcepts')).ok).toBe(true);
+    const shop = await json<{ concepts: { slug: string }[] }>(await send('GET', '/api/getLocationsAndConcepts'));
+    expect(shop.concepts.map((c) => c.slug)).not.toContain('nowy-koncept');
+
+    const actions = (await auditRows('concept', row.id)).map((r) => r.action).sort();
+    expect(actions).toEqual(['concept.created', 'concept.deleted', 'concept.updated']);
+  });
+
+  it('names the broken rule of each bad field', async () => {
+    const admin = await asAdmin();
+    const response = await send(
+      'POST',
+      '/api/admin/concepts',
+      concept({ slug: 'Not A Slug', name: '', contactEmail: 'nope' }),
+      admin,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'validation',
+      details: { slug: 'invalid', name: 'notEmpty', contactEmail: 'isValidEmail' },
+    });
+  });
+
+  it('keeps the pickup and delivery flags of a location, checks its zip by country and soft-deletes it', async () => {
+    const admin = await asAdmin();
+    const badZip = await send('POST', '/api/admin/locations', location({ zip: '00850' }), admin);
+    expect(await badZip.json()).toEqual({ error: 'validation', details: { zip: 'isValidZipCode' } });
+
+    const created = await send('POST', '/api/admin/locations', location(), admin);
+    expect(created.status).toBe(201);
+    const { location: row } = await json<{
+      location: { id: number; pickupEnabled: boolean; deliveryEnabled: boolean };
+    }>(created);
+    expect([row.pickupEnabled, row.deliveryEnabled]).toEqual([true, false]);
+
+    const ua = await send('PUT', `/api/admin/locations/${row.id}`, location({ country: 'ua', zip: '01001' }), admin);
+    expect(ua.status).toBe(200);
+    expect((await send('DELETE', `/api/admin/locations/${row.id}`, undefined, admin)).status).toBe(200);
+    const gone = await json<{ location: { deleted: boolean } }>(
+      await send('GET', `/api/admin/locations/${row.id}`, undefined, admin),
+    );
+    expect(gone.location.deleted).toBe(true);
+    expect((await send('DELETE', '/api/admin/locations/999999', undefined, admin)).status).toBe(404);
+  });
+});
+
+describe('admin restaurants', () => {
+  it('creates a restaurant with its hours, zips and polygon, and refuses a bad polygon or hours', async () => {
+    const admin = await asAdmin();
+    const created = await send('POST', '/api/admin/restaurants', restaurant(), admin);
+    expect(created.status).toBe(201);
+    const { restaurant: row } = await json<{
+      restaurant: { id: number; deliveryZips: string[]; hours: unknown[]; deliveryPolygon: unknown };
+    }>(created);
+    expect(row.deliveryZips).toEqual(['00-850', '00-851']);
+    expect(row.hours).toEqual([
+      { day: 1, from: '10:00', to: '22:00' },
+      { day: 6, from: '12:00', to: '24:00' },
+    ]);
+    expect(row.deliveryPolygon).toEqual(square);
+
+    const open = { ...square, coordinates: [square.coordinates[0]!.slice(0, 4)] };
+    const badPolygon = await send(
+      'POST',
+      '/api/admin/restaurants',
+      restaurant({ slug: 'x', deliveryPolygon: open }),
+      admin,
+    );
+    expect(badPolygon.status).toBe(400);
+    expect(Object.keys((await json<{ details: object }>(badPolygon)).details)).toEqual(['deliveryPolygon']);
+
+    const twice = restaurant({
+      slug: 'y',
+      hours: [
+        { day: 1, from: '10:00', to: '12:00' },
+        { day: 1, from: '13:00', to: '14:00' },
+      ],
+    });
+    expect(await (await send('POST', '/api/admin/restaurants', twice, admin)).json()).toEqual({
+      error: 'validation',
+      details: { hours: 'invalid' },
+    });
+    const noConcept = await send('POST', '/api/admin/restaurants', restaurant({ slug: 'z', conceptId: 999999 }), admin);
+    expect(await noConcept.json()).toEqual({ error: 'validation', details: { conceptId: 'notFound' } });
+  });
+
+  it('disabling a restaurant moves its menu version and the shop shows it temporarily unavailable at once', async () => {
+    const admin = await asAdmin();
+    const [seeded] = await ctx.database.db.select().from(restaurants).where(eq(restaurants.id, 1));
+    const before = await json<{ state: { state: string } }>(await send('GET', `/api/restaurants/${seeded!.slug}`));
+    expect(before.state.state).not.toBe('unavailable');
+
+    const current = await json<{ restaurant: Record<string, unknown> & { hours: unknown[] } }>(
+      await send('GET', '/api/admin/restaurants/1', undefined, admin),
+    );
+    const { id: _id, updatedAt: _u, ...fields } = current.restaurant;
+    const disabled = await send('PUT', '/api/admin/restaurants/1', { ...fields, isEnabled: false }, admin);
+    expect(disabled.status).toBe(200);
+    const [after] = await ctx.database.db.select().from(restaurants).where(eq(restaurants.id, 1));
+    expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(seeded!.updatedAt.getTime());
+
+    const shop = await json<{ state: { state: string } }>(await send('GET', `/api/restaurants/${seeded!.slug}`));
+    expect(shop.state.state).toBe('unavailable');
+    await send('PUT', '/api/admin/restaurants/1', { ...fields, isEnabled: true }, admin);
+  });
+});
+
+describe('admin discount codes', () => {
+  it('creates one code and answers notUniqueCode for the same code in any case', async () => {
+    const admin = await asAdmin();
+    const created = await send('POST', '/api/admin/discountCodes', discount({ code: 'Jesien25' }), admin);
+    expect(created.status).toBe(201);
+    const { codes } = await json<{ codes: { id: number; code: string; used: number; createdAt: string }[] }>(created);
+    expect(codes.map((c) => [c.code, c.used])).toEqual([['Jesien25', 0]]);
+
+    const again = await send('POST', '/api/admin/discountCodes', discount({ code: 'JESIEN25' }), admin);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'notUniqueCode' });
+
+    // A form sends back the row it loaded: the keys no field names (id, used, createdAt) are dropped, not written.
+    const loaded = codes[0]!;
+    const resent = await send(
+      'PUT',
+      `/api/admin/discountCodes/${loaded.id}`,
+      { ...loaded, ...discount({ code: 'Jesien25', quantity: 9 }) },
+      admin,
+    );
+    expect(resent.status).toBe(200);
+    expect((await json<{ code: { quantity: number; used: number } }>(resent)).code).toMatchObject({
+      quantity: 9,
+      used: 0,
+    });
+
+    const other = await json<{ codes: { id: number }[] }>(
+      await send('POST', '/api/admin/discountCodes', discount({ code: 'ZIMA' }), admin),
+    );
+    const rename = await send(
+      'PUT',
+      `/api/admin/discountCodes/${other.codes[0]!.id}`,
+      discount({ code: 'jesien25' }),
+      admin,
+    );
+    expect(await rename.json()).toEqual({ error: 'notUniqueCode' });
+  });
+
+  it('generates the asked number of unique codes with the prefix', async () => {
+    const admin = await asAdmin();
+    const response = await send('POST', '/api/admin/discountCodes', discount({ count: 50, prefix: 'wiosna-' }), admin);
+    expect(response.status).toBe(201);
+    const { codes } = await json<{ codes: { code: string; quantity: number }[] }>(response);
+    expect(codes).toHaveLength(50);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(50);
+    expect(codes.every((c) => /^WIOSNA-[A-Z2-9]{8}$/.test(c.code) && c.quantity === 3)).toBe(true);
+    expect(await auditRows('discountCode', (codes[0] as unknown as { id: number }).id)).toHaveLength(1);
+  });
+
+  it('checks the value for its type, the limit against the uses, and deletes an unused code', async () => {
+    const admin = await asAdmin();
+    const tooMuch = await send('POST', '/api/admin/discountCodes', discount({ code: 'X1', value: 150 }), admin);
+    expect(await tooMuch.json()).toEqual({ error: 'validation', details: { value: 'outOfRange' } });
+    const noCode = await send('POST', '/api/admin/discountCodes', discount(), admin);
+    expect(await noCode.json()).toEqual({ error: 'validation', details: { code: 'notEmpty' } });
+
+    const free = await json<{ codes: { id: number; value: number }[] }>(
+      await send(
+        'POST',
+        '/api/admin/discountCodes',
+        discount({ code: 'DOSTAWA', type: 'freeDelivery', value: 0 }),
+        admin,
+      ),
+    );
+    const id = free.codes[0]!.id;
+    await ctx.database.db.execute(`update discount_codes set used = 2 where id = ${id}` as never);
+    const below = await send(
+      'PUT',
+      `/api/admin/discountCodes/${id}`,
+      discount({ code: 'DOSTAWA', type: 'freeDelivery', value: 0, quantity: 1 }),
+      admin,
+    );
+    expect(await below.json()).toEqual({ error: 'validation', details: { quantity: 'outOfRange' } });
+    expect((await send('DELETE', `/api/admin/discountCodes/${id}`, undefined, admin)).status).toBe(200);
+    expect((await send('GET', `/api/admin/discountCodes/${id}`, undefined, admin)).status).toBe(404);
+  });
+});
+
+describe('admin users', () => {
+  const password = 'worker-password-1';
+  async function worker() {
+    const [row] = await ctx.database.db
+      .insert(users)
+      .values({
+        email: `worker-${crypto.randomUUID()}@example.com`,
+        passwordHash: await hashPassword(password),
+        firstname: 'Jan',
+        lastname: 'Pracownik',
+        activatedAt: new Date(),
+      })
+      .returning();
+    return row!;
+  }
+  const body = (user: { email: string }, overrides: Record<string, unknown> = {}) => ({
+    firstname: 'Jan',
+    lastname: 'Pracownik',
+    email: user.email,
+    phone: '600 700 800',
+    role: 'user',
+    lang: 'pl',
+    active: true,
+    ...overrides,
+  });
+
+  it('changes the role, which applies to the user’s next request, and audits it', async () => {
+    const admin = await asAdmin();
+    const user = await worker();
+    const session = cookieOf(await login(user.email, password));
+    expect((await send('GET', '/api/admin/concepts/1', undefined, session)).status).toBe(401);
+
+    const changed = await send('PUT', `/api/admin/users/${user.id}`, body(user, { role: 'admin' }), admin);
+    expect(changed.status).toBe(200);
+    const { user: shown } = await json<{ user: Record<string, unknown> }>(changed);
+    expect(shown.role).toBe('admin');
+    expect(shown).not.toHaveProperty('passwordHash');
+    expect((await send('GET', '/api/admin/concepts/1', undefined, session)).status).toBe(200);
+    const role = (await auditRows('user', user.id)).find((r) => r.action === 'user.role');
+    expect(role?.data).toEqual({ from: 'user', to: 'admin' });
+  });
+
+  it('deactivation logs the user out and blocks their login until activated again', async () => {
+    const admin = await asAdmin();
+    const user = await worker();
+    const session = cookieOf(await login(user.email, password));
+    expect((await send('GET', '/api/account', undefined, session)).status).toBe(200);
+
+    expect((await send('PUT', `/api/admin/users/${user.id}`, body(user, { active: false }), admin)).status).toBe(200);
+    expect((await send('GET', '/api/account', undefined, session)).status).toBe(401);
+    const refused = await login(user.email, password);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'userDeactivated' });
+
+    const back = await send('PUT', `/api/admin/users/${user.id}`, body(user, { active: true }), admin);
+    expect((await json<{ user: { active: boolean } }>(back)).user.active).toBe(true);
+    expect((await login(user.email, password)).status).toBe(200);
+  });
+
+  it('an admin cannot take away their own admin role nor deactivate themselves; a taken e-mail is refused', async () => {
+    const admin = await asAdmin();
+    const me = (
+      await json<{ user: { id: string; email: string } }>(await send('GET', '/api/auth/getUser', undefined, admin))
+    ).user;
+    const demote = await send('PUT', `/api/admin/users/${me.id}`, body(me, { role: 'user' }), admin);
+    expect(demote.status).toBe(409);
+    expect(await demote.json()).toEqual({ error: 'ownAdminRole' });
+    const off = await send('PUT', `/api/admin/users/${me.id}`, body(me, { role: 'admin', active: false }), admin);
+    expect(await off.json()).toEqual({ error: 'ownAdminRole' });
+
+    const user = await worker();
+    const taken = await send('PUT', `/api/admin/users/${user.id}`, body(user, { email: 'USER@example.com' }), admin);
+    expect(await taken.json()).toEqual({ error: 'notUniqueEmail' });
+  });
+});
+
+describe('admin outbox', () => {
+  it('reads one e-mail', async () => {
+    const admin = await asAdmin();
+    const [mail] = await ctx.database.db
+      .insert(emailOutbox)
+      .values({ to: 'a@example.com', subject: 'Witaj', text: 'Cześć', template: 'test' })
+      .returning();
+    const response = await send('GET', `/api/admin/outbox/${mail!.id}`, undefined, admin);
+    expect(response.status).toBe(200);
+    expect((await json<{ email: { subject: string; status: string } }>(response)).email).toMatchObject({
+      subject: 'Witaj',
+      status: 'pending',
+    });
+  });
+});
