@@ -62,6 +62,10 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   databaseUnavailable: m.error_databaseUnavailable,
   internalError: m.error_internalError,
   reorderUnavailable: m.error_reorderUnavailable,
+  userDeactivated: m.error_userDeactivated,
+  ownAdminRole: m.error_ownAdminRole,
+  inUse: m.error_inUse,
+  notUniqueSlug: m.error_notUniqueSlug,
 };
 const RULE_MESSAGES: Record<RuleName, Message> = {
   isTrue: m.rule_isTrue,
