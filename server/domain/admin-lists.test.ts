@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ADMIN_LISTS} from './admin-lists.ts';
+import type { ADMIN_LISTS } from './admin-lists.ts';
 import { isCalendarDate, listSearch, parseListQuery } from './admin-lists.ts';
 
 const parse = (entity: keyof typeof ADMIN_LISTS, query: string) => parseListQuery(entity, new URLSearchParams(query));
