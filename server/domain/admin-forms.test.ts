@@ -1,0 +1,160 @@
+import { type } from 'arktype';
+import { describe, expect, it } from 'vitest';
+import {
+  conceptBody,
+  deliveryPolygon,
+  discountCreateBody,
+  discountValueProblem,
+  locationBody,
+  restaurantBody,
+  serialIdParam,
+  userBody,
+  workingDay,
+  zipList,
+} from './admin-forms.ts';
+
+const ok = (result: unknown) => !(result instanceof type.errors);
+
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [21.0, 52.2],
+      [21.1, 52.2],
+      [21.1, 52.3],
+      [21.0, 52.2],
+    ],
+  ],
+};
+
+const location = {
+  slug: 'warszawa-mokotow',
+  name: 'Mokotów',
+  street: 'Puławska',
+  no: '10',
+  zip: '02-715',
+  city: 'Warszawa',
+  citySlug: 'warszawa',
+  country: 'pl',
+  latitude: 52.2,
+  longitude: 21.0,
+  pickupEnabled: true,
+  deliveryEnabled: true,
+};
+
+const restaurant = {
+  slug: 'smash-club-mokotow',
+  name: 'Smash Club Mokotów',
+  conceptId: 1,
+  locationId: 1,
+  isEnabled: true,
+  active: true,
+  phone: '',
+  about: '',
+  deliveryValue: 799,
+  minBasketValue: 3000,
+  smallOrderThreshold: 4000,
+  extraFee: 300,
+  acceptanceMinutes: 10,
+  preparationMinutes: 30,
+  deliveryZips: ['02-715'],
+  deliveryPolygon: null,
+  hours: [{ day: 1, from: '10:00', to: '24:00' }],
+};
+
+describe('the admin forms’ rules', () => {
+  it('takes a closed GeoJSON polygon and refuses an open ring or too few positions', () => {
+    expect(ok(deliveryPolygon(square))).toBe(true);
+    const open = { ...square, coordinates: [[...square.coordinates[0]!.slice(0, 3), [21.05, 52.25]]] };
+    expect(ok(deliveryPolygon(open))).toBe(false);
+    expect(ok(deliveryPolygon({ ...square, coordinates: [square.coordinates[0]!.slice(1)] }))).toBe(false);
+    expect(ok(deliveryPolygon({ ...square, coordinates: [[[200, 52.2], ...square.coordinates[0]!.slice(1)]] }))).toBe(
+      false,
+    );
+  });
+
+  it('lets a day end at 24:00 but not start there, and knows only days 0–6', () => {
+    expect(ok(workingDay({ day: 0, from: '00:00', to: '24:00' }))).toBe(true);
+    expect(ok(workingDay({ day: 0, from: '24:00', to: '23:00' }))).toBe(false);
+    expect(ok(workingDay({ day: 7, from: '10:00', to: '22:00' }))).toBe(false);
+    expect(ok(workingDay({ day: 1, from: '9:00', to: '22:00' }))).toBe(false);
+  });
+
+  it('checks a restaurant’s money, minutes, zips, polygon and hours', () => {
+    expect(ok(restaurantBody(restaurant))).toBe(true);
+    expect(ok(restaurantBody({ ...restaurant, deliveryPolygon: square }))).toBe(true);
+    expect(ok(restaurantBody({ ...restaurant, deliveryValue: 7.99 }))).toBe(false);
+    expect(ok(restaurantBody({ ...restaurant, acceptanceMinutes: 0 }))).toBe(false);
+    expect(ok(restaurantBody({ ...restaurant, slug: 'Smash Club' }))).toBe(false);
+    expect(ok(restaurantBody({ ...restaurant, hours: Array.from({ length: 8 }, () => restaurant.hours[0]) }))).toBe(
+      false,
+    );
+  });
+
+  it('checks a location’s coordinates and a concept’s slug, domain and e-mail', () => {
+    expect(ok(locationBody(location))).toBe(true);
+    expect(ok(locationBody({ ...location, latitude: 91 }))).toBe(false);
+    expect(ok(locationBody({ ...location, country: 'de' }))).toBe(false);
+    const concept = {
+      slug: 'smash-club',
+      domain: 'smashclub.pl',
+      name: 'Smash Club',
+      country: 'pl',
+      shortDescription: '',
+      description: '',
+      contactEmail: 'hello@smashclub.pl',
+      chef: '',
+      chefsComment: '',
+      facebook: '',
+      instagram: '',
+      tiktok: '',
+      logo: '',
+      cover: '',
+      defaultRestaurantSlug: '',
+      showOnCompanyPortfolio: true,
+      active: true,
+    };
+    expect(ok(conceptBody(concept))).toBe(true);
+    expect(ok(conceptBody({ ...concept, contactEmail: 'not an address' }))).toBe(false);
+    expect(ok(conceptBody({ ...concept, domain: 'https://smashclub.pl/' }))).toBe(false);
+    expect(ok(conceptBody({ ...concept, name: '' }))).toBe(false);
+  });
+
+  it('takes one code or a count of generated ones, and a value that fits the discount’s type', () => {
+    const fields = { type: 'percentage', value: 10, country: 'pl', quantity: 100, active: true };
+    expect(ok(discountCreateBody({ ...fields, code: 'SUMMER-10' }))).toBe(true);
+    expect(ok(discountCreateBody({ ...fields, count: 50, prefix: 'PROMO' }))).toBe(true);
+    expect(ok(discountCreateBody({ ...fields, code: 'two words' }))).toBe(false);
+    expect(ok(discountCreateBody({ ...fields, count: 1001 }))).toBe(false);
+    expect(discountValueProblem('percentage', 10)).toBeNull();
+    expect(discountValueProblem('percentage', 101)).toBe('outOfRange');
+    expect(discountValueProblem('percentage', 0)).toBe('outOfRange');
+    expect(discountValueProblem('amount', 500)).toBeNull();
+    expect(discountValueProblem('amount', 0)).toBe('outOfRange');
+    expect(discountValueProblem('freeDelivery', 0)).toBeNull();
+    expect(discountValueProblem('freeDelivery', 5)).toBe('outOfRange');
+  });
+
+  it('knows the three roles and the three languages of a user', () => {
+    const user = {
+      firstname: 'Anna',
+      lastname: 'Nowak',
+      email: 'anna@example.com',
+      phone: '',
+      role: 'callCenter',
+      lang: 'ua',
+      active: true,
+    };
+    expect(ok(userBody(user))).toBe(true);
+    expect(ok(userBody({ ...user, role: 'root' }))).toBe(false);
+    expect(ok(userBody({ ...user, lang: 'uk' }))).toBe(false);
+  });
+
+  it('reads ids from paths and zip lists from a textarea', () => {
+    expect(ok(serialIdParam({ id: '42' }))).toBe(true);
+    expect(ok(serialIdParam({ id: '0' }))).toBe(false);
+    expect(ok(serialIdParam({ id: '1e3' }))).toBe(false);
+    expect(zipList('02-715\n 02-716 ,02-717;;\n\n')).toEqual(['02-715', '02-716', '02-717']);
+    expect(zipList('')).toEqual([]);
+  });
+});
