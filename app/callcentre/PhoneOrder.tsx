@@ -9,7 +9,7 @@ import { PlacedOrder } from './PlacedOrder.tsx';
 import { $placed, resumeBasket } from './phone-order.ts';
 import { RestaurantFinder } from './RestaurantFinder.tsx';
 import type { UiLocale } from './texts.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '#app/account/form-helpers.ts';
 
 /**
  * The call centre's new-order screen: the caller (by phone) and the restaurant with its menu on one side, the
