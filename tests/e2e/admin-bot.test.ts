@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import { LOCALES, type Locale } from '#domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 
 const require = createRequire(import.meta.url);
 let browser: Browser;
@@ -52,15 +53,7 @@ async function openAsAdmin(
   });
   const screen = urlOn('localhost', adminPath(locale, { screen: 'list', entity: 'botKeys', page: 1 }));
   expect((await page.goto(screen))?.status(), 'a visitor gets the 401 page').toBe(401);
-  const login = await page.evaluate(async () => {
-    const response = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-demo-2026' }),
-    });
-    return response.status;
-  });
-  expect(login).toBe(200);
+  await signIn(context, 'admin@example.com');
   expect((await page.goto(screen))?.status()).toBe(200);
   await page.waitForSelector('astro-island[component-url*="/BotKeysScreen."]:not([ssr])', { state: 'attached' });
   await page.waitForSelector('.bot-keys-table, .bot-keys-note');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import { launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 import { waitForMail } from '../helpers/mail.ts';
 
 const require = createRequire(import.meta.url);
@@ -14,10 +15,7 @@ let session: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['stor
 beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext();
-  const login = await context.request.post(urlOn('localhost', '/api/auth/login'), {
-    data: { email: 'callcenter@example.com', password: 'cc-demo-2026' },
-  });
-  expect(login.status()).toBe(200);
+  await signIn(context, 'callcenter@example.com');
   session = await context.storageState();
   await context.close();
 });

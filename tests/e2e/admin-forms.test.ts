@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { adminPath, type AdminEntity } from '#domain/admin-routes.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 
 const require = createRequire(import.meta.url);
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
@@ -15,11 +16,7 @@ let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
 beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext();
-  const login = await context.request.post(urlOn('localhost', '/api/auth/login'), {
-    data: { email: 'admin@example.com', password: 'admin-demo-2026' },
-    headers: ORIGIN,
-  });
-  expect(login.status()).toBe(200);
+  await signIn(context, 'admin@example.com');
   adminState = await context.storageState();
   await context.close();
 });
@@ -205,10 +202,7 @@ describe('admin add, edit and delete', () => {
     const { context, page } = await asAdmin();
     const user = await browser.newContext();
     // The demo customer's id, from their own session.
-    await user.request.post(urlOn('localhost', '/api/auth/login'), {
-      data: { email: 'user@example.com', password: 'user-demo-2026' },
-      headers: ORIGIN,
-    });
+    await signIn(user, 'user@example.com');
     const me = (await (await user.request.get(urlOn('localhost', '/api/auth/getUser'))).json()) as {
       user: { id: string; firstname: string };
     };

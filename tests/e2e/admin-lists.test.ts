@@ -6,6 +6,7 @@ import { LIST_ENTITIES } from '#domain/admin-lists.ts';
 import { localePrefix, LOCALES, type Locale } from '#domain/localized-routes.ts';
 import { fillBusyYear } from '../../bench/busy-year.ts';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 import { databaseUrl } from '../setup/postgres.ts';
 
 const require = createRequire(import.meta.url);
@@ -35,11 +36,7 @@ async function adminContext(viewport: 'phone' | 'desktop', forAxe = false): Prom
     viewport: viewport === 'phone' ? PHONE : VIEWPORTS.desktop,
     bypassCSP: forAxe,
   });
-  const response = await context.request.post(urlOn('localhost', '/api/auth/login'), {
-    data: { email: 'admin@example.com', password: 'admin-demo-2026' },
-    headers: { origin: urlOn('localhost', '').replace(/\/$/, '') },
-  });
-  expect(response.status()).toBe(200);
+  await signIn(context, 'admin@example.com');
   return context;
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -18,11 +19,7 @@ afterAll(() => browser?.close());
 async function adminContext(viewport: keyof typeof VIEWPORTS = 'desktop', forAxe = false) {
   // forAxe: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script.
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: forAxe });
-  const login = await context.request.post(urlOn('localhost', '/api/auth/login'), {
-    data: { email: 'admin@example.com', password: 'admin-demo-2026' },
-    headers: { origin: urlOn('localhost', '').replace(/\/$/, '') },
-  });
-  expect(login.status()).toBe(200);
+  await signIn(context, 'admin@example.com');
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));

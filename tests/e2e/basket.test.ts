@@ -6,7 +6,7 @@ import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { basketTexts } from '../../sites/components/basket/messages.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
 const require = createRequire(import.meta.url);
 let browser: Browser;
@@ -27,7 +27,12 @@ const KYIV = 'pasta-fresca-kyiv-podil';
 
 /** `forAxe`: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script. */
 async function openPage(path: string, locale: Locale, forAxe = false) {
-  const page = await browser.newPage({ viewport: VIEWPORTS.phone, bypassCSP: forAxe, locale: BROWSER_LOCALE[locale] });
+  const page = await browser.newPage({
+    viewport: VIEWPORTS.phone,
+    bypassCSP: forAxe,
+    locale: BROWSER_LOCALE[locale],
+    extraHTTPHeaders: visitorAddress(),
+  });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
 // The summary and checkout page (issue 15): a guest's whole order in each language, every payment method of the
 // sandbox, the retry after a declined or canceled payment, the checkout's error keys, and one order per basket
@@ -31,7 +31,11 @@ async function openPage(
   viewport: keyof typeof VIEWPORTS = 'desktop',
   options: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
 ) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...options });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    extraHTTPHeaders: visitorAddress(),
+    ...options,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));

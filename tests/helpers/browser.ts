@@ -22,6 +22,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let visitors = 0;
+/**
+ * Headers making a browser context a visitor of its own (made-up) address, through the X-Forwarded-For the e2e server
+ * trusts: rate limits count per address, and the many customers the test files play would otherwise share one. The
+ * test worker's pid keeps two files' visitors apart.
+ */
+export function visitorAddress(): { 'x-forwarded-for': string } {
+  visitors += 1;
+  return { 'x-forwarded-for': `198.51.${(process.pid % 200) + 1}.${(visitors % 250) + 1}` };
+}
+
 /** The URL of `path` on a given host of the running server (`*.localhost` resolves to loopback). */
 export const urlOn = (host: string, path = '/'): string => `http://${host}:${inject('serverPort')}${path}`;
 

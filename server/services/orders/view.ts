@@ -196,10 +196,14 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
       acceptSecondsLeft:
         status === 'new' && becameNewAt !== null
-          ? acceptanceSecondsLeft(
-              Temporal.Instant.fromEpochMilliseconds(becameNewAt),
-              nowInstant,
-              row.acceptanceMinutes,
+          ? // Never more than the window itself: it started by the database's clock, `now` is this process's.
+            Math.min(
+              row.acceptanceMinutes * 60,
+              acceptanceSecondsLeft(
+                Temporal.Instant.fromEpochMilliseconds(becameNewAt),
+                nowInstant,
+                row.acceptanceMinutes,
+              ),
             )
           : null,
       // Once accepted, the minutes the kitchen promised count from the acceptance; before, the restaurant's usual time.
