@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 import { waitForMail } from '../helpers/mail.ts';
 
 let browser: Browser;
@@ -16,7 +16,11 @@ const url = (screen: AccountScreen, locale: Locale, query = '') =>
 
 /** A page that records script errors and console errors; 4xx answers the forms expect are not errors. */
 async function openPage(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...options });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    extraHTTPHeaders: visitorAddress(),
+    ...options,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));

@@ -22,7 +22,8 @@ type Email = {
 
 /**
  * One e-mail of the outbox, read only. The HTML is shown in a sandboxed frame without scripts, so a message's
- * markup can neither run nor reach the admin page.
+ * markup cannot run; it keeps the page's origin only so that its images (the brand logos the shop serves) load past
+ * the Cross-Origin-Resource-Policy, which refuses an opaque origin.
  */
 export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: string }) {
   const t = inLocale(locale);
@@ -62,7 +63,12 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
       {email.html && (
         <>
           <h2>{m.admin_forms_outbox_html({}, t)}</h2>
-          <iframe className="admin-mail-html" title={m.admin_forms_outbox_html({}, t)} sandbox="" srcDoc={email.html} />
+          <iframe
+            className="admin-mail-html"
+            title={m.admin_forms_outbox_html({}, t)}
+            sandbox="allow-same-origin"
+            srcDoc={email.html}
+          />
         </>
       )}
     </article>
