@@ -22,6 +22,7 @@ import { session } from './middleware/session.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
 import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
+import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
 import type { SessionUser } from './services/auth/sessions.ts';
@@ -138,8 +139,9 @@ export function createApp(input: AppDepsInput) {
   // with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
   app.use('/api/*', csrf({ exempt: [WEBHOOK_PATH] }));
   app.use('/api/*', session());
-  // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does.
-  app.use('*', (c, next) => (matchAdminPath(c.req.path) ? session()(c, next) : next()));
+  // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does. Only
+  // under the admin prefixes ('/admin/*' matches '/admin' too): other pages and the API's hot paths pay nothing.
+  for (const locale of LOCALES) app.use(`${localePrefix(locale)}/admin/*`, session());
   const limitBody = bodyLimit({
     maxSize: 64 * 1024,
     onError: () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import type { MenuTexts } from './types.ts';
 
 type Props = {
@@ -11,31 +11,16 @@ type Props = {
 
 /** The basket holds food the item cannot join: offers to empty it and add the item, or to keep it as it is. */
 export function ConflictDialog({ errorKey, texts, onClear, onKeep }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
+    <ConfirmDialog
       className="conflict-dialog"
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-message`}
-      onClose={onKeep}
-    >
-      <h2 id={`${id}-title`}>{texts.conflictTitle}</h2>
-      <p id={`${id}-message`}>{texts.errors[errorKey] ?? texts.errors['internalError']}</p>
-      <div className="actions">
-        <button type="button" onClick={onKeep} autoFocus>
-          {texts.keepBasket}
-        </button>
-        <button type="button" className="primary" onClick={onClear}>
-          {texts.clearAndAdd}
-        </button>
-      </div>
-    </dialog>
+      title={texts.conflictTitle}
+      text={texts.errors[errorKey] ?? texts.errors['internalError']}
+      cancelLabel={texts.keepBasket}
+      confirmLabel={texts.clearAndAdd}
+      confirmClassName="primary"
+      onConfirm={onClear}
+      onCancel={onKeep}
+    />
   );
 }

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#server/app.ts';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import { PAYMENT_METHODS } from '#domain/country.ts';
 import { DELIVERY_METHODS } from '#domain/pricing.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
@@ -11,14 +10,14 @@ import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.t
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
 import { getConcept, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
+import { placeOrderBody } from '../orders/index.ts';
 import { validate } from '../validate.ts';
 import { BOT_RATE_LIMIT, type BotEnv, requireBotKey } from './auth.ts';
 
-const optional = (max: number) => `string <= ${max}` as const;
 const id = '0 < number.integer < 2147483648';
 
 // The shop's checkout body (POST /api/orders) plus what the shop keeps in the basket: items, delivery, a code.
-const placeOrderBody = type({
+const botOrderBody = placeOrderBody.and({
   items: type({
     menuItemId: id,
     quantity: '1 <= number.integer <= 99',
@@ -29,30 +28,6 @@ const placeOrderBody = type({
     .atMostLength(50),
   deliveryMethod: type.enumerated(...DELIVERY_METHODS),
   'discountCode?': '1 <= string <= 64',
-  'firstname?': optional(100),
-  'lastname?': optional(100),
-  'phone?': optional(40),
-  'email?': optional(254),
-  'street?': optional(200),
-  'streetNo?': optional(20),
-  'aptNo?': optional(20),
-  'city?': optional(100),
-  'zip?': optional(12),
-  'lat?': '-90 <= number <= 90',
-  'lng?': '-180 <= number <= 180',
-  'comment?': optional(500),
-  consents: {
-    'agree1?': 'boolean',
-    'agree2?': 'boolean',
-    'providerTerms?': 'boolean',
-    'orderWithObligation?': 'boolean',
-    'marketingSms?': 'boolean',
-    'marketingEmail?': 'boolean',
-  },
-  paymentMethod: type.enumerated(...PAYMENT_METHODS),
-  'blikCode?': optional(20),
-  'googlePayToken?': optional(4096),
-  'lang?': "'pl' | 'en' | 'ua'",
 });
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
@@ -162,7 +137,7 @@ export const botRoutes = new Hono<BotEnv>()
       if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
       await next();
     },
-    validate('json', placeOrderBody),
+    validate('json', botOrderBody),
     async (c) => {
       const placed = await placeBotOrder(
         { ...c.var.deps, key: c.var.botKey },

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { streamSSE } from 'hono/streaming';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/app.ts';
@@ -10,7 +9,7 @@ import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
 import { selfActor } from '#server/services/actor.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
-import { canListen, subscribeToOrder } from '#server/services/orders/events.ts';
+import { subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
 import { retryPayment } from '#server/services/payments/retry.ts';
 import { reorder } from '#server/services/orders/reorder.ts';
@@ -19,6 +18,7 @@ import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.
 import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
+import { streamSnapshots } from '../snapshot-stream.ts';
 
 const optional = (max: number) => `string <= ${max}` as const;
 
@@ -219,53 +219,12 @@ export const ordersRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, now } = c.var.deps;
       const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
-      // LISTEN/NOTIFY brings changes from every process; polling is the safety net (and all there is on PGlite).
-      const pollMs = canListen(db) ? 10_000 : 1_000;
-      return streamSSE(
-        c,
-        async (stream) => {
-          let aborted = false;
-          let wake: (() => void) | null = null;
-          const unsubscribe = subscribeToOrder(db, id, () => wake?.());
-          stream.onAbort(() => {
-            aborted = true;
-            wake?.();
-          });
-          let last = '';
-          let sentAt = Date.now();
-          let seq = 0;
-          try {
-            while (!aborted) {
-              const view = await loadOrderView(db, id, now());
-              if (!view || aborted) break;
-              if (changeKey(view) !== last) {
-                last = changeKey(view);
-                seq += 1;
-                await stream.writeSSE({ event: 'status', id: String(seq), data: JSON.stringify(view) });
-                sentAt = Date.now();
-              } else if (Date.now() - sentAt > 15_000) {
-                // Keeps proxies from closing an idle connection.
-                await stream.write(': keep-alive\n\n');
-                sentAt = Date.now();
-              }
-              await new Promise<void>((resolve) => {
-                const timer = setTimeout(resolve, pollMs);
-                wake = () => {
-                  clearTimeout(timer);
-                  resolve();
-                };
-              });
-              wake = null;
-            }
-          } finally {
-            unsubscribe();
-          }
-        },
-        async (error) => {
-          // A client that went away mid-write is not an error worth a log line.
-          if (!c.req.raw.signal.aborted) console.warn('order events stream failed', error);
-        },
-      );
+      return streamSnapshots(c, {
+        event: 'status',
+        load: () => loadOrderView(db, id, now()),
+        key: changeKey,
+        subscribe: (database, wake) => subscribeToOrder(database, id, wake),
+      });
     },
   );
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '#server/app.ts';
 import { loadDashboard, waitingKey, waitingOrders } from '#server/services/admin/dashboard/figures.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
-import { streamSnapshots } from '../snapshot-stream.ts';
+import { streamSnapshots } from '../../snapshot-stream.ts';
 
 const daysQuery = type({ 'days?': "'1' | '7' | '30'" });
 const tags = ['admin'];
@@ -48,11 +48,10 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { db, now } = c.var.deps;
-      return streamSnapshots(
-        c,
-        'waiting',
-        async () => ({ waiting: await waitingOrders(db, now()), now: now().toISOString() }),
-        (snapshot) => waitingKey(snapshot.waiting),
-      );
+      return streamSnapshots(c, {
+        event: 'waiting',
+        load: async () => ({ waiting: await waitingOrders(db, now()), now: now().toISOString() }),
+        key: (snapshot) => waitingKey(snapshot.waiting),
+      });
     },
   );

@@ -6,7 +6,7 @@ import { notFound } from '#server/errors.ts';
 import { findKitchenRestaurant, kitchenQueueKey, loadKitchenQueue } from '#server/services/admin/kitchen/queue.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
-import { streamSnapshots } from '../snapshot-stream.ts';
+import { streamSnapshots } from '../../snapshot-stream.ts';
 
 const restaurantParam = type({ restaurant: '0 < string <= 200' });
 const tags = ['admin'];
@@ -52,6 +52,10 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       const { db, now } = c.var.deps;
       const restaurant = await findKitchenRestaurant(db, c.req.valid('param').restaurant);
       if (!restaurant) throw notFound();
-      return streamSnapshots(c, 'queue', () => loadKitchenQueue(db, restaurant, now()), kitchenQueueKey);
+      return streamSnapshots(c, {
+        event: 'queue',
+        load: () => loadKitchenQueue(db, restaurant, now()),
+        key: kitchenQueueKey,
+      });
     },
   );

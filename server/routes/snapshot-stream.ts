@@ -1,20 +1,27 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv } from '#server/app.ts';
+import type { AppDeps, AppEnv } from '#server/app.ts';
 import { canListen, subscribeToAllOrders } from '#server/services/orders/events.ts';
 
+export type SnapshotStream<T> = {
+  /** The SSE event name. */
+  event: string;
+  /** What the screen shows now; null ends the stream (the thing it follows is gone). */
+  load: () => Promise<T | null>;
+  /** Equal keys mean nothing the screen shows changed, so nothing is sent. */
+  key: (snapshot: T) => string;
+  /** Calls `wake` when something it follows may have changed; answers the unsubscribe. */
+  subscribe?: (db: AppDeps['db'], wake: () => void) => () => void;
+};
+
 /**
- * Server-Sent Events for a staff screen: the whole snapshot (`load`) on connect and again whenever any order
- * changes and its `key` differs. A screen that lost its connection gets the whole snapshot when it reconnects
- * (EventSource does so by itself), so it never has to replay what it missed. LISTEN/NOTIFY wakes the stream in
- * every server process; polling is the safety net (and all there is on PGlite).
+ * Server-Sent Events of a whole snapshot (`load`) on connect and again whenever it changes. A screen that lost its
+ * connection gets the whole snapshot when it reconnects (EventSource does so by itself), so it never has to replay
+ * what it missed. LISTEN/NOTIFY (every order by default) wakes the stream in every server process; polling is the
+ * safety net (and all there is on PGlite).
  */
-export function streamSnapshots<T>(
-  c: Context<AppEnv>,
-  event: string,
-  load: () => Promise<T>,
-  key: (snapshot: T) => string,
-) {
+export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T>) {
+  const { event, load, key, subscribe = subscribeToAllOrders } = options;
   const { db } = c.var.deps;
   const pollMs = canListen(db) ? 10_000 : 1_000;
   return streamSSE(
@@ -22,7 +29,7 @@ export function streamSnapshots<T>(
     async (stream) => {
       let aborted = false;
       let wake: (() => void) | null = null;
-      const unsubscribe = subscribeToAllOrders(db, () => wake?.());
+      const unsubscribe = subscribe(db, () => wake?.());
       stream.onAbort(() => {
         aborted = true;
         wake?.();
@@ -33,7 +40,7 @@ export function streamSnapshots<T>(
       try {
         while (!aborted) {
           const snapshot = await load();
-          if (aborted) break;
+          if (snapshot === null || aborted) break;
           if (key(snapshot) !== last) {
             last = key(snapshot);
             seq += 1;
@@ -58,6 +65,7 @@ export function streamSnapshots<T>(
       }
     },
     async (error) => {
+      // A client that went away mid-write is not an error worth a log line.
       if (!c.req.raw.signal.aborted) console.warn(`${event} stream failed`, error);
     },
   );
