@@ -17,7 +17,8 @@ const RESTRICTED = 'no-restricted-imports';
 const NON_NULL = '@typescript-eslint/no-non-null-assertion';
 const use = (name: string) => `\nexport const used = ${name};\n`;
 
-describe('lint fences', () => {
+// The first lintText loads the whole config (typescript-eslint, the Astro plugin): seconds on a busy machine.
+describe('lint fences', { timeout: 60_000 }, () => {
   it.each([
     ['a route', 'server/routes/orders/extra.ts'],
     ['an island', 'app/components/Extra.tsx'],
