@@ -12,6 +12,7 @@ import {
   placeOrder,
   plCustomer,
   settle,
+  holdNotifications,
   UA,
   uaCustomer,
 } from '../helpers/orders.ts';
@@ -58,6 +59,7 @@ describe('place order: a full guest order for each payment method', () => {
 
   it('Blik in Poland: waiting for payment, then new once the signed notification arrives', async () => {
     const b = await makeBasket(ctx.database.db);
+    const notifications = holdNotifications(ctx);
     const response = await placeOrder(ctx, b.basketId, {
       ...plCustomer,
       zip: b.zip,
@@ -69,7 +71,7 @@ describe('place order: a full guest order for each payment method', () => {
     const body = await response.json();
     expect(body.order).toMatchObject({ status: 'waiting_for_payment', currency: 'PLN', paymentType: 'online' });
     expect(body.order.groups.waitingForPayment).toBe(true);
-    await settle(ctx);
+    await notifications.release();
     const order = await orderStatus(ctx, body.order.id, body.accessToken);
     expect(order).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' } });
     expect(order.paidAt).not.toBeNull();
