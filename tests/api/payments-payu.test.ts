@@ -137,6 +137,12 @@ describe('PayU', () => {
       sandbox: false,
     });
     expect((await request(ctx, '/api/payments/config?country=ua')).status).toBe(200);
+    // Google's pay.js, its button and its pop-up sheet may run on the shop's and the brands' pages.
+    for (const host of ['localhost', 'pasta-fresca.localhost']) {
+      const page = await request(ctx, '/', { host });
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'[^;]* https:\/\/pay\.google\.com/);
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    }
   });
 
   it('a 5xx and a timeout are retried under the same extOrderId: one PayU order; the token is fetched once', async () => {
