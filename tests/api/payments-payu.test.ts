@@ -156,7 +156,12 @@ describe('PayU', () => {
     expect(payu.tokens.length - tokensBefore).toBe(1);
     await ctx.deps.payments.recorded();
     const attempts = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
-    expect(attempts.map((row) => (row.data as { outcome: string }).outcome)).toEqual(['503', 'timeout', 'SUCCESS']);
+    // Written without waiting (provider-http.ts), so in any order: read by attempt.
+    const outcomes = attempts
+      .map((row) => row.data as { attempt: number; outcome: string })
+      .sort((a, b) => a.attempt - b.attempt)
+      .map((record) => record.outcome);
+    expect(outcomes).toEqual(['503', 'timeout', 'SUCCESS']);
   });
 
   it('an order PayU created but whose answer was lost: the retry is refused as a duplicate, no second order; the notification completes it', async () => {
