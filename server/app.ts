@@ -93,13 +93,18 @@ export function createApp(input: AppDepsInput) {
   app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
   app.use(
-    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
-      classifyHost(hostOf(request), deps.env, deps.tenants),
+    contentSecurityPolicy(
+      deps.env.distDir,
+      deps.tenants,
+      (request) => classifyHost(hostOf(request), deps.env, deps.tenants),
+      { googlePay: deps.payments.googlePayFromGoogle },
     ),
   );
   app.use(
     secureHeaders({
       // No contentSecurityPolicy here: contentSecurityPolicy() above sets it per host, with that host's script hashes.
+      // Google Pay's sheet opens as a pop-up on desktops and answers the page that opened it.
+      crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',
       strictTransportSecurity: deps.env.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );

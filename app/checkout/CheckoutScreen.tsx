@@ -13,6 +13,7 @@ import {
   $setup,
   $stage,
   $values,
+  googlePayRequest,
   loadCheckout,
   placeOrder,
   resumePlaced,
@@ -21,6 +22,7 @@ import {
 import { AddressFields } from './AddressFields.tsx';
 import { ConsentFields } from './ConsentFields.tsx';
 import { CustomerFields } from './CustomerFields.tsx';
+import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { OrderRecap } from './OrderRecap.tsx';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
@@ -75,6 +77,15 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
   const location = basket?.location;
   const sending = stage === 'sending';
   const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  const submit = (
+    <button
+      type="submit"
+      className="account-button checkout-submit"
+      disabled={!hydrated || setup.status !== 'ready' || sending}
+    >
+      {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
+    </button>
+  );
   return (
     <div className="checkout-layout">
       <form
@@ -132,13 +143,19 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
             <p className="account-alert account-alert-error">{m.checkout_gpay_unavailable({}, t)}</p>
           )}
         </div>
-        <button
-          type="submit"
-          className="account-button checkout-submit"
-          disabled={!hydrated || setup.status !== 'ready' || sending}
-        >
-          {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
-        </button>
+        {values.paymentMethod === 'googlePay' && setup.status === 'ready' ? (
+          <GooglePayButton
+            config={setup}
+            request={googlePayRequest()}
+            locale={locale}
+            disabled={sending}
+            onClick={() => form.current?.requestSubmit()}
+          >
+            {submit}
+          </GooglePayButton>
+        ) : (
+          submit
+        )}
       </form>
       {basket ? (
         <OrderRecap basket={basket} locale={locale} problem={errors.basket} />

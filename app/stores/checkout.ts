@@ -16,6 +16,7 @@ import {
   GooglePayClosed,
   googlePayAdapter,
   paymentDataRequest,
+  type PaymentDataRequest,
   type GooglePayConfig,
 } from '#app/checkout/google-pay.ts';
 // Type only: the module itself is loaded on demand (loadRules).
@@ -218,6 +219,18 @@ function coordinatesOf(values: CheckoutValues): { lat: number; lng: number } | n
  * gets a Google Pay token when that is the method, then places the order under the basket's Idempotency-Key.
  * Resolves to the first field with an error, or null.
  */
+/** Google's PaymentDataRequest for the basket on the page, with its provider's gateway; null without Google Pay. */
+export function googlePayRequest(): PaymentDataRequest | null {
+  const { basket, googlePay } = $setup.get();
+  if (!basket || !googlePay) return null;
+  return paymentDataRequest(googlePay, {
+    total: basket.summary.totalValue,
+    currency: basket.currency,
+    country: basket.country,
+    merchantName: basket.restaurant?.conceptName ?? basket.restaurant?.name ?? '',
+  });
+}
+
 export function placeOrder(
   locale: UiLocale,
   client: ApiClient = api,
@@ -242,14 +255,7 @@ export function placeOrder(
     let googlePayToken: string | null = null;
     if (values.paymentMethod === 'googlePay') {
       const adapter = googlePayAdapter({ sandbox, googlePay });
-      const request = googlePay
-        ? paymentDataRequest(googlePay, {
-            total: basket.summary.totalValue,
-            currency: basket.currency,
-            country: basket.country,
-            merchantName: basket.restaurant?.conceptName ?? basket.restaurant?.name ?? '',
-          })
-        : null;
+      const request = googlePayRequest();
       if (!request || !(await adapter.isReadyToPay(request))) {
         $stage.set('gpayUnavailable');
         return null;
