@@ -79,6 +79,20 @@ export function createApp(input: AppDepsInput) {
     orders: orderReader(deps.db, deps.now),
   });
 
+  // Which kind of host a Host header names, worked out once per header value rather than two or three times per
+  // request (decision 032). Bounded: a client may send any Host, and a full map simply starts again.
+  const hostKinds = new Map<string, HostKind>();
+  const hostKind = (host: string | undefined): HostKind => {
+    const key = host ?? '';
+    let kind = hostKinds.get(key);
+    if (!kind) {
+      kind = classifyHost(host, deps.env, deps.tenants);
+      if (hostKinds.size >= 1000) hostKinds.clear();
+      hostKinds.set(key, kind);
+    }
+    return kind;
+  };
+
   // Registered only when it logs: timing every request for nothing was measurable on a trivial route.
   if (deps.env.logRequests)
     app.use(async (c, next) => {
@@ -90,15 +104,12 @@ export function createApp(input: AppDepsInput) {
       );
     });
   app.use(urlRules());
-  app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
-  app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(localizedRedirects((host) => hostKind(host).kind === 'shop'));
+  app.use(languageDetection((host) => hostKind(host).kind === 'shop'));
   app.use(
-    contentSecurityPolicy(
-      deps.env.distDir,
-      deps.tenants,
-      (request) => classifyHost(hostOf(request), deps.env, deps.tenants),
-      { googlePay: deps.payments.googlePayFromGoogle },
-    ),
+    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) => hostKind(hostOf(request)), {
+      googlePay: deps.payments.googlePayFromGoogle,
+    }),
   );
   app.use(
     secureHeaders({
@@ -127,12 +138,12 @@ export function createApp(input: AppDepsInput) {
   // external legal documents) and is no place to log in, pay or follow an order. Brand pages call exactly two
   // public routes on their own origin (decision 005): a restaurant's menu and the contact form.
   app.use('/api/*', async (c, next) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
     throw notFound();
   });
   app.use('/sandbox-bank/*', async (c, next) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
   });
   // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
@@ -166,7 +177,7 @@ export function createApp(input: AppDepsInput) {
   app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts; dist/server/ is the

@@ -34,6 +34,18 @@ export function setDelivery(input: {
 }): BasketChange {
   return {
     reads: (basketId) => [kitchenRead(basketId)],
+    // The kitchen is the restaurant's location, as the basket's last answer named it.
+    predict: ({ restaurantId, location }) => [
+      restaurantId === null || !location
+        ? []
+        : [
+            {
+              country: location.country,
+              pickupEnabled: location.pickupEnabled,
+              deliveryEnabled: location.deliveryEnabled,
+            },
+          ],
+    ],
     writes: (basket, [kitchens]) => {
       const kitchen = (kitchens?.[0] as Kitchen | undefined) ?? null;
       const country = input.country ?? (kitchen?.country as Country | undefined) ?? (basket.country as Country);
