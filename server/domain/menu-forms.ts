@@ -21,6 +21,9 @@ const rowId = type('1 <= number.integer <= 2147483647');
 const position = type('0 <= number.integer <= 100000');
 
 const menuText = type({ 'name?': 'string <= 200', 'desc?': 'string <= 2000' });
+/** Translations as stored (db/schema MenuTranslations): only the texts given. */
+export type MenuTexts = Partial<Record<MenuLanguage, { name?: string; desc?: string }>>;
+
 export const menuTranslationsBody = type({ 'pl?': menuText, 'en?': menuText, 'ua?': menuText });
 export type MenuTranslationsBody = typeof menuTranslationsBody.infer;
 
@@ -71,10 +74,8 @@ export type MenuItemBody = typeof menuItemBody.infer;
 export const itemAvailabilityBody = type({ unavailable: 'boolean' });
 
 /** The stored translations: trimmed, blanks dropped, a language with nothing left out (`{}` when none). */
-export function compactTranslations(
-  body: MenuTranslationsBody,
-): Partial<Record<MenuLanguage, { name?: string; desc?: string }>> {
-  const stored: Partial<Record<MenuLanguage, { name?: string; desc?: string }>> = {};
+export function compactTranslations(body: MenuTranslationsBody): MenuTexts {
+  const stored: MenuTexts = {};
   for (const language of MENU_LANGUAGES) {
     const name = body[language]?.name?.trim();
     const desc = body[language]?.desc?.trim();
