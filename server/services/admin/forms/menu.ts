@@ -310,7 +310,8 @@ async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]):
         .insert(modifierGroups)
         .values({ menuItemId: itemId, ...values })
         .returning({ id: modifierGroups.id });
-      groupId = row!.id;
+      if (!row) throw new Error('insert returned nothing');
+      groupId = row.id;
     } else {
       await tx.update(modifierGroups).set(values).where(eq(modifierGroups.id, groupId));
     }
