@@ -84,16 +84,26 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     void reload();
   };
 
+  /** Shows the new state at once and saves it; a refused change is undone by reloading the menu. */
   const toggle = async (item: EditorItem, available: boolean) => {
     setBusy(true);
+    setMenu({
+      ...menu,
+      categories: menu.categories.map((c) => ({
+        ...c,
+        items: c.items.map((i) => (i.id === item.id ? { ...i, unavailable: !available } : i)),
+      })),
+    });
     const answer = await answerOf(
       endpoint.items[':id'].availability.$put({ param: { id: String(item.id) }, json: { unavailable: !available } }),
       () => null,
     );
     setBusy(false);
-    if (!answer.ok) return failed(answer.error);
+    if (!answer.ok) {
+      failed(answer.error);
+      return reload();
+    }
     notifySuccess(m.admin_forms_saved({}, t));
-    await reload();
   };
 
   const confirmDelete = async () => {
