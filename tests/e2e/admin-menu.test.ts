@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import { formatMoney } from '#domain/money.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 
 // A restaurant no other browser test reads prices from; the test puts back what it changed.
@@ -110,16 +110,18 @@ describe('admin menu editing', () => {
       const page = await context.newPage();
       for (const locale of ['pl', 'en', 'ua'] as const) {
         await openMenu(page, locale, id);
-        // The editor alone: the restaurant's own form above it has its screenshots in admin-forms.test.ts.
-        await page
-          .locator('.admin-menu')
-          .screenshot({ path: `test-results/screenshots/admin-menu-${locale}-${viewport}.png` });
+        // The editor's top as the admin scrolls to it; the restaurant's own form above has its screenshots in
+        // admin-forms.test.ts.
+        await page.locator('.admin-menu h2').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: `test-results/screenshots/admin-menu-${locale}-${viewport}.png` });
         await page
           .locator(`.admin-menu-items li[data-item="${withGroups.id}"] .admin-menu-buttons button`)
           .first()
           .click();
         await page.waitForSelector('dialog.admin-menu-dialog[open]');
-        await screenshot(page, `admin-menu-item-${locale}-${viewport}`);
+        await page.screenshot({ path: `test-results/screenshots/admin-menu-item-${locale}-${viewport}.png` });
+        await page.locator('.admin-menu-groups h3').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: `test-results/screenshots/admin-menu-groups-${locale}-${viewport}.png` });
         await page.keyboard.press('Escape');
         await page.locator('dialog.admin-menu-dialog').waitFor({ state: 'detached' });
       }
