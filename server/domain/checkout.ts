@@ -1,5 +1,13 @@
 import type { Temporal } from 'temporal-polyfill';
-import { type Channel, type Consent, type PaymentMethod, isPaymentAvailable, requiredConsents } from './country.ts';
+import {
+  type Channel,
+  type Consent,
+  type PaymentAvailabilityHours,
+  type PaymentMethod,
+  isPaymentAvailable,
+  isPaymentOptionOpenAt,
+  requiredConsents,
+} from './country.ts';
 import { type DeliveryArea, type DeliveryPoint, isInsideDeliveryArea } from './delivery-area.ts';
 import { type ErrorKey, RuleError } from './errors.ts';
 import { type WorkingHours, canTakeOrders } from './hours.ts';
@@ -72,6 +80,11 @@ export type CheckoutInput = {
      * even where the rules allow it. Left out when there is no such list to ask.
      */
     offered?: boolean;
+    /**
+     * The configured option's availability hours (spec section 3: mondayToFriday, saturday, sunday), in the
+     * country's time zone; outside them the method is unavailable. Null or left out: available at any time.
+     */
+    hours?: PaymentAvailabilityHours | null;
   } | null;
   /** The ticked consents; left out to skip the consent check (e.g. for a basket preview). */
   consents?: Partial<Record<Consent, boolean>> | null;
@@ -83,7 +96,8 @@ export type CheckoutInput = {
  * basket itself (restaurantLocation, mishmashedLocations, productUnavailable), then the restaurant
  * (restaurantClosed), the value (minBasketValueError), the address
  * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive) and lastly
- * the payment step (paymentMethodUnavailable, blikCodeMustBeNumber / blikCode, consentRequired).
+ * the payment step (paymentMethodUnavailable, also outside the method's availability hours; blikCodeMustBeNumber /
+ * blikCode; consentRequired).
  * Each key appears at most once; an empty list means the order may be placed.
  */
 export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
@@ -106,7 +120,11 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
 
   const { payment, consents } = input;
   if (payment) {
-    if (!isPaymentAvailable(payment.method, payment.channel, payment.country) || payment.offered === false) {
+    if (
+      !isPaymentAvailable(payment.method, payment.channel, payment.country) ||
+      payment.offered === false ||
+      !isPaymentOptionOpenAt(payment.hours ?? null, payment.country, input.now)
+    ) {
       problems.push('paymentMethodUnavailable');
     } else if (payment.method === 'blik') {
       try {

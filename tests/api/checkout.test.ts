@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { baskets, discountCodes, emailOutbox, menuItems, orders, payments } from '#db/schema/index.ts';
+import { baskets, discountCodes, emailOutbox, menuItems, orders, paymentOptions, payments } from '#db/schema/index.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -514,6 +514,27 @@ describe('place order: every error key', () => {
     });
     // Allowed by the channel rules, but Ukraine's configured payments list has no fast transfer.
     expect((await online.json()).error).toBe('paymentMethodUnavailable');
+  });
+
+  it('paymentMethodUnavailable outside the method’s availability hours, the basket kept for a later try', async () => {
+    // Blik in Poland on weekday evenings only; it is Wednesday noon in Warsaw.
+    await ctx.database.db
+      .update(paymentOptions)
+      .set({ availabilityHours: { mondayToFriday: { from: '18:00', to: '22:00' }, saturday: null, sunday: null } })
+      .where(and(eq(paymentOptions.country, 'pl'), eq(paymentOptions.name, 'blik')));
+    const b = await makeBasket(ctx.database.db);
+    const refused = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('paymentMethodUnavailable');
+    const [basket] = await ctx.database.db.select().from(baskets).where(eq(baskets.id, b.basketId));
+    expect(basket?.status).toBe('collecting');
+    // Another method is unaffected, and the same order goes through at 18:30 in Warsaw.
+    const fast = await makeBasket(ctx.database.db);
+    expect((await placeOrder(ctx, fast.basketId, { ...valid(fast.zip), paymentMethod: 'fastTransfer' })).status).toBe(
+      201,
+    );
+    ctx.setNow(new Date('2026-03-04T17:30:00Z'));
+    expect((await placeOrder(ctx, b.basketId, valid(b.zip))).status).toBe(201);
   });
 
   it.each([

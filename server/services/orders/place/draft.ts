@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { orders } from '#db/schema/index.ts';
 import { assertCheckout } from '#domain/checkout.ts';
-import { type Channel, isOnlinePayment, type PaymentMethod } from '#domain/country.ts';
+import { type Channel, isOnlinePayment, type PaymentAvailabilityHours, type PaymentMethod } from '#domain/country.ts';
 import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain/forms.ts';
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
@@ -66,6 +66,8 @@ export type DraftCall = {
   requestHash: string;
   /** Whether the country's configured payments list offers the method on this channel. */
   offered: boolean;
+  /** The configured option's availability hours; outside them the method is unavailable (null: at any time). */
+  paymentHours: PaymentAvailabilityHours | null;
   now: Date;
   /** Made by the caller, so that the draft is a function of its arguments. */
   ids: { order: string; payment: string };
@@ -160,6 +162,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
       blikCode: input.blikCode ?? null,
       googlePayToken: input.googlePayToken ?? null,
       offered: call.offered && (!online || call.paymentProvider !== null),
+      hours: call.paymentHours,
     },
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
