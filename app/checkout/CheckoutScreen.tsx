@@ -23,6 +23,7 @@ import { ConsentFields } from './ConsentFields.tsx';
 import { CustomerFields } from './CustomerFields.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { OrderRecap } from './OrderRecap.tsx';
+import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
@@ -32,7 +33,7 @@ import { PaymentPanel } from './PaymentPanel.tsx';
  * can be sent before the island has loaded; the form posts nothing into a URL (method post, and the island sends
  * JSON to the API).
  */
-export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
+export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; totals: BasketTotalsLabels }) {
   const setup = useStore($setup);
   const values = useStore($values);
   const errors = useStore($errors);
@@ -141,7 +142,7 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
         </button>
       </form>
       {basket ? (
-        <OrderRecap basket={basket} locale={locale} problem={errors.basket} />
+        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
       ) : (
         // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
         <section
