@@ -580,6 +580,39 @@ describe('place order: every error key', () => {
   });
 });
 
+describe('the order placed under a key, for a checkout that lost the answer (GET /api/orders/placed)', () => {
+  const placed = (key: string | null, basketId?: string) =>
+    request(ctx, '/api/orders/placed', {
+      headers: { ...(key ? { 'idempotency-key': key } : {}), ...(basketId ? { cookie: `basket=${basketId}` } : {}) },
+    });
+
+  it('answers the order and a working token to the basket’s holder only', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const key = crypto.randomUUID();
+    const response = await placeOrder(
+      ctx,
+      b.basketId,
+      { ...plCustomer, zip: b.zip, consents: allConsents, paymentMethod: 'blik', blikCode: '123456' },
+      key,
+    );
+    expect(response.status).toBe(201);
+    const { order } = await response.json();
+
+    const found = await placed(key, b.basketId);
+    expect(found.status).toBe(200);
+    const body = (await found.json()) as { orderId: string; accessToken: string };
+    expect(body.orderId).toBe(order.id);
+    expect((await orderStatus(ctx, body.orderId, body.accessToken)).id).toBe(order.id);
+
+    // The key alone, with another basket, or an unknown key: nothing.
+    const other = await makeBasket(ctx.database.db);
+    expect((await placed(key)).status).toBe(404);
+    expect((await placed(key, other.basketId)).status).toBe(404);
+    expect((await placed(crypto.randomUUID(), b.basketId)).status).toBe(404);
+    expect((await placed(null, b.basketId)).status).toBe(400);
+  });
+});
+
 describe('place order under concurrency (real PostgreSQL)', () => {
   it('50 concurrent calls with one Idempotency-Key make one order and 50 identical answers', async () => {
     const b = await makeBasket(ctx.database.db, { restaurant: UA });

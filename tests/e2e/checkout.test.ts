@@ -464,6 +464,25 @@ describe('never two orders, never a lost one', () => {
     await close();
   });
 
+  it('a reload at the moment the answer is lost finds the order placed under the kept key and goes to its status', async () => {
+    const { page, close } = await openPage('phone');
+    const { basketId } = await fillBasket(page, UA);
+    await openSummary(page, 'ua');
+    await fillForm(page, 'ua', 'cashOnDelivery');
+    await page.route('**/api/orders', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await submit(page);
+    await page.locator('.account-alert-error').waitFor();
+    await page.unrouteAll();
+    await page.reload();
+    const order = await orderOnStatusPage(page, 'ua');
+    expect(order).toMatchObject({ status: 'new', paymentMethod: 'cashOnDelivery' });
+    expect(await ordersOf(basketId)).toBe(1);
+    await close();
+  });
+
   it('a reload and a second tab during a bank payment find the one order instead of an empty basket', async () => {
     const { page, context, close } = await openPage('desktop');
     const { basketId } = await fillBasket(page, PL);
