@@ -1,6 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutInput, assertCanAddItem, assertCheckout, checkBlikCode, checkoutProblems } from './checkout.ts';
+import {
+  type CheckoutInput,
+  assertCanAddItem,
+  assertCheckout,
+  checkBlikCode,
+  checkoutProblems,
+  kitchenConflict,
+} from './checkout.ts';
 import type { PaymentAvailabilityHours } from './country.ts';
 import type { RuleError } from './errors.ts';
 
@@ -48,6 +55,18 @@ describe('assertCanAddItem', () => {
       keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 11 })),
     ).toBe('mishmashedLocations');
   });
+});
+
+describe('kitchenConflict: where a line is cooked against the basket’s restaurant', () => {
+  const basket = { restaurantId: 1, locationId: 10, conceptId: 7 };
+  it.each<[string, Parameters<typeof kitchenConflict>[1], string | null]>([
+    ['its own restaurant', { restaurantId: 1, locationId: 10, conceptId: 7 }, null],
+    ['another brand at the same location', { restaurantId: 2, locationId: 10, conceptId: 8 }, 'restaurantLocation'],
+    ['another brand elsewhere', { restaurantId: 3, locationId: 11, conceptId: 8 }, 'restaurantLocation'],
+    ['the same brand at another location', { restaurantId: 4, locationId: 11, conceptId: 7 }, 'mishmashedLocations'],
+    ['the same restaurant moved to another location', { restaurantId: 1, locationId: 11 }, 'mishmashedLocations'],
+    ['another restaurant of an unknown brand', { restaurantId: 4, locationId: 11 }, 'restaurantLocation'],
+  ])('%s → %s', (_name, line, key) => expect(kitchenConflict(basket, line)).toBe(key));
 });
 
 // Monday 2025-03-31 12:00 in Warsaw.
@@ -127,6 +146,16 @@ describe('checkoutProblems', () => {
     ['no payment yet', { payment: null }, []],
   ])('%s → %j', (_name, patch, keys) => {
     expect(checkoutProblems({ ...ok, ...patch })).toEqual(keys);
+  });
+
+  it('tells another brand’s food from its own brand’s cooked elsewhere; another brand wins', () => {
+    const branded: CheckoutInput = { ...ok, restaurant: { ...ok.restaurant, conceptId: 7 } };
+    const own = { restaurantId: 1, locationId: 10, conceptId: 7 };
+    const elsewhere = { restaurantId: 4, locationId: 11, conceptId: 7 };
+    const otherBrand = { restaurantId: 2, locationId: 10, conceptId: 8 };
+    expect(checkoutProblems({ ...branded, items: [own, elsewhere] })).toEqual(['mishmashedLocations']);
+    expect(checkoutProblems({ ...branded, items: [elsewhere, otherBrand] })).toEqual(['restaurantLocation']);
+    expect(checkoutProblems({ ...branded, items: [own] })).toEqual([]);
   });
 
   it('ua hides agree1 and agree2, so they are not required there', () => {

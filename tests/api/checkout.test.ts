@@ -1,7 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { baskets, discountCodes, emailOutbox, menuItems, orders, paymentOptions, payments } from '#db/schema/index.ts';
+import {
+  baskets,
+  discountCodes,
+  emailOutbox,
+  menuItems,
+  orders,
+  paymentOptions,
+  payments,
+  restaurants,
+} from '#db/schema/index.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -498,6 +507,40 @@ describe('place order: every error key', () => {
     const b = await makeBasket(ctx.database.db, { code: 'ZIMA2025' });
     const body = await (await placeOrder(ctx, b.basketId, valid(b.zip))).json();
     expect(body.error).toBe('discountNotActive');
+  });
+
+  it('restaurantLocation / mishmashedLocations for a line now cooked by another brand / by the brand elsewhere', async () => {
+    const db = ctx.database.db;
+    const b = await makeBasket(db);
+    const [home] = await db.select().from(restaurants).where(eq(restaurants.id, b.restaurantId));
+    const [sameBrand] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(eq(restaurants.conceptId, home!.conceptId), ne(restaurants.id, home!.id)));
+    const [otherBrand] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(ne(restaurants.conceptId, home!.conceptId), eq(restaurants.locationId, home!.locationId)));
+    const moveItem = (restaurantId: number) =>
+      db.update(menuItems).set({ restaurantId }).where(eq(menuItems.id, b.menuItemId));
+    await moveItem(sameBrand!.id);
+    const elsewhere = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(elsewhere.status).toBe(409);
+    expect((await elsewhere.json()).error).toBe('mishmashedLocations');
+    await moveItem(otherBrand!.id);
+    const changing = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(changing.status).toBe(409);
+    expect((await changing.json()).error).toBe('restaurantLocation');
+    await moveItem(home!.id);
+    expect((await placeOrder(ctx, b.basketId, valid(b.zip))).status).toBe(201);
+  });
+
+  it('discountCode for a code that is no longer one of the basket’s country', async () => {
+    const b = await makeBasket(ctx.database.db, { code: 'WITAJ10' });
+    await ctx.database.db.update(discountCodes).set({ country: 'ua' }).where(eq(discountCodes.code, 'WITAJ10'));
+    const response = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('discountCode');
   });
 
   it('paymentMethodUnavailable: cash on delivery is for the call centre only in Poland', async () => {

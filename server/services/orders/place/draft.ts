@@ -137,16 +137,13 @@ export function draftOrder(call: DraftCall): OrderDraft {
     restaurant: {
       id: restaurant.id,
       locationId: location.id,
+      conceptId: restaurant.conceptId,
       isEnabled: restaurant.isEnabled,
       hours: restaurant.hours,
       timeZone: restaurant.timeZone,
       deliveryArea: { polygon: restaurant.deliveryPolygon, zips: restaurant.deliveryZips },
     },
-    items: basket.lines.map((l) => ({
-      restaurantId: restaurant.id,
-      locationId: location.id,
-      unavailable: l.unavailable,
-    })),
+    items: basket.lines.map((l) => ({ ...l.kitchen, unavailable: l.unavailable })),
     summary,
     deliveryMethod: basket.deliveryMethod,
     address: {
@@ -154,7 +151,8 @@ export function draftOrder(call: DraftCall): OrderDraft {
       lat: input.lat ?? (sameAddress ? basket.address?.lat : null) ?? null,
       lng: input.lng ?? (sameAddress ? basket.address?.lng : null) ?? null,
     },
-    discount: basket.discount ? { exists: true, active: basket.discount.active } : null,
+    // A code of another country than the kitchen's is not a code here, as when it is applied (discountCode).
+    discount: basket.discount ? { exists: basket.discount.country === country, active: basket.discount.active } : null,
     payment: {
       method: input.paymentMethod,
       channel,
