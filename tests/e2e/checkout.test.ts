@@ -353,7 +353,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
     }
   });
 
-  it('shows the API’s refusals: the address, the minimum, a closed restaurant, an unavailable product, an inactive or incorrect code, food of another location or restaurant', async () => {
+  it('shows the API’s refusals: the address, the minimum, a closed restaurant, an unavailable product, an inactive code', async () => {
     const { page, close } = await openPage('desktop');
     const applyCode = (code: string) =>
       page.evaluate(
@@ -429,17 +429,45 @@ describe('the checkout’s errors, translated next to what caused them', () => {
       await sql`update discount_codes set active = true where code = 'WITAJ10'`;
     }
 
+    for (const basketId of refusedBaskets) expect(await ordersOf(basketId)).toBe(0);
+    await close();
+  });
+
+  it('shows discountCode, mishmashedLocations and restaurantLocation on the recap, from a basket changed under the page', async () => {
+    const { page, close } = await openPage('desktop');
+    const refused = async (key: string) => {
+      await submit(page);
+      await page.waitForSelector(`.checkout-recap [data-error="${key}"]`);
+      return page.textContent(`.checkout-recap [data-error="${key}"]`);
+    };
+    const refusedBaskets: string[] = [];
+    const basket = async () => {
+      const filled = await fillBasket(page, PL);
+      refusedBaskets.push(filled.basketId);
+      return filled;
+    };
+    const applyCode = (code: string) =>
+      page.evaluate(
+        (code) =>
+          fetch('/api/basket/discount', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ code }),
+          }).then((r) => r.status),
+        code,
+      );
+
     // The same code, no longer one of the basket's country: an incorrect code, on the recap beside the discount line.
     await basket();
-    expect(await applyCode('WITAJ10')).toBe(200);
-    await sql`update discount_codes set country = 'ua' where code = 'WITAJ10'`;
+    expect(await applyCode('MINUS15')).toBe(200);
+    await sql`update discount_codes set country = 'ua' where code = 'MINUS15'`;
     try {
       await openSummary(page, 'en');
       await fillForm(page, 'pl', 'blik', '123456');
       expect(await refused('discountCode')).toContain('Incorrect discount code.');
       expect(await page.isVisible('.checkout-recap [data-total="discount"]')).toBe(true);
     } finally {
-      await sql`update discount_codes set country = 'pl' where code = 'WITAJ10'`;
+      await sql`update discount_codes set country = 'pl' where code = 'MINUS15'`;
     }
 
     // A dish now cooked by the brand at another location, then by another brand at this one: the recap that lists
