@@ -25,6 +25,7 @@ import { CustomerFields } from './CustomerFields.tsx';
 import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { OrderRecap } from './OrderRecap.tsx';
+import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
@@ -34,7 +35,7 @@ import { PaymentPanel } from './PaymentPanel.tsx';
  * can be sent before the island has loaded; the form posts nothing into a URL (method post, and the island sends
  * JSON to the API).
  */
-export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
+export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; totals: BasketTotalsLabels }) {
   const setup = useStore($setup);
   const values = useStore($values);
   const errors = useStore($errors);
@@ -158,7 +159,7 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
         )}
       </form>
       {basket ? (
-        <OrderRecap basket={basket} locale={locale} problem={errors.basket} />
+        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
       ) : (
         // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
         <section
