@@ -1,4 +1,4 @@
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { deleteExpiredSessions } from '#server/services/auth/sessions.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { deleteEndedRateLimits } from '#server/services/rate-limit/sweep.ts';

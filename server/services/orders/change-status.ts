@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { queryOf, transaction } from '#db/raw.ts';
 import { baskets, payments } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { type Channel, isOnlinePayment } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import { type Actor, actorUserId } from '../actor.ts';

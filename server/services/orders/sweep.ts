@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { PAYMENT_TIMEOUT_MINUTES } from '#domain/orders.ts';
 import { pollPendingPayments } from '../payments/poll.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';

@@ -1,6 +1,6 @@
 import { and, eq, lte, ne } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { processPendingRefunds } from './refunds.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { auditLog, locations, orders, payments, restaurants } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { checkBlikCode } from '#domain/checkout.ts';
 import {
   type Channel,

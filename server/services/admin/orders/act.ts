@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
 import { isOrderStatus } from '#domain/orders.ts';
 import { assertStaffAction, type StaffAction } from '#domain/staff-actions.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { processPendingRefunds } from '#server/services/payments/refunds.ts';
