@@ -232,7 +232,7 @@ async function notFoundPage(dist: string, request: Request): Promise<Response> {
 }
 
 /** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
-export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
   const file = await resolveStaticFile(dist, errorPagePath(request, 401));
   return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
 }
@@ -242,5 +242,3 @@ function errorPagePath(request: Request, status: 401 | 404): string {
   const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
   return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
-
-export type App = ReturnType<typeof createApp>;

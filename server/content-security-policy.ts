@@ -37,7 +37,7 @@ export function inlineScriptHashes(dir: string, skip?: string): string[] {
 }
 
 /** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
-export function tenantScriptOrigins(tenant: Tenant): string[] {
+function tenantScriptOrigins(tenant: Tenant): string[] {
   const urls = [
     tenant.rrRegulationsUrl,
     tenant.rrPolicyUrl,

@@ -5,7 +5,7 @@ import { applyPaymentOutcome } from './apply.ts';
 import { processPendingRefunds } from './refunds.ts';
 
 /** A notification normally arrives within seconds; after this long we ask the provider ourselves. */
-export const POLL_AFTER_MS = 3 * 60_000;
+const POLL_AFTER_MS = 3 * 60_000;
 
 /**
  * Asks the providers about payments still pending a few minutes after they started, so a lost notification
