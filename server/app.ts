@@ -1,13 +1,10 @@
-import { Hono, type Context, type HonoRequest, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import type { Db } from '#db/client.ts';
 import { isDatabaseUnavailable } from '#db/errors.ts';
-import type { Tenant } from '#tenants/schema.ts';
-import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
 import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
@@ -25,37 +22,9 @@ import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
-import type { SessionUser } from './services/auth/sessions.ts';
-import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
-
-export type AppDeps = {
-  db: Db;
-  env: Env;
-  tenants: Tenant[];
-  /** The clock, injectable so that opening hours and timeouts can be tested at any moment. */
-  now: () => Date;
-  /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
-  payments: PaymentProviders;
-};
-
-export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
-
-export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
-
-/**
- * The host a request names. Requests the app makes to itself (the sandbox's notifications) are built in-process
- * with no Host header; their URL says it, as Node's server builds every URL from the Host header.
- */
-export const hostOf = (request: HonoRequest): string => request.header('host') ?? new URL(request.url).host;
-
-/** Which of the three kinds of host a request is for (design.md: one process, three kinds of host). */
-export function classifyHost(hostHeader: string | undefined, env: Env, tenants: Tenant[]): HostKind {
-  const host = (hostHeader ?? '').replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
-  if (env.shopHosts.includes(host)) return { kind: 'shop' };
-  if (host === env.surveyHost) return { kind: 'survey' };
-  const tenant = tenants.find((t) => host === `${t.slug}.localhost` || host === t.domain || host === `www.${t.domain}`);
-  return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' };
-}
+import { createPaymentProviders } from './services/payments/providers.ts';
+import type { AppDeps, AppDepsInput, AppEnv } from './context.ts';
+import { classifyHost, hostOf, type HostKind } from './hosts.ts';
 
 // The catalogue's keys for the statuses Hono's own middleware refuses with.
 const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
@@ -66,9 +35,6 @@ const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
   413: 'payloadTooLarge',
   429: 'tooManyRequests',
 };
-
-/** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
-export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
 
 export function createApp(input: AppDepsInput) {
   const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
@@ -282,7 +248,7 @@ async function notFoundPage(dist: string, request: Request): Promise<Response> {
 }
 
 /** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
-export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
   const file = await resolveStaticFile(dist, errorPagePath(request, 401));
   return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
 }
@@ -292,5 +258,3 @@ function errorPagePath(request: Request, status: 401 | 404): string {
   const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
   return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
-
-export type App = ReturnType<typeof createApp>;

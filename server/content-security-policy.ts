@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
-import type { AppEnv, HostKind } from './app.ts';
+import type { AppEnv } from './context.ts';
+import type { HostKind } from './hosts.ts';
 
 // An inline script: no src attribute. Astro writes its island loader and hoisted scripts this way, and a brand's
 // GTM snippet is one too.
@@ -36,7 +37,7 @@ export function inlineScriptHashes(dir: string, skip?: string): string[] {
 }
 
 /** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
-export function tenantScriptOrigins(tenant: Tenant): string[] {
+function tenantScriptOrigins(tenant: Tenant): string[] {
   const urls = [
     tenant.rrRegulationsUrl,
     tenant.rrPolicyUrl,

@@ -5,10 +5,10 @@ import { COUNTRIES, type Country } from './domain/money.ts';
  * environment once at boot (env.ts), so a production server with a method routed to an unconfigured provider
  * never starts. Pure: no I/O, safe to load before the application.
  */
-export const PROVIDER_NAMES = ['sandbox', 'payu', 'przelewy24'] as const;
+const PROVIDER_NAMES = ['sandbox', 'payu', 'przelewy24'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-export const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const;
+const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const;
 export type OnlineMethod = (typeof ONLINE_METHODS)[number];
 
 export type PayuConfig = {
@@ -63,8 +63,8 @@ export const PAYMENT_ENV_KEYS = [
 ] as const;
 
 // The providers' own test environments: a configuration without a base URL never reaches real money by accident.
-export const PAYU_SANDBOX_URL = 'https://secure.snd.payu.com';
-export const P24_SANDBOX_URL = 'https://sandbox.przelewy24.pl';
+const PAYU_SANDBOX_URL = 'https://secure.snd.payu.com';
+const P24_SANDBOX_URL = 'https://sandbox.przelewy24.pl';
 
 const bad = (message: string): never => {
   throw new Error(`Invalid configuration: ${message}`);

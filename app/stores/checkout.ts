@@ -422,8 +422,5 @@ export function resumePlaced(locale: UiLocale, client: ApiClient = api): Promise
   });
 }
 
-/** The retry island (PaymentRetry) reports a new stage for the order this page placed. */
-export const setStage = (stage: PlaceStage): void => $stage.set(stage);
-
 /** A saved address as one line, for the address picker (the API stores it with the address). */
 export const savedAddressLine = (address: SavedAddress): string => address.fullAddress;

@@ -14,7 +14,7 @@ import { type WorkingHours, canTakeOrders } from './hours.ts';
 import type { Country } from './money.ts';
 import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
 
-export const BLIK_CODE_LENGTH = 6;
+const BLIK_CODE_LENGTH = 6;
 
 /**
  * Spec section 5: a Blik code is exactly 6 digits, digits only. Anything that is not a digit is

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { basketRoutes } from './basket/index.ts';

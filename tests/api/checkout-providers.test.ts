@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discountCodes, payments, refunds } from '#db/schema/index.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp, type TestContext } from '../helpers/app.ts';
@@ -166,6 +167,7 @@ describe.each(drivers)('checkout paid through $name', (driver) => {
       orderId: placed.order.id,
       to: 'rejected',
       reason: 'restaurant',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments, refunds } from '#db/schema/index.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -198,6 +199,7 @@ describe('PayU', () => {
       orderId: body.order.id,
       to: 'rejected',
       reason: 'restaurant',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));

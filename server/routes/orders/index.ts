@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { PAYMENT_METHODS } from '#domain/country.ts';
 import { isUuid } from '#domain/ids.ts';
 import { AppError, notFound, unauthorized } from '#server/errors.ts';

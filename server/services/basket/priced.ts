@@ -6,6 +6,8 @@ import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
+import type { BasketAddress } from '#db/schema/orders.ts';
+import type { LocationView } from '../catalogue/restaurants.ts';
 import {
   type BasketSummary,
   type DeliveryMethod,
@@ -18,15 +20,7 @@ import {
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
 
-export type BasketAddress = {
-  street: string;
-  streetNo: string;
-  aptNo?: string;
-  city: string;
-  zip: string;
-  lat?: number;
-  lng?: number;
-};
+export type { BasketAddress } from '#db/schema/orders.ts';
 
 export type PricedBasketRestaurant = {
   id: number;
@@ -51,21 +45,8 @@ export type PricedBasketRestaurant = {
   state: RestaurantState;
 };
 
-export type PricedBasketLocation = {
-  id: number;
-  slug: string;
-  name: string;
-  street: string;
-  no: string;
-  zip: string;
-  city: string;
-  citySlug: string;
-  country: Country;
-  latitude: number;
-  longitude: number;
-  pickupEnabled: boolean;
-  deliveryEnabled: boolean;
-};
+/** The basket's restaurant's location, in the catalogue's shape. */
+export type PricedBasketLocation = LocationView;
 
 /**
  * A menu text's name in the languages its menu translates it into ('pl' of a Kyiv menu written in Ukrainian, say);

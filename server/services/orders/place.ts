@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { queryOf, transaction } from '#db/raw.ts';
 import { baskets, payments } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps, ServiceCtx } from '#server/context.ts';
 import { type Channel, isOnlinePayment, type PaymentAvailabilityHours } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
-import { type Actor, actorUserId } from '../actor.ts';
+import { actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';
 import { startPayment } from '../payments/start.ts';
 import { orderAccessToken } from './access-token.ts';
@@ -18,7 +18,7 @@ import { isUuid } from '#domain/ids.ts';
 export type { PlaceOrderInput } from './place/input.ts';
 
 /** What placing an order needs around it; the actor is decided at the edge, never taken from the input. */
-export type PlaceOrderCtx = Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'> & { actor: Actor };
+export type PlaceOrderCtx = ServiceCtx<'db' | 'env' | 'now' | 'payments'>;
 
 export type PlaceOrderCall = {
   /** The basket cookie's value, if any. */

@@ -37,7 +37,7 @@ export type PaymentProviders = {
  * rolled-back attempt is kept. Not awaited by the caller: a provider call runs inside the payment's transaction,
  * and on PGlite (one connection) a write waiting for it would wait forever.
  */
-export function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
+function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
   const pending = new Set<Promise<unknown>>();
   const record: RecordCall = (entry) => {
     const write = db

@@ -20,7 +20,7 @@ import type {
  * which is what the documentation's JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE asks for. A transaction is
  * settled only after our verify call, so a notification becomes "paid" only once that call succeeds.
  */
-export const PRZELEWY24 = 'przelewy24';
+const PRZELEWY24 = 'przelewy24';
 
 export const p24Sign = (fields: Record<string, string | number>): string =>
   createHash('sha384').update(JSON.stringify(fields)).digest('hex');
