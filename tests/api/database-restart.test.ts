@@ -29,7 +29,7 @@ describe('the server while PostgreSQL ends its connections', () => {
   // A server process of its own to start and stop: more than the default 30 s on a busy machine.
   it(
     'answers 503 with an error key meanwhile, stays up, keeps listening and serves again',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       database = await createTestDatabase({ max: 2 });
       const admin = postgres(database.url, { max: 1, onnotice: () => {} });
