@@ -71,10 +71,13 @@ try {
 
 writeResults('shop', rows);
 printTable('page', rows, (row) => row.page);
+// The status page is noindex by design (its address holds the order's access token): SEO is not a target there.
 const missed = rows.filter(
   (row) =>
     row.scores.performance < 95 ||
-    (['accessibility', 'best-practices', 'seo'] as const).some((category) => row.scores[category] < 100),
+    (['accessibility', 'best-practices', 'seo'] as const).some(
+      (category) => row.scores[category] < 100 && !(category === 'seo' && row.page === 'status'),
+    ),
 );
 if (missed.length > 0) console.log(`\nBelow the targets: ${missed.map((row) => row.page).join(', ')}`);
 const restaurant = rows.find((row) => row.page === 'restaurant');
