@@ -23,7 +23,10 @@ if (variant === 'bare') {
   const { loadTenants } = await import('../tenants/index.ts');
   const env = parseEnv({
     NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+    ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
+    SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',
     LOG_REQUESTS: '0',
   });
   const app = createApp({ db: {} as never, env, tenants: loadTenants(), now: () => new Date() });

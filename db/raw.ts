@@ -58,6 +58,9 @@ export type Transaction = {
   commit: () => Promise<void>;
 };
 
+/** Whether statements sent without awaiting each other travel together (PostgreSQL) rather than one by one (PGlite). */
+export const pipelines = (db: Db): boolean => Boolean((db as unknown as { $client: Client }).$client.reserve);
+
 /**
  * One transaction on one connection. On PostgreSQL, statements sent without waiting for each other's answers
  * travel together (postgres-js pipelines them) and run in order: BEGIN goes out with the first statement. On

@@ -15,6 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * would hold whatever process called it (Astro, Vitest) open that long; the CLI exits as soon as it is done.
  */
 export function compileMessages(): void {
+  // `npm test` compiles once before its lanes start: a second compile rewriting app/paraglide/ while another lane's
+  // tests import from it would race.
+  if (process.env['MESSAGES_COMPILED'] === '1') return;
   const result = spawnSync(
     process.execPath,
     [

@@ -1,33 +1,62 @@
-// `npm test`: typecheck, lint, format, tenant configs, then every test layer in order, stopping at the
-// first failure. Each test layer prints its own 'N passed, N failed' line; the run ends with one over all
-// of them. A layer fails when vitest says so, and also when its report says it ran no test, did not
-// succeed (a set-up that threw, an error outside a test) or is missing: each of these once let a run
-// whose database never started end green.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, format, tenant configs, then every test layer, stopping after the first stage that
+// fails. Each test layer prints its own 'N passed, N failed' line; the run ends with one over all of them. A layer
+// fails when vitest says so, and also when its report says it ran no test, did not succeed (a set-up that threw, an
+// error outside a test) or is missing: each of these once let a run whose database never started end green.
+//
+// A stage runs its lanes side by side: most steps are one busy thread (tsc, eslint, prettier, the Astro build) or
+// wait on PostgreSQL and the browser, so two lanes keep both cores of the machine busy and the run under its
+// budget. Every line a lane prints carries its name.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { compileMessages } from './i18n-compile.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const bin = (name: string) => `node_modules/.bin/${name}`;
 let passed = 0;
 let failed = 0;
 
-function run(label: string, command: string, args: string[]): boolean {
-  console.log(`\n▶ ${label}`);
+function prefixed(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream, label: string): Promise<void> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (line) => out.write(`[${label}] ${line}\n`));
+    lines.on('close', resolve);
+  });
+}
+
+async function run(label: string, command: string, args: string[]): Promise<boolean> {
+  console.log(`▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  console.log(`${result.status === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return result.status === 0;
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Colours survive the pipe, so the reports read as they do in a terminal.
+    env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? (process.stdout.isTTY ? '1' : '0') },
+  });
+  const output = Promise.all([
+    prefixed(child.stdout, process.stdout, label),
+    prefixed(child.stderr, process.stderr, label),
+  ]);
+  const status = await new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+    child.on('error', (error) => {
+      console.error(`[${label}] ${error.message}`);
+      resolve(null);
+    });
+  });
+  await output;
+  console.log(`${status === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return status === 0;
 }
 
 type Report = { numTotalTests: number; numPassedTests: number; numFailedTests: number; success: boolean };
 const suites: string[] = [];
 
-function vitest(project: string, extra: string[] = []): boolean {
+async function vitest(project: string, extra: string[] = []): Promise<boolean> {
   mkdirSync('test-results', { recursive: true });
   const report = `test-results/vitest-${project}.json`;
   // A report left by an earlier run must not stand in for this one's.
   rmSync(report, { force: true });
-  const ok = run(`tests: ${project}`, process.execPath, [
+  const ok = await run(`tests: ${project}`, process.execPath, [
     'node_modules/vitest/vitest.mjs',
     'run',
     '--project',
@@ -57,7 +86,7 @@ function vitest(project: string, extra: string[] = []): boolean {
   return ok && !problem && summary !== null && summary.numFailedTests === 0;
 }
 
-function ensureChromium(): boolean {
+async function ensureChromium(): Promise<boolean> {
   if (existsSync(CHROMIUM)) return true;
   if (process.getuid?.() === 0) {
     return run('install Chromium (apt-get)', 'sh', [
@@ -71,24 +100,48 @@ function ensureChromium(): boolean {
   return false;
 }
 
-const steps: (() => boolean)[] = [
-  ensureChromium,
-  () => run('typecheck', process.execPath, [bin('astro'), 'check', '--minimumSeverity', 'warning']),
-  () => run('lint', process.execPath, [bin('eslint'), '--max-warnings', '0', '.']),
-  () => run('OpenAPI lint', process.execPath, ['scripts/lint-openapi.ts']),
-  () => run('format', process.execPath, [bin('prettier'), '--check', '--log-level', 'warn', '.']),
-  () => run('tenant configs', process.execPath, ['tenants/check-cli.ts']),
-  () => vitest('unit', ['--coverage']),
-  () => run('build', process.execPath, [bin('astro'), 'build', '--silent']),
-  () => vitest('api'),
-  () => vitest('pglite'),
-  () => vitest('e2e'),
+type Step = () => Promise<boolean>;
+/** A lane's steps run one after another and stop at the first that fails. */
+const lane =
+  (...steps: Step[]): Step =>
+  async () => {
+    for (const step of steps) if (!(await step())) return false;
+    return true;
+  };
+
+// Each stage's lanes run together; the next stage starts when all of them have passed. The e2e tests need the
+// build (stage 2); the unit tests do not.
+const stages: Step[][] = [
+  [ensureChromium],
+  [
+    () => run('typecheck', process.execPath, [bin('astro'), 'check', '--minimumSeverity', 'warning']),
+    lane(
+      () => run('lint', process.execPath, [bin('eslint'), '--max-warnings', '0', '.']),
+      () => run('OpenAPI lint', process.execPath, ['scripts/lint-openapi.ts']),
+      () => run('format', process.execPath, [bin('prettier'), '--check', '--log-level', 'warn', '.']),
+      () => run('tenant configs', process.execPath, ['tenants/check-cli.ts']),
+    ),
+  ],
+  [() => vitest('unit', ['--coverage']), () => run('build', process.execPath, [bin('astro'), 'build', '--silent'])],
+  [
+    lane(
+      () => vitest('api'),
+      () => vitest('pglite'),
+    ),
+    () => vitest('e2e'),
+  ],
 ];
 
 const projects = ['unit', 'api', 'pglite', 'e2e'];
+const startedAt = Date.now();
+// Once, before the lanes: the build, the checks and every test layer import app/paraglide/, and a compile in one lane
+// rewriting it while another lane imports from it would race. MESSAGES_COMPILED tells theirs to skip.
+compileMessages();
+process.env['MESSAGES_COMPILED'] = '1';
 let ok = true;
-for (const step of steps) {
-  if (!step()) {
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step) => step()));
+  if (results.includes(false)) {
     ok = false;
     break;
   }
@@ -97,5 +150,5 @@ console.log('');
 for (const line of suites) console.log(line);
 const notRun = projects.filter((project) => !suites.some((line) => line.startsWith(`${project}:`)));
 if (notRun.length > 0) console.log(`not run (an earlier step failed): ${notRun.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed (${((Date.now() - startedAt) / 60_000).toFixed(1)} min)`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,13 +1,10 @@
-import { Hono, type Context, type HonoRequest, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import type { Db } from '#db/client.ts';
 import { isDatabaseUnavailable } from '#db/errors.ts';
-import type { Tenant } from '#tenants/schema.ts';
-import type { Env } from './env.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
 import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
@@ -25,37 +22,9 @@ import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
-import type { SessionUser } from './services/auth/sessions.ts';
-import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
-
-export type AppDeps = {
-  db: Db;
-  env: Env;
-  tenants: Tenant[];
-  /** The clock, injectable so that opening hours and timeouts can be tested at any moment. */
-  now: () => Date;
-  /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
-  payments: PaymentProviders;
-};
-
-export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
-
-export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
-
-/**
- * The host a request names. Requests the app makes to itself (the sandbox's notifications) are built in-process
- * with no Host header; their URL says it, as Node's server builds every URL from the Host header.
- */
-export const hostOf = (request: HonoRequest): string => request.header('host') ?? new URL(request.url).host;
-
-/** Which of the three kinds of host a request is for (design.md: one process, three kinds of host). */
-export function classifyHost(hostHeader: string | undefined, env: Env, tenants: Tenant[]): HostKind {
-  const host = (hostHeader ?? '').replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
-  if (env.shopHosts.includes(host)) return { kind: 'shop' };
-  if (host === env.surveyHost) return { kind: 'survey' };
-  const tenant = tenants.find((t) => host === `${t.slug}.localhost` || host === t.domain || host === `www.${t.domain}`);
-  return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' };
-}
+import { createPaymentProviders } from './services/payments/providers.ts';
+import type { AppDeps, AppDepsInput, AppEnv } from './context.ts';
+import { classifyHost, hostOf, type HostKind } from './hosts.ts';
 
 // The catalogue's keys for the statuses Hono's own middleware refuses with.
 const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
@@ -67,9 +36,6 @@ const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
   429: 'tooManyRequests',
 };
 
-/** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
-export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
-
 export function createApp(input: AppDepsInput) {
   const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
   const app = new Hono<AppEnv>();
@@ -78,6 +44,20 @@ export function createApp(input: AppDepsInput) {
     catalogue: catalogueReader(deps.db, deps.now, deps.tenants),
     orders: orderReader(deps.db, deps.now),
   });
+
+  // Which kind of host a Host header names, worked out once per header value rather than two or three times per
+  // request (decision 032). Bounded: a client may send any Host, and a full map simply starts again.
+  const hostKinds = new Map<string, HostKind>();
+  const hostKind = (host: string | undefined): HostKind => {
+    const key = host ?? '';
+    let kind = hostKinds.get(key);
+    if (!kind) {
+      kind = classifyHost(host, deps.env, deps.tenants);
+      if (hostKinds.size >= 1000) hostKinds.clear();
+      hostKinds.set(key, kind);
+    }
+    return kind;
+  };
 
   // Registered only when it logs: timing every request for nothing was measurable on a trivial route.
   if (deps.env.logRequests)
@@ -90,16 +70,18 @@ export function createApp(input: AppDepsInput) {
       );
     });
   app.use(urlRules());
-  app.use(localizedRedirects((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
-  app.use(languageDetection((host) => classifyHost(host, deps.env, deps.tenants).kind === 'shop'));
+  app.use(localizedRedirects((host) => hostKind(host).kind === 'shop'));
+  app.use(languageDetection((host) => hostKind(host).kind === 'shop'));
   app.use(
-    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) =>
-      classifyHost(hostOf(request), deps.env, deps.tenants),
-    ),
+    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) => hostKind(hostOf(request)), {
+      googlePay: deps.payments.googlePayFromGoogle,
+    }),
   );
   app.use(
     secureHeaders({
       // No contentSecurityPolicy here: contentSecurityPolicy() above sets it per host, with that host's script hashes.
+      // Google Pay's sheet opens as a pop-up on desktops and answers the page that opened it.
+      crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',
       strictTransportSecurity: deps.env.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
@@ -122,12 +104,12 @@ export function createApp(input: AppDepsInput) {
   // external legal documents) and is no place to log in, pay or follow an order. Brand pages call exactly two
   // public routes on their own origin (decision 005): a restaurant's menu and the contact form.
   app.use('/api/*', async (c, next) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
     throw notFound();
   });
   app.use('/sandbox-bank/*', async (c, next) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
   });
   // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
@@ -161,7 +143,7 @@ export function createApp(input: AppDepsInput) {
   app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const host = classifyHost(hostOf(c.req), deps.env, deps.tenants);
+    const host = hostKind(hostOf(c.req));
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts; dist/server/ is the
@@ -266,7 +248,7 @@ async function notFoundPage(dist: string, request: Request): Promise<Response> {
 }
 
 /** The shop's 401 page in the request's language, for pages that need a role the visitor lacks (spec section 6). */
-export async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
+async function unauthorizedPage(dist: string, request: Request): Promise<Response> {
   const file = await resolveStaticFile(dist, errorPagePath(request, 401));
   return file ? fileResponse(file, 401, request) : new Response('Unauthorized', { status: 401 });
 }
@@ -276,5 +258,3 @@ function errorPagePath(request: Request, status: 401 | 404): string {
   const prefix = /^\/(en|ua)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
   return prefix ? `/${prefix}/${status}/` : status === 404 ? '/404.html' : '/401/';
 }
-
-export type App = ReturnType<typeof createApp>;

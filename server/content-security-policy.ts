@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
-import type { AppEnv, HostKind } from './app.ts';
+import type { AppEnv } from './context.ts';
+import type { HostKind } from './hosts.ts';
 
 // An inline script: no src attribute. Astro writes its island loader and hoisted scripts this way, and a brand's
 // GTM snippet is one too.
@@ -36,7 +37,7 @@ export function inlineScriptHashes(dir: string, skip?: string): string[] {
 }
 
 /** The origins a brand's pages load scripts from: its external legal documents and Google Tag Manager. */
-export function tenantScriptOrigins(tenant: Tenant): string[] {
+function tenantScriptOrigins(tenant: Tenant): string[] {
   const urls = [
     tenant.rrRegulationsUrl,
     tenant.rrPolicyUrl,
@@ -45,15 +46,36 @@ export function tenantScriptOrigins(tenant: Tenant): string[] {
   return [...new Set(urls.filter((url) => url !== undefined).map((url) => new URL(url).origin))];
 }
 
-const policy = (scriptSrc: string[]) =>
+/**
+ * What Google's pay.js needs on the checkout page when a real provider takes Google Pay: the script itself, its
+ * calls (including the browser's payment handler, which fetches the manifests at google.com/pay), the button's
+ * images from gstatic and Google's sheet in a frame. Its inline styles are allowed already.
+ */
+export const GOOGLE_PAY_SOURCES = {
+  script: ['https://pay.google.com'],
+  connect: ['https://pay.google.com', 'https://google.com/pay', 'https://www.google.com/pay'],
+  img: ['https://www.gstatic.com'],
+  frame: ['https://pay.google.com'],
+} as const;
+
+type Extra = {
+  script: readonly string[];
+  connect: readonly string[];
+  img: readonly string[];
+  frame: readonly string[];
+};
+const NO_EXTRA: Extra = { script: [], connect: [], img: [], frame: [] };
+
+const policy = (scriptSrc: string[], extra: Extra) =>
   [
     "default-src 'self'",
-    `script-src ${["'self'", ...scriptSrc].join(' ')}`,
+    `script-src ${["'self'", ...scriptSrc, ...extra.script].join(' ')}`,
     // Inline styles stay allowed: Astro inlines the pages' CSS and brand themes set custom properties in style="".
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "frame-src 'self' https:",
-    "connect-src 'self'",
+    ["img-src 'self' data:", ...extra.img].join(' '),
+    // https: already admits the providers' and Google's frames; listed anyway, so the policy says who needs one.
+    ["frame-src 'self' https:", ...extra.frame].join(' '),
+    ["connect-src 'self'", ...extra.connect].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
@@ -69,16 +91,20 @@ export function contentSecurityPolicy(
   distDir: string,
   tenants: Tenant[],
   classify: (request: HonoRequest) => HostKind,
+  options: { googlePay: boolean } = { googlePay: false },
 ): MiddlewareHandler<AppEnv> {
   const dist = path.resolve(distDir);
-  const shop = policy(inlineScriptHashes(dist, path.join(dist, 'brands')));
+  // Google's origins only where the checkout can load Google Pay (shop and brand hosts) and only when a real
+  // provider takes it: with the sandbox's own sheet nothing of Google's is loaded.
+  const pages = options.googlePay ? GOOGLE_PAY_SOURCES : NO_EXTRA;
+  const shop = policy(inlineScriptHashes(dist, path.join(dist, 'brands')), pages);
   const brands = new Map(
     tenants.map((tenant) => [
       tenant.slug,
-      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)]),
+      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)], pages),
     ]),
   );
-  const none = policy([]);
+  const none = policy([], NO_EXTRA);
   return async (c, next) => {
     await next();
     const host = classify(c.req);

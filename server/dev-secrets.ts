@@ -6,7 +6,7 @@ import path from 'node:path';
 export const SECRET_KEYS = ['PAYMENT_WEBHOOK_SECRET', 'ORDER_TOKEN_SECRET', 'SANDBOX_BANK_SECRET'] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
-export const DEV_SECRETS_FILE = 'secrets.json';
+const DEV_SECRETS_FILE = 'secrets.json';
 
 /**
  * Outside production, secrets nobody configured come from `<dataDir>/secrets.json`, random values written on

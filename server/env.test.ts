@@ -69,6 +69,24 @@ describe('payment providers', () => {
     expect(() => parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=sandbox' })).toThrow(/sandbox/);
   });
 
+  it('takes Google Pay through Przelewy24 only with its Google Pay method id', () => {
+    const p24 = { P24_MERCHANT_ID: '1', P24_POS_ID: '1', P24_API_KEY: 'key', P24_CRC: 'crc' };
+    expect(() => parseEnv({ ...production, ...p24, PAYMENT_ROUTES: 'pl.googlePay=przelewy24' })).toThrow(
+      'Invalid configuration: PAYMENT_ROUTES sends googlePay to Przelewy24, but P24_GOOGLE_PAY_METHOD_ID is not set',
+    );
+    expect(() =>
+      parseEnv({ ...production, ...p24, P24_GOOGLE_PAY_METHOD_ID: 'gpay', PAYMENT_ROUTES: 'pl.googlePay=przelewy24' }),
+    ).toThrow(/P24_GOOGLE_PAY_METHOD_ID/);
+    const env = parseEnv({
+      ...production,
+      ...p24,
+      ORDER_TOKEN_SECRET: 'an-order-token-secret-0123',
+      P24_GOOGLE_PAY_METHOD_ID: '266',
+      PAYMENT_ROUTES: 'pl.googlePay=przelewy24',
+    });
+    expect(env.payments.przelewy24?.googlePayMethodId).toBe(266);
+  });
+
   it('asks a production start with real providers for the order-token secret only (the others are the sandbox’s)', () => {
     const real = { NODE_ENV: 'production', ...payu, PAYMENT_ROUTES: 'pl.blik=payu' };
     expect(() => parseEnv(real)).toThrow('Invalid configuration: ORDER_TOKEN_SECRET must be set in production');

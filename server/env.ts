@@ -41,6 +41,7 @@ const envSchema = type({
   'P24_API_KEY?': 'string > 0',
   'P24_CRC?': 'string > 0',
   'P24_BASE_URL?': 'string.url',
+  'P24_GOOGLE_PAY_METHOD_ID?': /^\d+$/,
   'GOOGLE_PAY_ENVIRONMENT?': "'TEST' | 'PRODUCTION'",
   'GOOGLE_PAY_MERCHANT_ID?': 'string > 0',
   /** Proxies in front of the server whose X-Forwarded-For entries are believed (rate-limit keys); 0 trusts none. */

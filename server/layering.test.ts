@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The layering fences of eslint.config.js (decision 015), checked the way `npm run lint` checks a file: small
  * snippets linted as if they lived at a path in each fenced area. A fence that stops working fails here.
  */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
 
 async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -17,7 +19,8 @@ const RESTRICTED = 'no-restricted-imports';
 const NON_NULL = '@typescript-eslint/no-non-null-assertion';
 const use = (name: string) => `\nexport const used = ${name};\n`;
 
-describe('lint fences', () => {
+// The first lint loads the config, the TypeScript parser and every plugin: seconds on a busy machine.
+describe('lint fences', { timeout: 60_000 }, () => {
   it.each([
     ['a route', 'server/routes/orders/extra.ts'],
     ['an island', 'app/components/Extra.tsx'],
@@ -70,5 +73,87 @@ describe('lint fences', () => {
       expect(await rulesBroken(file, code)).toEqual([NON_NULL]);
     }
     expect(await rulesBroken('server/domain/extra.test.ts', code)).toEqual([]);
+  });
+});
+
+/**
+ * The project's import graph as the source spells it: every `import … from`, `export … from` and `import('…')`
+ * (type-only ones too, since a type import is still a dependency a reader follows) of the TypeScript files under server/, resolved
+ * through package.json's `imports` aliases. Paths are relative to the project root.
+ */
+function importGraph(): Map<string, string[]> {
+  const aliases = Object.entries(
+    (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports: Record<string, string> }).imports,
+  ).map(([alias, target]) => [alias.replace('*', ''), target.replace('*', '')] as const);
+  const graph = new Map<string, string[]>();
+  const visit = (file: string) => {
+    if (graph.has(file) || !existsSync(path.join(root, file))) return;
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const targets: string[] = [];
+    const specifiers = [
+      ...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*'([^']+)'/g),
+      ...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g),
+    ].map((match) => match[1] ?? '');
+    for (const specifier of specifiers) {
+      const alias = aliases.find(([prefix]) => specifier.startsWith(prefix));
+      const resolved = alias
+        ? path.join(alias[1], specifier.slice(alias[0].length))
+        : specifier.startsWith('.')
+          ? path.join(path.dirname(file), specifier)
+          : null;
+      if (resolved?.endsWith('.ts')) targets.push(path.normalize(resolved));
+    }
+    graph.set(file, targets);
+    targets.forEach(visit);
+  };
+  const walk = (folder: string): string[] =>
+    readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(path.join(folder, entry.name))
+        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+          ? [path.join(folder, entry.name)]
+          : [],
+    );
+  walk('server').forEach(visit);
+  return graph;
+}
+
+/** Every module `from` reaches by its imports, itself excluded unless a cycle leads back to it. */
+function reachable(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.get(from) ?? [])];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph.get(file) ?? []));
+  }
+  return seen;
+}
+
+describe('the context module is a leaf (issue 12)', () => {
+  const graph = importGraph();
+  const isEdge = (file: string) =>
+    file === 'server/app.ts' || file.startsWith('server/routes/') || file.startsWith('server/middleware/');
+
+  it('server/context.ts reaches neither app.ts nor any route or middleware, even through a type', () => {
+    // The parser sees what this file imports: a regression here means the graph went blind, not that all is well.
+    expect(graph.get('server/context.ts')).toContain('server/env.ts');
+    expect([...reachable(graph, 'server/context.ts')].filter(isEdge)).toEqual([]);
+  });
+
+  it('nothing app.ts mounts imports app.ts back: no import cycle runs through it', () => {
+    expect(graph.get('server/app.ts')).toContain('server/routes/index.ts');
+    expect(reachable(graph, 'server/app.ts').has('server/app.ts')).toBe(false);
+    // Only the process's entry point builds the app.
+    expect([...graph].filter(([, targets]) => targets.includes('server/app.ts')).map(([file]) => file)).toEqual([
+      'server/main.ts',
+    ]);
+  });
+
+  it('services import no route or middleware', () => {
+    const wrong = [...graph]
+      .filter(([file]) => file.startsWith('server/services/'))
+      .flatMap(([file, targets]) => targets.filter(isEdge).map((target) => `${file} -> ${target}`));
+    expect(wrong).toEqual([]);
   });
 });

@@ -5,4 +5,4 @@
  * 40 MB and a request's garbage dies young, so a 16 MB young generation costs a few more, still short, scavenges
  * (decision 016). V8 reads these flags only at start-up: v8.setFlagsFromString in the process is too late.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];

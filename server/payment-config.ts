@@ -5,10 +5,10 @@ import { COUNTRIES, type Country } from './domain/money.ts';
  * environment once at boot (env.ts), so a production server with a method routed to an unconfigured provider
  * never starts. Pure: no I/O, safe to load before the application.
  */
-export const PROVIDER_NAMES = ['sandbox', 'payu', 'przelewy24'] as const;
+const PROVIDER_NAMES = ['sandbox', 'payu', 'przelewy24'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-export const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const;
+const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const;
 export type OnlineMethod = (typeof ONLINE_METHODS)[number];
 
 export type PayuConfig = {
@@ -28,6 +28,11 @@ export type Przelewy24Config = {
   /** The CRC key every `sign` is computed with. */
   crc: string;
   baseUrl: string;
+  /**
+   * The id of the Google Pay method in this merchant's Przelewy24 panel (`method` of transaction/register);
+   * null when Google Pay is not taken through Przelewy24.
+   */
+  googlePayMethodId: number | null;
 };
 
 export type PaymentConfig = {
@@ -52,13 +57,14 @@ export const PAYMENT_ENV_KEYS = [
   'P24_API_KEY',
   'P24_CRC',
   'P24_BASE_URL',
+  'P24_GOOGLE_PAY_METHOD_ID',
   'GOOGLE_PAY_ENVIRONMENT',
   'GOOGLE_PAY_MERCHANT_ID',
 ] as const;
 
 // The providers' own test environments: a configuration without a base URL never reaches real money by accident.
-export const PAYU_SANDBOX_URL = 'https://secure.snd.payu.com';
-export const P24_SANDBOX_URL = 'https://sandbox.przelewy24.pl';
+const PAYU_SANDBOX_URL = 'https://secure.snd.payu.com';
+const P24_SANDBOX_URL = 'https://sandbox.przelewy24.pl';
 
 const bad = (message: string): never => {
   throw new Error(`Invalid configuration: ${message}`);
@@ -115,6 +121,8 @@ export function parsePaymentConfig(
     : null;
   if (source.P24_MERCHANT_ID && !/^\d+$/.test(source.P24_MERCHANT_ID)) bad('P24_MERCHANT_ID must be a number');
   if (source.P24_POS_ID && !/^\d+$/.test(source.P24_POS_ID)) bad('P24_POS_ID must be a number');
+  if (source.P24_GOOGLE_PAY_METHOD_ID && !/^\d+$/.test(source.P24_GOOGLE_PAY_METHOD_ID))
+    bad('P24_GOOGLE_PAY_METHOD_ID must be a number');
   const przelewy24: Przelewy24Config | null = partial(p24Keys, 'Przelewy24')
     ? {
         merchantId: Number(source.P24_MERCHANT_ID),
@@ -122,6 +130,7 @@ export function parsePaymentConfig(
         apiKey: given('P24_API_KEY'),
         crc: given('P24_CRC'),
         baseUrl: (source.P24_BASE_URL ?? P24_SANDBOX_URL).replace(/\/+$/, ''),
+        googlePayMethodId: source.P24_GOOGLE_PAY_METHOD_ID ? Number(source.P24_GOOGLE_PAY_METHOD_ID) : null,
       }
     : null;
 
@@ -136,11 +145,11 @@ export function parsePaymentConfig(
       if (provider === 'sandbox' && nodeEnv === 'production')
         bad(`PAYMENT_ROUTES sends ${method} to the sandbox; in production only with PAYMENTS=sandbox`);
       if (provider === 'payu' && !payu) bad(`PAYMENT_ROUTES sends ${method} to PayU, but PAYU_* are not set`);
-      // Google Pay through Przelewy24 runs on its card API, which this adapter does not implement.
-      if (provider === 'przelewy24' && method === 'googlePay')
-        bad('PAYMENT_ROUTES: Google Pay is taken by PayU here, not Przelewy24');
       if (provider === 'przelewy24' && !przelewy24)
         bad(`PAYMENT_ROUTES sends ${method} to Przelewy24, but P24_* are not set`);
+      // Przelewy24 charges a Google Pay token as its own payment method, whose id its panel shows per merchant.
+      if (provider === 'przelewy24' && method === 'googlePay' && !przelewy24?.googlePayMethodId)
+        bad('PAYMENT_ROUTES sends googlePay to Przelewy24, but P24_GOOGLE_PAY_METHOD_ID is not set');
     }
   }
 

@@ -9,6 +9,8 @@ type Props = {
   /** The priced basket as the basket API answers it (GET /api/basket and every change). */
   basket: Basket;
   labels: BasketTotalsLabels;
+  /** The title's level: 2 on the basket page, 3 inside the summary page's recap (which has its own h2). */
+  headingLevel?: 2 | 3;
 };
 
 /** The name of the discount line: its code, with the percent of a percentage code (spec section 3). */
@@ -24,14 +26,15 @@ function discountLabel(discount: NonNullable<Basket['discount']>, labels: Basket
  * discount, the extra fee of a small order, total; in the basket's currency. The discount line shows once a code is
  * applied and the extra fee once it is charged. Shared by the basket and the summary page.
  */
-export default function BasketTotals({ basket, labels }: Props) {
+export default function BasketTotals({ basket, labels, headingLevel = 2 }: Props) {
   const id = useId();
   const { summary, currency, discount } = basket;
   const money = (minor: number) => formatMoney(minor, currency);
   const threshold = basket.restaurant?.smallOrderThreshold;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section className="basket-totals" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{labels.title}</h2>
+      <Heading id={`${id}-title`}>{labels.title}</Heading>
       <dl>
         <div data-total="serviceFee">
           <dt>{labels.serviceFee}</dt>

@@ -14,6 +14,7 @@ const line = (over: Partial<Line> = {}): Line => ({
   totalPrice: 6400,
   photo: null,
   unavailable: false,
+  kitchen: { restaurantId: 1, locationId: 1, conceptId: 1 },
   options: [
     {
       id: 5,

@@ -13,6 +13,7 @@ import {
   $setup,
   $stage,
   $values,
+  googlePayRequest,
   loadCheckout,
   placeOrder,
   resumePlaced,
@@ -21,8 +22,10 @@ import {
 import { AddressFields } from './AddressFields.tsx';
 import { ConsentFields } from './ConsentFields.tsx';
 import { CustomerFields } from './CustomerFields.tsx';
+import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { OrderRecap } from './OrderRecap.tsx';
+import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
@@ -32,7 +35,7 @@ import { PaymentPanel } from './PaymentPanel.tsx';
  * can be sent before the island has loaded; the form posts nothing into a URL (method post, and the island sends
  * JSON to the API).
  */
-export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
+export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; totals: BasketTotalsLabels }) {
   const setup = useStore($setup);
   const values = useStore($values);
   const errors = useStore($errors);
@@ -75,6 +78,15 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
   const location = basket?.location;
   const sending = stage === 'sending';
   const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  const submit = (
+    <button
+      type="submit"
+      className="account-button checkout-submit"
+      disabled={!hydrated || setup.status !== 'ready' || sending}
+    >
+      {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
+    </button>
+  );
   return (
     <div className="checkout-layout">
       <form
@@ -132,16 +144,22 @@ export default function CheckoutScreen({ locale }: { locale: UiLocale }) {
             <p className="account-alert account-alert-error">{m.checkout_gpay_unavailable({}, t)}</p>
           )}
         </div>
-        <button
-          type="submit"
-          className="account-button checkout-submit"
-          disabled={!hydrated || setup.status !== 'ready' || sending}
-        >
-          {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
-        </button>
+        {values.paymentMethod === 'googlePay' && setup.status === 'ready' ? (
+          <GooglePayButton
+            config={setup}
+            request={googlePayRequest()}
+            locale={locale}
+            disabled={sending}
+            onClick={() => form.current?.requestSubmit()}
+          >
+            {submit}
+          </GooglePayButton>
+        ) : (
+          submit
+        )}
       </form>
       {basket ? (
-        <OrderRecap basket={basket} locale={locale} problem={errors.basket} />
+        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
       ) : (
         // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
         <section

@@ -13,10 +13,12 @@ import {
   $retryStage,
   $retryValues,
   loadRetry,
+  retryGooglePayRequest,
   retryPayment,
   setRetryField,
 } from '#app/stores/payment-retry.ts';
 import { statusUrl } from '#app/stores/payment-flow.ts';
+import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 
@@ -37,7 +39,8 @@ export default function PaymentRetry({
   token: string;
   country: Country;
 }) {
-  const { status, methods, order } = useStore($retry);
+  const retry = useStore($retry);
+  const { status, methods, order } = retry;
   const values = useStore($retryValues);
   const errors = useStore($retryErrors);
   const error = useStore($retryError);
@@ -81,6 +84,15 @@ export default function PaymentRetry({
 
   const method = methods.find((candidate) => candidate.id === values.method);
   const total = order ? formatMoney(order.total, order.currency) : '';
+  const submit = (
+    <button type="submit" className="account-button" disabled={!hydrated || status !== 'ready' || stage === 'sending'}>
+      {stage === 'sending'
+        ? m.checkout_retry_sending({}, t)
+        : total
+          ? m.checkout_retry_submit({ total }, t)
+          : m.checkout_retry_submitPlain({}, t)}
+    </button>
+  );
   return (
     <form
       ref={form}
@@ -123,17 +135,19 @@ export default function PaymentRetry({
           {errorMessage(error, locale)}
         </p>
       )}
-      <button
-        type="submit"
-        className="account-button"
-        disabled={!hydrated || status !== 'ready' || stage === 'sending'}
-      >
-        {stage === 'sending'
-          ? m.checkout_retry_sending({}, t)
-          : total
-            ? m.checkout_retry_submit({ total }, t)
-            : m.checkout_retry_submitPlain({}, t)}
-      </button>
+      {values.method === 'googlePay' && status === 'ready' ? (
+        <GooglePayButton
+          config={retry}
+          request={retryGooglePayRequest()}
+          locale={locale}
+          disabled={stage === 'sending'}
+          onClick={() => form.current?.requestSubmit()}
+        >
+          {submit}
+        </GooglePayButton>
+      ) : (
+        submit
+      )}
       <GooglePaySheet locale={locale} />
     </form>
   );

@@ -5,6 +5,7 @@ import {
   forgetCheckout,
   placedCheckout,
   rememberPlaced,
+  unansweredCheckout,
 } from './checkout-storage.ts';
 
 function memoryStorage() {
@@ -37,6 +38,15 @@ describe('the checkout’s Idempotency-Key', () => {
     expect(checkoutKey('basket-1', storage)).toBe(key);
     forgetCheckout(storage);
     expect(placedCheckout(storage)).toBeNull();
+  });
+
+  it('knows a sent checkout whose answer never came, until the order is remembered', () => {
+    const storage = memoryStorage();
+    expect(unansweredCheckout(storage)).toBeNull();
+    const key = checkoutKey('basket-1', storage);
+    expect(unansweredCheckout(storage)).toEqual({ basketId: 'basket-1', key });
+    rememberPlaced('basket-1', { orderId: 'o-1', token: 't-1' }, storage);
+    expect(unansweredCheckout(storage)).toBeNull();
   });
 
   it('ignores what it did not write', () => {

@@ -63,6 +63,15 @@ export function rememberPlaced(basketId: string, placed: PlacedCheckout, store =
   write(store, { basketId, key: stored?.basketId === basketId ? stored.key : crypto.randomUUID(), placed });
 }
 
+/**
+ * The basket and key of a checkout that sent its order but never heard that it was placed (the answer lost, the page
+ * reloaded meanwhile): the API can still find the order under the key (GET /api/orders/placed).
+ */
+export function unansweredCheckout(store = storage()): { basketId: string; key: string } | null {
+  const stored = read(store);
+  return stored && !stored.placed ? { basketId: stored.basketId, key: stored.key } : null;
+}
+
 /** The order the last checkout placed, if any. */
 export const placedCheckout = (store = storage()): PlacedCheckout | null => read(store)?.placed ?? null;
 

@@ -68,6 +68,11 @@ export interface GooglePayAdapter {
   isReadyToPay(request: PaymentDataRequest): Promise<boolean>;
   /** Opens the sheet; resolves to the payment token for the provider, rejects GooglePayClosed when closed. */
   loadPaymentData(request: PaymentDataRequest): Promise<string>;
+  /**
+   * Google's own "Pay with Google Pay" button, which Google's brand rules ask for; null where the sheet is not
+   * Google's (the sandbox: the page's own submit button opens its sheet) or where it cannot be loaded.
+   */
+  button(request: PaymentDataRequest, options: { locale: string; onClick: () => void }): Promise<HTMLElement | null>;
 }
 
 // ---- The sandbox's sheet ---------------------------------------------------------------------------------------
@@ -85,6 +90,9 @@ const SANDBOX_OK = 'sandbox-ok';
 export const sandboxGooglePay: GooglePayAdapter = {
   async isReadyToPay() {
     return true;
+  },
+  async button() {
+    return null;
   },
   loadPaymentData(request) {
     return new Promise<string>((resolve, reject) => {
@@ -107,19 +115,55 @@ export const sandboxGooglePay: GooglePayAdapter = {
 type GooglePaymentsClient = {
   isReadyToPay(request: object): Promise<{ result: boolean }>;
   loadPaymentData(request: object): Promise<{ paymentMethodData: { tokenizationData: { token: string } } }>;
+  createButton(options: GoogleButtonOptions): HTMLElement;
 };
 type GoogleGlobal = { payments: { api: { PaymentsClient: new (options: object) => GooglePaymentsClient } } };
+
+/** ButtonOptions of Google's PaymentsClient.createButton. */
+export type GoogleButtonOptions = {
+  onClick: () => void;
+  allowedPaymentMethods: PaymentDataRequest['allowedPaymentMethods'];
+  buttonColor: 'default' | 'black' | 'white';
+  buttonType: 'pay' | 'buy' | 'plain';
+  buttonSizeMode: 'static' | 'fill';
+  buttonLocale: string;
+};
+
+/**
+ * The button for the page's language: Google's "pay" button, filling the width our submit button had. Google
+ * names Ukrainian "uk"; the site calls it "ua".
+ */
+export function googleButtonOptions(
+  request: PaymentDataRequest,
+  options: { locale: string; onClick: () => void },
+): GoogleButtonOptions {
+  return {
+    onClick: options.onClick,
+    allowedPaymentMethods: request.allowedPaymentMethods,
+    buttonColor: 'default',
+    buttonType: 'pay',
+    buttonSizeMode: 'fill',
+    buttonLocale: options.locale === 'ua' ? 'uk' : options.locale,
+  };
+}
 
 const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
 let googleScript: Promise<GoogleGlobal> | null = null;
 
+const loadedGoogle = () => {
+  const google = (globalThis as { google?: Partial<GoogleGlobal> }).google;
+  return google?.payments?.api ? (google as GoogleGlobal) : null;
+};
+
 function loadGoogleScript(): Promise<GoogleGlobal> {
+  const loaded = loadedGoogle();
+  if (loaded) return Promise.resolve(loaded);
   googleScript ??= new Promise<GoogleGlobal>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = GOOGLE_PAY_SCRIPT;
     script.async = true;
     script.onload = () => {
-      const google = (globalThis as { google?: GoogleGlobal }).google;
+      const google = loadedGoogle();
       if (google) resolve(google);
       else reject(new Error('Google Pay script loaded without google.payments'));
     };
@@ -134,20 +178,37 @@ function loadGoogleScript(): Promise<GoogleGlobal> {
 
 /** Google's PaymentsClient in the environment the server configured (TEST unless production is set up). */
 export function googleGooglePay(environment: 'TEST' | 'PRODUCTION'): GooglePayAdapter {
-  const client = () => loadGoogleScript().then((google) => new google.payments.api.PaymentsClient({ environment }));
+  // One client per page, as Google asks: the button and the sheet share it.
+  let paymentsClient: Promise<GooglePaymentsClient> | null = null;
+  const client = () => {
+    paymentsClient ??= loadGoogleScript().then((google) => new google.payments.api.PaymentsClient({ environment }));
+    paymentsClient.catch(() => (paymentsClient = null));
+    return paymentsClient;
+  };
+  const readiness = async (request: PaymentDataRequest) =>
+    (
+      await (
+        await client()
+      ).isReadyToPay({
+        apiVersion: request.apiVersion,
+        apiVersionMinor: request.apiVersionMinor,
+        allowedPaymentMethods: request.allowedPaymentMethods,
+      })
+    ).result;
   return {
     async isReadyToPay(request) {
       try {
-        const answer = await (
-          await client()
-        ).isReadyToPay({
-          apiVersion: request.apiVersion,
-          apiVersionMinor: request.apiVersionMinor,
-          allowedPaymentMethods: request.allowedPaymentMethods,
-        });
-        return answer.result;
+        return await readiness(request);
       } catch {
         return false;
+      }
+    },
+    async button(request, options) {
+      try {
+        if (!(await readiness(request))) return null;
+        return (await client()).createButton(googleButtonOptions(request, options));
+      } catch {
+        return null;
       }
     },
     async loadPaymentData(request) {
@@ -164,5 +225,11 @@ export function googleGooglePay(environment: 'TEST' | 'PRODUCTION'): GooglePayAd
 }
 
 /** The adapter for what the server says takes Google Pay: its sandbox, or a real gateway behind Google's sheet. */
-export const googlePayAdapter = (config: { sandbox: boolean; googlePay: GooglePayConfig | null }): GooglePayAdapter =>
-  config.sandbox ? sandboxGooglePay : googleGooglePay(config.googlePay?.environment ?? 'TEST');
+const googleAdapters = new Map<'TEST' | 'PRODUCTION', GooglePayAdapter>();
+export const googlePayAdapter = (config: { sandbox: boolean; googlePay: GooglePayConfig | null }): GooglePayAdapter => {
+  if (config.sandbox) return sandboxGooglePay;
+  const environment = config.googlePay?.environment ?? 'TEST';
+  let adapter = googleAdapters.get(environment);
+  if (!adapter) googleAdapters.set(environment, (adapter = googleGooglePay(environment)));
+  return adapter;
+};

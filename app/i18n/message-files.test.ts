@@ -27,6 +27,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   brand_menu: ['pl'], // "Menu" is Polish as well
   shop_nav_menu: ['pl'], // "Menu" is Polish as well
   catalogue_menu: ['pl'], // likewise
+  admin_menu_title: ['pl'], // likewise
   account_orders_status: ['pl'], // "Status" is the Polish word too
   admin_orders_minutes: ['pl'], // "{minutes} min" is how Polish writes minutes too
   admin_forms_outbox_status: ['pl'], // likewise

@@ -11,11 +11,18 @@ import {
   placeErrors,
   placeOrderBody,
 } from '#app/checkout/checkout-form.ts';
-import { checkoutKey, placedCheckout, rememberPlaced, type PlacedCheckout } from '#app/checkout/checkout-storage.ts';
+import {
+  checkoutKey,
+  placedCheckout,
+  rememberPlaced,
+  type PlacedCheckout,
+  unansweredCheckout,
+} from '#app/checkout/checkout-storage.ts';
 import {
   GooglePayClosed,
   googlePayAdapter,
   paymentDataRequest,
+  type PaymentDataRequest,
   type GooglePayConfig,
 } from '#app/checkout/google-pay.ts';
 // Type only: the module itself is loaded on demand (loadRules).
@@ -50,6 +57,8 @@ export type CheckoutSetup = {
   sandbox: boolean;
   /** The order this browser placed from an earlier basket, when the basket is now empty (back button, second tab). */
   placedEarlier: PlacedCheckout | null;
+  /** placedEarlier was found through the API (its answer was lost), not remembered from the answer. */
+  recovered?: boolean;
 };
 
 export const $setup = map<CheckoutSetup>({
@@ -92,7 +101,16 @@ export function loadCheckout(client: ApiClient = api): Promise<void> {
       const user = userAnswer.ok ? ((await userAnswer.json()) as { user: CurrentUser | null }).user : null;
       $user.set(user);
       if (basket.lines.length === 0) {
-        $setup.set({ ...$setup.get(), status: 'empty', basket, user, placedEarlier: placedCheckout() });
+        const remembered = placedCheckout();
+        const recovered = remembered ? null : await findUnanswered(client);
+        $setup.set({
+          ...$setup.get(),
+          status: 'empty',
+          basket,
+          user,
+          placedEarlier: remembered ?? recovered,
+          recovered: recovered !== null,
+        });
         return;
       }
       const [methodsAnswer, configAnswer, addressesAnswer, profileAnswer] = await Promise.all([
@@ -123,6 +141,22 @@ export function loadCheckout(client: ApiClient = api): Promise<void> {
       $setup.set({ ...$setup.get(), status: 'failed' });
     }
   });
+}
+
+/**
+ * The order an earlier send placed when its answer never arrived (a reload at that moment): the basket is already
+ * spent, and the API finds the order under the kept Idempotency-Key for the basket's holder. Remembered as if the
+ * answer had come.
+ */
+async function findUnanswered(client: ApiClient): Promise<PlacedCheckout | null> {
+  const sent = unansweredCheckout();
+  if (!sent) return null;
+  const answer = await client.orders.placed.$get({}, { headers: { 'Idempotency-Key': sent.key } }).catch(() => null);
+  if (answer?.status !== 200) return null;
+  const found = await answer.json();
+  const placed = { orderId: found.orderId, token: found.accessToken };
+  rememberPlaced(sent.basketId, placed);
+  return placed;
 }
 
 /** Starts the form from what is known: the customer's profile, their default address or the one kept here. */
@@ -218,6 +252,18 @@ function coordinatesOf(values: CheckoutValues): { lat: number; lng: number } | n
  * gets a Google Pay token when that is the method, then places the order under the basket's Idempotency-Key.
  * Resolves to the first field with an error, or null.
  */
+/** Google's PaymentDataRequest for the basket on the page, with its provider's gateway; null without Google Pay. */
+export function googlePayRequest(): PaymentDataRequest | null {
+  const { basket, googlePay } = $setup.get();
+  if (!basket || !googlePay) return null;
+  return paymentDataRequest(googlePay, {
+    total: basket.summary.totalValue,
+    currency: basket.currency,
+    country: basket.country,
+    merchantName: basket.restaurant?.conceptName ?? basket.restaurant?.name ?? '',
+  });
+}
+
 export function placeOrder(
   locale: UiLocale,
   client: ApiClient = api,
@@ -242,14 +288,7 @@ export function placeOrder(
     let googlePayToken: string | null = null;
     if (values.paymentMethod === 'googlePay') {
       const adapter = googlePayAdapter({ sandbox, googlePay });
-      const request = googlePay
-        ? paymentDataRequest(googlePay, {
-            total: basket.summary.totalValue,
-            currency: basket.currency,
-            country: basket.country,
-            merchantName: basket.restaurant?.conceptName ?? basket.restaurant?.name ?? '',
-          })
-        : null;
+      const request = googlePayRequest();
       if (!request || !(await adapter.isReadyToPay(request))) {
         $stage.set('gpayUnavailable');
         return null;
@@ -366,23 +405,22 @@ export function goToStatus(locale: UiLocale): void {
  */
 export function resumePlaced(locale: UiLocale, client: ApiClient = api): Promise<void> {
   return task(async () => {
-    const placed = $setup.get().placedEarlier;
+    const { placedEarlier: placed, recovered } = $setup.get();
     if (!placed) return;
     const view = await loadOrder(placed.orderId, placed.token, client);
     if (!view) return;
     $order.set({ ...placed, view });
     const stage = paymentStage(view);
-    // Paid or on delivery: the status page tells the rest; the summary only says it was placed.
+    // Paid or on delivery: the status page tells the rest; the summary only says it was placed (the back button
+    // from the status page lands here). An order whose answer was lost has not been to its status page yet: go.
     if (stage === 'settled') {
       $stage.set('settled');
+      if (recovered) goToStatus(locale);
       return;
     }
     await follow(view, null, locale, { resume: true });
   });
 }
-
-/** The retry island (PaymentRetry) reports a new stage for the order this page placed. */
-export const setStage = (stage: PlaceStage): void => $stage.set(stage);
 
 /** A saved address as one line, for the address picker (the API stores it with the address). */
 export const savedAddressLine = (address: SavedAddress): string => address.fullAddress;

@@ -6,8 +6,6 @@ export const FETCH_MIN_DISPLAY_MS = 200;
 /** Spec section 4: the state of one data fetch. `timestamp` is when data last arrived (ms), or null. */
 export type FetchState = { pending: boolean; error: boolean; timestamp: number | null };
 
-export type FetchStateStore = ReturnType<typeof createFetchState>;
-
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -9,6 +9,7 @@ import {
   googlePayAdapter,
   paymentDataRequest,
   type GooglePayConfig,
+  type PaymentDataRequest,
 } from '#app/checkout/google-pay.ts';
 import type { OfferedMethod } from './checkout.ts';
 import { loadOrder, type OrderView, paymentStage, type PaymentStage, waitForPayment } from './payment-flow.ts';
@@ -110,6 +111,18 @@ const CONSENT_FIELD = 'consents.providerTerms';
  * disabled while one is sent, so a double click is one attempt). Then follows the payment like the checkout does.
  * Resolves to the first field with an error, or null; `onStage` hears every stage (the summary page mirrors it).
  */
+/** Google's PaymentDataRequest for the order being paid again; null without Google Pay. */
+export function retryGooglePayRequest(): PaymentDataRequest | null {
+  const { order, googlePay } = $retry.get();
+  if (!order || !googlePay) return null;
+  return paymentDataRequest(googlePay, {
+    total: order.total,
+    currency: order.currency,
+    country: order.restaurant.country,
+    merchantName: order.restaurant.name,
+  });
+}
+
 export function retryPayment(
   input: { orderId: string; token: string; lang: 'pl' | 'en' | 'ua' },
   client: ApiClient = api,
@@ -132,14 +145,7 @@ export function retryPayment(
 
     let googlePayToken: string | undefined;
     if (values.method === 'googlePay') {
-      const request = googlePay
-        ? paymentDataRequest(googlePay, {
-            total: order.total,
-            currency: order.currency,
-            country: order.restaurant.country,
-            merchantName: order.restaurant.name,
-          })
-        : null;
+      const request = retryGooglePayRequest();
       try {
         if (!request) throw new Error('Google Pay is not configured');
         googlePayToken = await googlePayAdapter({ sandbox, googlePay }).loadPaymentData(request);

@@ -1,11 +1,12 @@
 import { atom } from 'nanostores';
 import type { ApiClient } from '#app/api-client.ts';
+import type { UserRole } from '#domain/admin-routes.ts';
 
 /** The logged-in user as GET /api/auth/getUser answers it; null for a guest. */
 export type CurrentUser = {
   id: string;
   email: string;
-  role: 'user' | 'callCenter' | 'admin';
+  role: UserRole;
   firstname: string;
   lastname: string;
   phone: string | null;

@@ -11,8 +11,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
-
 export const users = pgTable(
   'users',
   {
@@ -42,6 +40,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     // The call centre's lookup by phone (see orders_customer_phone_idx).
     index('users_phone_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 9)`),
+    // USER_ROLES of server/domain/admin-routes.ts, spelled out (db/schema/roles.test.ts keeps them equal).
     check('users_role_check', sql`${t.role} in ('user', 'callCenter', 'admin')`),
     check('users_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
   ],

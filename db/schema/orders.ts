@@ -60,6 +60,17 @@ export const discountCodes = pgTable(
   ],
 );
 
+/** Where a basket is delivered (its `address` column): what the customer typed, and the point it was found at. */
+export type BasketAddress = {
+  street: string;
+  streetNo: string;
+  aptNo?: string;
+  city: string;
+  zip: string;
+  lat?: number;
+  lng?: number;
+};
+
 export const baskets = pgTable(
   'baskets',
   {
@@ -75,15 +86,7 @@ export const baskets = pgTable(
     // No 'set null' on delete: that would turn a staff-built basket into a guest's. Staff accounts are soft-deleted.
     builtByUserId: uuid('built_by_user_id').references(() => users.id),
     deliveryMethod: text('delivery_method').notNull().default('door2door'),
-    address: jsonb('address').$type<{
-      street: string;
-      streetNo: string;
-      aptNo?: string;
-      city: string;
-      zip: string;
-      lat?: number;
-      lng?: number;
-    }>(),
+    address: jsonb('address').$type<BasketAddress>(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

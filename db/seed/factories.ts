@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   concepts,
@@ -17,6 +16,7 @@ import {
 } from '../schema/index.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '#domain/country.ts';
+import type { UserRole } from '#domain/admin-routes.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { shopLogoPath } from '../../tenants/index.ts';
 import type { SeedLocation } from './places.ts';
@@ -186,7 +186,7 @@ export async function insertMenu(
 export type UserInput = {
   email: string;
   password: string;
-  role?: 'user' | 'callCenter' | 'admin';
+  role?: UserRole;
   firstname?: string;
   lastname?: string;
   phone?: string;
@@ -326,9 +326,4 @@ export async function insertCountryConfigs(db: Writer) {
       position: 1,
     },
   ]);
-}
-
-export async function conceptBySlug(db: Writer, slug: string) {
-  const [row] = await db.select().from(concepts).where(eq(concepts.slug, slug));
-  return row;
 }

@@ -2,11 +2,11 @@ import { checkoutFormRules, validate, type FormRules, type RuleName, type Valida
 import { normalizePhone } from './country.ts';
 import { RuleError } from './errors.ts';
 
-export const ACCOUNT_LANGS = ['pl', 'en', 'ua'] as const;
+const ACCOUNT_LANGS = ['pl', 'en', 'ua'] as const;
 export type AccountLang = (typeof ACCOUNT_LANGS)[number];
 
 /** NIST SP 800-63B's minimum for a password the user chose; longer ones are limited only by the request schema. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** A field's error: one of the spec's rule names, or minLength for a password shorter than MIN_PASSWORD_LENGTH. */
 export type FieldError = RuleName | 'minLength';

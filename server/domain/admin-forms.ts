@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { USER_ROLES } from './admin-routes.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
@@ -8,8 +9,6 @@ import { type } from 'arktype';
  * name (`.onUndeclaredKey('delete')`), so a form sending back a row it loaded (id, createdAt…) writes only the
  * fields; the types themselves stay open, so the islands can extend them for their forms.
  */
-
-export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
 
 const country = type("'pl' | 'ua' | 'pt'");
 const slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 80');
@@ -75,7 +74,6 @@ export const deliveryPolygon = type({
     ? true
     : ctx.reject({ expected: 'closed rings (the first position repeated last)' }),
 );
-export type DeliveryPolygon = typeof deliveryPolygon.infer;
 
 export const restaurantBody = type({
   slug,

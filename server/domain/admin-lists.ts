@@ -1,4 +1,4 @@
-import type { AdminEntity } from './admin-routes.ts';
+import { USER_ROLES, type AdminEntity } from './admin-routes.ts';
 import { PAYMENT_METHODS } from './country.ts';
 import type { FieldRule } from './errors.ts';
 import { ORDER_SOURCES, ORDER_STATUSES } from './orders.ts';
@@ -25,7 +25,7 @@ const oneOf = (values: readonly string[]) => ({ kind: 'enum', values }) as const
 const COUNTRIES = ['pl', 'ua', 'pt'] as const;
 const CURRENCIES = ['PLN', 'UAH', 'EUR'] as const;
 /** Soft-deleted rows are left out unless the filter asks for them too ('include') or for them alone ('only'). */
-export const DELETED_FILTER = oneOf(['include', 'only']);
+const DELETED_FILTER = oneOf(['include', 'only']);
 
 export type ListSpec = {
   filters: Readonly<Record<string, ListFilter>>;
@@ -73,7 +73,7 @@ export const ADMIN_LISTS = {
     defaultSort: '-createdAt',
   },
   users: {
-    filters: { q: text, role: oneOf(['user', 'callCenter', 'admin']), activated: bool, deleted: DELETED_FILTER },
+    filters: { q: text, role: oneOf(USER_ROLES), activated: bool, deleted: DELETED_FILTER },
     sorts: ['email', 'lastname', 'createdAt'],
     defaultSort: '-createdAt',
   },

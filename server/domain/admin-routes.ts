@@ -9,7 +9,7 @@ import { LOCALES, localePrefix, type Locale } from './localized-routes.ts';
  *   /admin/kitchen/{restaurant}          a restaurant's kitchen board
  * Rendered per request by the server (decision 019), which checks the role before rendering.
  */
-export const ADMIN_ENTITIES = [
+const ADMIN_ENTITIES = [
   'concepts',
   'locations',
   'restaurants',
@@ -25,8 +25,7 @@ export const ADMIN_ENTITIES = [
 ] as const;
 export type AdminEntity = (typeof ADMIN_ENTITIES)[number];
 
-export const isAdminEntity = (value: string): value is AdminEntity =>
-  (ADMIN_ENTITIES as readonly string[]).includes(value);
+const isAdminEntity = (value: string): value is AdminEntity => (ADMIN_ENTITIES as readonly string[]).includes(value);
 
 export type AdminScreen =
   | { screen: 'dashboard' }
@@ -37,7 +36,12 @@ export type AdminScreen =
 
 export type AdminMatch = AdminScreen & { locale: Locale };
 
-export type AdminRole = 'admin' | 'callCenter';
+/** Every role an account can have: the one list (the users table's check constraint allows exactly these). */
+export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The roles that open admin screens. */
+export type AdminRole = Exclude<UserRole, 'user'>;
 
 /** Who may open a screen (spec section 6): admin everywhere; the call centre also its new-order screen. */
 export function rolesFor(screen: AdminScreen): readonly AdminRole[] {

@@ -1,6 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutInput, assertCanAddItem, assertCheckout, checkBlikCode, checkoutProblems } from './checkout.ts';
+import {
+  type CheckoutInput,
+  assertCanAddItem,
+  assertCheckout,
+  checkBlikCode,
+  checkoutProblems,
+  kitchenConflict,
+} from './checkout.ts';
+import type { PaymentAvailabilityHours } from './country.ts';
 import type { RuleError } from './errors.ts';
 
 function keyOf(fn: () => unknown): string | null {
@@ -47,6 +55,18 @@ describe('assertCanAddItem', () => {
       keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 11 })),
     ).toBe('mishmashedLocations');
   });
+});
+
+describe('kitchenConflict: where a line is cooked against the basket’s restaurant', () => {
+  const basket = { restaurantId: 1, locationId: 10, conceptId: 7 };
+  it.each<[string, Parameters<typeof kitchenConflict>[1], string | null]>([
+    ['its own restaurant', { restaurantId: 1, locationId: 10, conceptId: 7 }, null],
+    ['another brand at the same location', { restaurantId: 2, locationId: 10, conceptId: 8 }, 'restaurantLocation'],
+    ['another brand elsewhere', { restaurantId: 3, locationId: 11, conceptId: 8 }, 'restaurantLocation'],
+    ['the same brand at another location', { restaurantId: 4, locationId: 11, conceptId: 7 }, 'mishmashedLocations'],
+    ['the same restaurant moved to another location', { restaurantId: 1, locationId: 11 }, 'mishmashedLocations'],
+    ['another restaurant of an unknown brand', { restaurantId: 4, locationId: 11 }, 'restaurantLocation'],
+  ])('%s → %s', (_name, line, key) => expect(kitchenConflict(basket, line)).toBe(key));
 });
 
 // Monday 2025-03-31 12:00 in Warsaw.
@@ -128,6 +148,16 @@ describe('checkoutProblems', () => {
     expect(checkoutProblems({ ...ok, ...patch })).toEqual(keys);
   });
 
+  it('tells another brand’s food from its own brand’s cooked elsewhere; another brand wins', () => {
+    const branded: CheckoutInput = { ...ok, restaurant: { ...ok.restaurant, conceptId: 7 } };
+    const own = { restaurantId: 1, locationId: 10, conceptId: 7 };
+    const elsewhere = { restaurantId: 4, locationId: 11, conceptId: 7 };
+    const otherBrand = { restaurantId: 2, locationId: 10, conceptId: 8 };
+    expect(checkoutProblems({ ...branded, items: [own, elsewhere] })).toEqual(['mishmashedLocations']);
+    expect(checkoutProblems({ ...branded, items: [elsewhere, otherBrand] })).toEqual(['restaurantLocation']);
+    expect(checkoutProblems({ ...branded, items: [own] })).toEqual([]);
+  });
+
   it('ua hides agree1 and agree2, so they are not required there', () => {
     const ua: CheckoutInput = {
       ...ok,
@@ -193,6 +223,48 @@ describe('assertCheckout: what the customer needs to fix it', () => {
     expect(checkoutProblems({ ...ok, payment: { ...pl, method: 'blik', blikCode: '123456', offered: true } })).toEqual(
       [],
     );
+  });
+
+  it('a method outside its availability hours is unavailable; within them, or without hours, it is not', () => {
+    // Monday noon in Warsaw; the option takes payments on weekdays 18:00-22:00 only.
+    const evenings = {
+      mondayToFriday: { from: '18:00', to: '22:00' },
+      saturday: null,
+      sunday: { from: '00:00', to: '24:00' },
+    };
+    const at = (when: Temporal.Instant, hours: PaymentAvailabilityHours | null) =>
+      checkoutProblems({
+        ...ok,
+        now: when,
+        restaurant: { ...ok.restaurant, hours: [] },
+        payment: { ...ok.payment!, hours },
+      });
+    const warsaw = (iso: string) => Temporal.ZonedDateTime.from(`${iso}[Europe/Warsaw]`).toInstant();
+    expect(at(NOON, evenings)).toEqual(['restaurantClosed', 'paymentMethodUnavailable']);
+    expect(at(warsaw('2025-03-31T18:30'), evenings)).toEqual(['restaurantClosed']);
+    // Strictly inside, as for restaurants: 22:00 itself is closed.
+    expect(at(warsaw('2025-03-31T22:00'), evenings)).toEqual(['restaurantClosed', 'paymentMethodUnavailable']);
+    // Saturday has no hours: closed all day; Sunday is open all day.
+    expect(at(warsaw('2025-04-05T19:00'), evenings)).toEqual(['restaurantClosed', 'paymentMethodUnavailable']);
+    expect(at(warsaw('2025-04-06T03:00'), evenings)).toEqual(['restaurantClosed']);
+    expect(at(NOON, null)).toEqual(['restaurantClosed']);
+    // The country's time zone decides, not the restaurant's: 18:30 in Kyiv is 17:30 in Warsaw.
+    const ua = (hours: typeof evenings) =>
+      checkoutProblems({
+        ...ok,
+        now: Temporal.ZonedDateTime.from('2025-03-31T18:30[Europe/Kyiv]').toInstant(),
+        payment: { method: 'cashOnDelivery', channel: 'web', country: 'ua', hours },
+        consents: null,
+      });
+    expect(ua(evenings)).toEqual([]);
+  });
+
+  it('an option outside its hours answers paymentMethodUnavailable with the order’s other problems listed', () => {
+    const closedNow = { mondayToFriday: null, saturday: null, sunday: null };
+    expect(errorOf({ ...ok, payment: { ...ok.payment!, hours: closedNow } })).toEqual({
+      key: 'paymentMethodUnavailable',
+      details: { problems: ['paymentMethodUnavailable'] },
+    });
   });
 
   it('Google Pay without its token is a form error before any other problem', () => {

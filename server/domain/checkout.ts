@@ -1,12 +1,20 @@
 import type { Temporal } from 'temporal-polyfill';
-import { type Channel, type Consent, type PaymentMethod, isPaymentAvailable, requiredConsents } from './country.ts';
+import {
+  type Channel,
+  type Consent,
+  type PaymentAvailabilityHours,
+  type PaymentMethod,
+  isPaymentAvailable,
+  isPaymentOptionOpenAt,
+  requiredConsents,
+} from './country.ts';
 import { type DeliveryArea, type DeliveryPoint, isInsideDeliveryArea } from './delivery-area.ts';
 import { type ErrorKey, RuleError } from './errors.ts';
 import { type WorkingHours, canTakeOrders } from './hours.ts';
 import type { Country } from './money.ts';
 import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
 
-export const BLIK_CODE_LENGTH = 6;
+const BLIK_CODE_LENGTH = 6;
 
 /**
  * Spec section 5: a Blik code is exactly 6 digits, digits only. Anything that is not a digit is
@@ -42,22 +50,51 @@ export function assertCanAddItem(basket: BasketOwner | null | undefined, item: B
   }
 }
 
+/** Where a line's food is cooked now: its restaurant, that restaurant's location and brand (concept). */
+export type LineKitchen = {
+  restaurantId: number | string;
+  locationId: number | string;
+  /** The restaurant's brand; left out where unknown, which counts as another brand. */
+  conceptId?: number | string;
+};
+
+/**
+ * Whether a line's kitchen conflicts with the basket's restaurant: another brand's restaurant is restaurantLocation
+ * (the customer is changing restaurants); the same brand cooking elsewhere (another of its restaurants, or the same
+ * restaurant at another location) is mishmashedLocations; null when it is the basket's own.
+ */
+export function kitchenConflict(
+  restaurant: LineKitchen,
+  line: LineKitchen,
+): 'restaurantLocation' | 'mishmashedLocations' | null {
+  if (line.restaurantId !== restaurant.restaurantId) {
+    const sameBrand = line.conceptId !== undefined && line.conceptId === restaurant.conceptId;
+    return sameBrand ? 'mishmashedLocations' : 'restaurantLocation';
+  }
+  return line.locationId !== restaurant.locationId ? 'mishmashedLocations' : null;
+}
+
 export type CheckoutInput = {
   restaurant: {
     id: number | string;
     locationId: number | string;
+    /** The restaurant's brand, to tell another brand's food (restaurantLocation) from its own cooked elsewhere. */
+    conceptId?: number | string;
     isEnabled: boolean;
     hours: WorkingHours;
     timeZone: string;
     deliveryArea: DeliveryArea | null | undefined;
   };
-  /** Every line of the basket, with the state of its product (and chosen options) now. */
-  items: { restaurantId: number | string; locationId: number | string; unavailable?: boolean }[];
+  /** Every line of the basket, with the state of its product (and chosen options) now and where it is cooked. */
+  items: (LineKitchen & { unavailable?: boolean })[];
   summary: Pick<BasketSummary, 'productsValue' | 'minBasketValue'>;
   deliveryMethod: DeliveryMethod;
   /** Delivery address; ignored for pickup. */
   address?: DeliveryPoint | null;
-  /** The applied code as looked up now: missing from the database, or found with its active flag. */
+  /**
+   * The applied code as looked up now: `exists` false when it is missing from the database or is not a code of the
+   * basket's country (as applying it answers discountCode), else found with its active flag.
+   */
   discount?: { exists: boolean; active: boolean } | null;
   /** Left out to check the basket before the customer has chosen how to pay. */
   payment?: {
@@ -72,6 +109,11 @@ export type CheckoutInput = {
      * even where the rules allow it. Left out when there is no such list to ask.
      */
     offered?: boolean;
+    /**
+     * The configured option's availability hours (spec section 3: mondayToFriday, saturday, sunday), in the
+     * country's time zone; outside them the method is unavailable. Null or left out: available at any time.
+     */
+    hours?: PaymentAvailabilityHours | null;
   } | null;
   /** The ticked consents; left out to skip the consent check (e.g. for a basket preview). */
   consents?: Partial<Record<Consent, boolean>> | null;
@@ -83,15 +125,22 @@ export type CheckoutInput = {
  * basket itself (restaurantLocation, mishmashedLocations, productUnavailable), then the restaurant
  * (restaurantClosed), the value (minBasketValueError), the address
  * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive) and lastly
- * the payment step (paymentMethodUnavailable, blikCodeMustBeNumber / blikCode, consentRequired).
+ * the payment step (paymentMethodUnavailable, also outside the method's availability hours; blikCodeMustBeNumber /
+ * blikCode; consentRequired).
  * Each key appears at most once; an empty list means the order may be placed.
  */
 export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
   const problems: ErrorKey[] = [];
   const { restaurant } = input;
 
-  if (input.items.some((i) => i.restaurantId !== restaurant.id)) problems.push('restaurantLocation');
-  else if (input.items.some((i) => i.locationId !== restaurant.locationId)) problems.push('mishmashedLocations');
+  const own: LineKitchen = {
+    restaurantId: restaurant.id,
+    locationId: restaurant.locationId,
+    ...(restaurant.conceptId !== undefined ? { conceptId: restaurant.conceptId } : {}),
+  };
+  const conflicts = input.items.map((i) => kitchenConflict(own, i));
+  if (conflicts.includes('restaurantLocation')) problems.push('restaurantLocation');
+  else if (conflicts.includes('mishmashedLocations')) problems.push('mishmashedLocations');
   if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
 
   if (!canTakeOrders(restaurant, input.now)) problems.push('restaurantClosed');
@@ -106,7 +155,11 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
 
   const { payment, consents } = input;
   if (payment) {
-    if (!isPaymentAvailable(payment.method, payment.channel, payment.country) || payment.offered === false) {
+    if (
+      !isPaymentAvailable(payment.method, payment.channel, payment.country) ||
+      payment.offered === false ||
+      !isPaymentOptionOpenAt(payment.hours ?? null, payment.country, input.now)
+    ) {
       problems.push('paymentMethodUnavailable');
     } else if (payment.method === 'blik') {
       try {

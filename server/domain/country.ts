@@ -57,7 +57,7 @@ export function isValidZipCode(country: string | null | undefined, zip: unknown)
  * form hides agree1 and agree2 for Ukraine. We read agree1 as website terms + privacy policy and
  * agree2 as restaurant terms; marketing consents are optional and not listed here.
  */
-export const CONSENTS = ['agree1', 'agree2', 'providerTerms', 'orderWithObligation'] as const;
+const CONSENTS = ['agree1', 'agree2', 'providerTerms', 'orderWithObligation'] as const;
 export type Consent = (typeof CONSENTS)[number];
 
 export function hiddenConsents(country: Country): Consent[] {
@@ -129,7 +129,7 @@ export type PaymentAvailabilityHours = {
 };
 
 /** The same hours as working hours by weekday (0 = Sunday), so that one rule decides "open" for both. */
-export function paymentWorkingHours(hours: PaymentAvailabilityHours): WorkingHours {
+function paymentWorkingHours(hours: PaymentAvailabilityHours): WorkingHours {
   const span = (day: number) => (day === 0 ? hours.sunday : day === 6 ? hours.saturday : hours.mondayToFriday);
   return [0, 1, 2, 3, 4, 5, 6].flatMap((day) => {
     const s = span(day);

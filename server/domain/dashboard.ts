@@ -6,7 +6,7 @@ export const DASHBOARD_PERIODS = [1, 7, 30] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
 /** The admin's calendar: "today" starts at midnight in Warsaw, where the marketplace is run from. */
-export const DASHBOARD_TIME_ZONE = 'Europe/Warsaw';
+const DASHBOARD_TIME_ZONE = 'Europe/Warsaw';
 
 /** Orders that count as sales: they reached the restaurant and were not refused or canceled. */
 export const SOLD_STATUSES = [

@@ -1,7 +1,7 @@
 import type { ErrorKey } from './error-catalogue.ts';
 import type { RuleName } from './forms.ts';
 
-export { ERROR_KEYS, type ErrorKey, errorCatalogue, errorStatus, isErrorKey } from './error-catalogue.ts';
+export { ERROR_KEYS, type ErrorKey, errorStatus, isErrorKey } from './error-catalogue.ts';
 
 /** Spec section 8's keys, spelled exactly as the spec writes them; all of them are in the catalogue. */
 export const SPEC_ERROR_KEYS = [

@@ -15,7 +15,7 @@ export const localePrefix = (locale: Locale): string => (locale === 'pl' ? '' : 
 export const htmlLang = (locale: Locale): string => (locale === 'ua' ? 'uk' : locale);
 
 /** Paths without the locale prefix; `{name}` is a parameter, one whole segment. */
-export const SHOP_ROUTES = {
+const SHOP_ROUTES = {
   home: { pl: '/', en: '/', ua: '/' },
   basket: { pl: '/koszyk', en: '/basket', ua: '/basket' },
   contact: { pl: '/kontakt', en: '/contact', ua: '/kontakt' },

@@ -16,7 +16,6 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_SOURCES = ['web', 'cc', 'bot'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** Spec section 9: pickup time. */
 export const PICKUP_MINUTES = 30;

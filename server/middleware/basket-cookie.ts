@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 
 const DAYS = 30;

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM_LIKE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data|text\/(?:plain|ping))\b/i;
 
 /** Whether the browser says the request came from a page of another site (or a sibling subdomain). */
-export const fromAnotherSite = (c: Context): boolean => {
+const fromAnotherSite = (c: Context): boolean => {
   const site = c.req.header('sec-fetch-site');
   return site !== undefined && site !== 'same-origin' && site !== 'none';
 };

@@ -1,6 +1,6 @@
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { hitRateLimit, LONGEST_WINDOW_SECONDS } from '../services/rate-limit/hit.ts';
 

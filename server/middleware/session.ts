@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, validateSession, type SessionUser } from '../services/auth/sessions.ts';
 

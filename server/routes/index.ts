@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { basketRoutes } from './basket/index.ts';
@@ -20,6 +20,7 @@ import { adminDashboardRoutes } from './admin/dashboard/index.ts';
 import { adminConceptRoutes } from './admin/concepts/index.ts';
 import { adminLocationRoutes } from './admin/locations/index.ts';
 import { adminRestaurantRoutes } from './admin/restaurants/index.ts';
+import { adminMenuRoutes } from './admin/menu/index.ts';
 import { adminDiscountCodeRoutes } from './admin/discount-codes/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { adminOutboxRoutes } from './admin/outbox/index.ts';
@@ -52,6 +53,7 @@ export function createApiRoutes() {
     .route('/admin/concepts', adminConceptRoutes)
     .route('/admin/locations', adminLocationRoutes)
     .route('/admin/restaurants', adminRestaurantRoutes)
+    .route('/admin/menu', adminMenuRoutes)
     .route('/admin/discountCodes', adminDiscountCodeRoutes)
     .route('/admin/users', adminUserRoutes)
     .route('/admin/outbox', adminOutboxRoutes)

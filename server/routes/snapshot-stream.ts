@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppDeps, AppEnv } from '#server/app.ts';
+import type { AppDeps, AppEnv } from '#server/context.ts';
 import { canListen, subscribeToAllOrders } from '#server/services/orders/events.ts';
 
 export type SnapshotStream<T> = {

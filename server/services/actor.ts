@@ -8,13 +8,18 @@ export type BotKeyRef = { id: number; name: string };
  * for themselves (whatever their role), staff acting for a customer (the call centre), whose orders are not
  * their own: they belong to the customer's account when the caller has one (`customerUserId`), to no account
  * otherwise, and name the staff member as their creator; or a bot calling with its API key, for a customer who has
- * no account with us.
+ * no account with us; or the system itself (the sweeper's timeouts, a payment provider's notification), which is
+ * nobody's session.
  */
 export type Actor =
   | { kind: 'guest' }
   | { kind: 'customer'; user: SessionUser }
   | { kind: 'staff'; user: SessionUser; customerUserId: string | null }
-  | { kind: 'bot'; key: BotKeyRef };
+  | { kind: 'bot'; key: BotKeyRef }
+  | { kind: 'system' };
+
+/** The process acting on its own: the sweeper's timeouts, a payment provider's notification. */
+export const SYSTEM: Actor = { kind: 'system' };
 
 /** Staff (the call centre) ordering for a caller, who may or may not have an account. */
 export const staffActor = (user: SessionUser, customerUserId: string | null): Actor => ({
@@ -27,7 +32,7 @@ export const staffActor = (user: SessionUser, customerUserId: string | null): Ac
 export const selfActor = (user: SessionUser | null): Actor => (user ? { kind: 'customer', user } : { kind: 'guest' });
 
 export const actorUserId = (actor: Actor): string | null =>
-  actor.kind === 'guest' || actor.kind === 'bot' ? null : actor.user.id;
+  actor.kind === 'customer' || actor.kind === 'staff' ? actor.user.id : null;
 
 /** What the audit log records of an actor who is no signed-in user (a bot: which key), beside actor_user_id. */
 export const actorAuditData = (actor: Actor): Record<string, unknown> =>

@@ -1,9 +1,9 @@
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { deleteExpiredSessions } from '#server/services/auth/sessions.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { deleteEndedRateLimits } from '#server/services/rate-limit/sweep.ts';
 
-export const SWEEP_INTERVAL_MS = 15_000;
+const SWEEP_INTERVAL_MS = 15_000;
 
 /** One round: order timeouts, then rows nothing reads any more. One failing does not stop the others. */
 async function sweepOnce(deps: AppDeps): Promise<void> {

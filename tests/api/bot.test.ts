@@ -4,7 +4,17 @@ import { auditLog, botKeys, orders, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { BOT_RATE_LIMIT } from '#server/routes/bot/auth.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, makeBasket, orderStatus, PL, plCustomer, settle, UA, uaCustomer } from '../helpers/orders.ts';
+import {
+  allConsents,
+  makeBasket,
+  orderStatus,
+  PL,
+  plCustomer,
+  settle,
+  holdNotifications,
+  UA,
+  uaCustomer,
+} from '../helpers/orders.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday: every seeded restaurant is open, in Warsaw and in Kyiv.
@@ -209,6 +219,7 @@ describe('bot channel', () => {
       lang: 'en',
     };
     const idempotencyKey = crypto.randomUUID();
+    const notifications = holdNotifications(ctx);
     const response = await placeBotOrder(body.key, order, idempotencyKey);
     expect(response.status).toBe(201);
     const placed = (await response.json()) as {
@@ -247,7 +258,7 @@ describe('bot channel', () => {
     expect(other.status).toBe(409);
     expect(await other.json()).toEqual({ error: 'idempotencyKeyReused' });
 
-    await settle(ctx);
+    await notifications.release();
     expect((await orderStatus(ctx, placed.order.id, placed.accessToken)).status).toBe('new');
   });
 

@@ -1,7 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { baskets, discountCodes, emailOutbox, menuItems, orders, payments } from '#db/schema/index.ts';
+import {
+  baskets,
+  discountCodes,
+  emailOutbox,
+  menuItems,
+  orders,
+  paymentOptions,
+  payments,
+  restaurants,
+} from '#db/schema/index.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -12,6 +21,7 @@ import {
   placeOrder,
   plCustomer,
   settle,
+  holdNotifications,
   UA,
   uaCustomer,
 } from '../helpers/orders.ts';
@@ -58,6 +68,7 @@ describe('place order: a full guest order for each payment method', () => {
 
   it('Blik in Poland: waiting for payment, then new once the signed notification arrives', async () => {
     const b = await makeBasket(ctx.database.db);
+    const notifications = holdNotifications(ctx);
     const response = await placeOrder(ctx, b.basketId, {
       ...plCustomer,
       zip: b.zip,
@@ -69,7 +80,7 @@ describe('place order: a full guest order for each payment method', () => {
     const body = await response.json();
     expect(body.order).toMatchObject({ status: 'waiting_for_payment', currency: 'PLN', paymentType: 'online' });
     expect(body.order.groups.waitingForPayment).toBe(true);
-    await settle(ctx);
+    await notifications.release();
     const order = await orderStatus(ctx, body.order.id, body.accessToken);
     expect(order).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' } });
     expect(order.paidAt).not.toBeNull();
@@ -500,6 +511,40 @@ describe('place order: every error key', () => {
     expect(body.error).toBe('discountNotActive');
   });
 
+  it('restaurantLocation / mishmashedLocations for a line now cooked by another brand / by the brand elsewhere', async () => {
+    const db = ctx.database.db;
+    const b = await makeBasket(db);
+    const [home] = await db.select().from(restaurants).where(eq(restaurants.id, b.restaurantId));
+    const [sameBrand] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(eq(restaurants.conceptId, home!.conceptId), ne(restaurants.id, home!.id)));
+    const [otherBrand] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(ne(restaurants.conceptId, home!.conceptId), eq(restaurants.locationId, home!.locationId)));
+    const moveItem = (restaurantId: number) =>
+      db.update(menuItems).set({ restaurantId }).where(eq(menuItems.id, b.menuItemId));
+    await moveItem(sameBrand!.id);
+    const elsewhere = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(elsewhere.status).toBe(409);
+    expect((await elsewhere.json()).error).toBe('mishmashedLocations');
+    await moveItem(otherBrand!.id);
+    const changing = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(changing.status).toBe(409);
+    expect((await changing.json()).error).toBe('restaurantLocation');
+    await moveItem(home!.id);
+    expect((await placeOrder(ctx, b.basketId, valid(b.zip))).status).toBe(201);
+  });
+
+  it('discountCode for a code that is no longer one of the basket’s country', async () => {
+    const b = await makeBasket(ctx.database.db, { code: 'WITAJ10' });
+    await ctx.database.db.update(discountCodes).set({ country: 'ua' }).where(eq(discountCodes.code, 'WITAJ10'));
+    const response = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('discountCode');
+  });
+
   it('paymentMethodUnavailable: cash on delivery is for the call centre only in Poland', async () => {
     const b = await makeBasket(ctx.database.db);
     const response = await placeOrder(ctx, b.basketId, { ...valid(b.zip), paymentMethod: 'cashOnDelivery' });
@@ -514,6 +559,27 @@ describe('place order: every error key', () => {
     });
     // Allowed by the channel rules, but Ukraine's configured payments list has no fast transfer.
     expect((await online.json()).error).toBe('paymentMethodUnavailable');
+  });
+
+  it('paymentMethodUnavailable outside the method’s availability hours, the basket kept for a later try', async () => {
+    // Blik in Poland on weekday evenings only; it is Wednesday noon in Warsaw.
+    await ctx.database.db
+      .update(paymentOptions)
+      .set({ availabilityHours: { mondayToFriday: { from: '18:00', to: '22:00' }, saturday: null, sunday: null } })
+      .where(and(eq(paymentOptions.country, 'pl'), eq(paymentOptions.name, 'blik')));
+    const b = await makeBasket(ctx.database.db);
+    const refused = await placeOrder(ctx, b.basketId, valid(b.zip));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('paymentMethodUnavailable');
+    const [basket] = await ctx.database.db.select().from(baskets).where(eq(baskets.id, b.basketId));
+    expect(basket?.status).toBe('collecting');
+    // Another method is unaffected, and the same order goes through at 18:30 in Warsaw.
+    const fast = await makeBasket(ctx.database.db);
+    expect((await placeOrder(ctx, fast.basketId, { ...valid(fast.zip), paymentMethod: 'fastTransfer' })).status).toBe(
+      201,
+    );
+    ctx.setNow(new Date('2026-03-04T17:30:00Z'));
+    expect((await placeOrder(ctx, b.basketId, valid(b.zip))).status).toBe(201);
   });
 
   it.each([
@@ -556,6 +622,39 @@ describe('place order: every error key', () => {
     const response = await placeOrder(ctx, b.basketId, { paymentMethod: 'bitcoin' });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('validation');
+  });
+});
+
+describe('the order placed under a key, for a checkout that lost the answer (GET /api/orders/placed)', () => {
+  const placed = (key: string | null, basketId?: string) =>
+    request(ctx, '/api/orders/placed', {
+      headers: { ...(key ? { 'idempotency-key': key } : {}), ...(basketId ? { cookie: `basket=${basketId}` } : {}) },
+    });
+
+  it('answers the order and a working token to the basket’s holder only', async () => {
+    const b = await makeBasket(ctx.database.db);
+    const key = crypto.randomUUID();
+    const response = await placeOrder(
+      ctx,
+      b.basketId,
+      { ...plCustomer, zip: b.zip, consents: allConsents, paymentMethod: 'blik', blikCode: '123456' },
+      key,
+    );
+    expect(response.status).toBe(201);
+    const { order } = await response.json();
+
+    const found = await placed(key, b.basketId);
+    expect(found.status).toBe(200);
+    const body = (await found.json()) as { orderId: string; accessToken: string };
+    expect(body.orderId).toBe(order.id);
+    expect((await orderStatus(ctx, body.orderId, body.accessToken)).id).toBe(order.id);
+
+    // The key alone, with another basket, or an unknown key: nothing.
+    const other = await makeBasket(ctx.database.db);
+    expect((await placed(key)).status).toBe(404);
+    expect((await placed(key, other.basketId)).status).toBe(404);
+    expect((await placed(crypto.randomUUID(), b.basketId)).status).toBe(404);
+    expect((await placed(null, b.basketId)).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer, settle, UA, uaCustomer } from '../helpers/orders.ts';
@@ -152,6 +153,7 @@ describe('order status', () => {
       orderId: placed.order.id,
       to: 'rejected',
       reason: 'test',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     const { events, close } = await reading;

@@ -11,6 +11,7 @@ import {
   placeOrder,
   plCustomer,
   settle,
+  holdNotifications,
   UA,
   uaCustomer,
 } from '../helpers/orders.ts';
@@ -115,6 +116,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
       status: 'waiting_for_payment',
       payment: { method: 'blik', status: 'failed' },
     });
+    const notifications = holdNotifications(ctx);
     const response = await retry(order, { method: 'blik', blikCode: '123456' });
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -122,7 +124,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
       order: { id: order.id, status: 'waiting_for_payment', payment: { method: 'blik', status: 'pending' } },
       replayed: false,
     });
-    await settle(ctx);
+    await notifications.release();
     const view = await orderStatus(ctx, order.id, order.token);
     expect(view).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' }, refund: null });
     expect(view.paidAt).not.toBeNull();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments, refunds } from '#db/schema/index.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -137,6 +138,12 @@ describe('PayU', () => {
       sandbox: false,
     });
     expect((await request(ctx, '/api/payments/config?country=ua')).status).toBe(200);
+    // Google's pay.js, its button and its pop-up sheet may run on the shop's and the brands' pages.
+    for (const host of ['localhost', 'pasta-fresca.localhost']) {
+      const page = await request(ctx, '/', { host });
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'[^;]* https:\/\/pay\.google\.com/);
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    }
   });
 
   it('a 5xx and a timeout are retried under the same extOrderId: one PayU order; the token is fetched once', async () => {
@@ -150,7 +157,12 @@ describe('PayU', () => {
     expect(payu.tokens.length - tokensBefore).toBe(1);
     await ctx.deps.payments.recorded();
     const attempts = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
-    expect(attempts.map((row) => (row.data as { outcome: string }).outcome)).toEqual(['503', 'timeout', 'SUCCESS']);
+    // Written without waiting (provider-http.ts), so in any order: read by attempt.
+    const outcomes = attempts
+      .map((row) => row.data as { attempt: number; outcome: string })
+      .sort((a, b) => a.attempt - b.attempt)
+      .map((record) => record.outcome);
+    expect(outcomes).toEqual(['503', 'timeout', 'SUCCESS']);
   });
 
   it('an order PayU created but whose answer was lost: the retry is refused as a duplicate, no second order; the notification completes it', async () => {
@@ -187,6 +199,7 @@ describe('PayU', () => {
       orderId: body.order.id,
       to: 'rejected',
       reason: 'restaurant',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));

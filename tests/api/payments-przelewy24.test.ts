@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments, refunds } from '#db/schema/index.ts';
+import { auditLog, payments, refunds } from '#db/schema/index.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { P24_CREDENTIALS, startFakeP24 } from '../helpers/fake-providers.ts';
-import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer } from '../helpers/orders.ts';
+import { P24_CREDENTIALS, P24_GOOGLE_PAY_METHOD_ID, startFakeP24 } from '../helpers/fake-providers.ts';
+import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, UA, uaCustomer } from '../helpers/orders.ts';
 
 let p24: Awaited<ReturnType<typeof startFakeP24>>;
 const env: Record<string, string> = {};
@@ -14,7 +15,8 @@ beforeAll(async () => {
   Object.assign(env, {
     ...P24_CREDENTIALS,
     P24_BASE_URL: p24.url,
-    PAYMENT_ROUTES: 'pl.blik=przelewy24,pl.fastTransfer=przelewy24',
+    P24_GOOGLE_PAY_METHOD_ID,
+    PAYMENT_ROUTES: 'pl.blik=przelewy24,pl.googlePay=przelewy24,pl.fastTransfer=przelewy24',
   });
 });
 afterAll(() => p24.close());
@@ -70,6 +72,7 @@ describe('Przelewy24', () => {
       orderId: body.order.id,
       to: 'rejected',
       reason: 'restaurant',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
@@ -107,20 +110,67 @@ describe('Przelewy24', () => {
   });
 
   it('a method no provider takes in the country cannot be ordered: paymentMethodUnavailable', async () => {
-    const b = await makeBasket(ctx.database.db);
+    // PAYMENT_ROUTES names Poland only: Ukraine has no provider for Blik here.
+    const b = await makeBasket(ctx.database.db, { restaurant: UA });
     const response = await placeOrder(ctx, b.basketId, {
-      ...plCustomer,
+      ...uaCustomer,
       zip: b.zip,
       consents: allConsents,
-      paymentMethod: 'googlePay',
-      googlePayToken: 'tok',
+      paymentMethod: 'blik',
+      blikCode: '123456',
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'paymentMethodUnavailable' });
   });
 
-  it('Google Pay is not offered where Przelewy24 takes the payments', async () => {
+  it('Google Pay: the token registered base64-encoded with the Google Pay method, then charged; the page’s PaymentDataRequest names the przelewy24 gateway', async () => {
     const config = await (await request(ctx, '/api/payments/config?country=pl')).json();
-    expect(config).toEqual({ methods: ['blik', 'fastTransfer'], googlePay: null, sandbox: false });
+    expect(config.methods).toEqual(['blik', 'googlePay', 'fastTransfer']);
+    expect(config.sandbox).toBe(false);
+    expect(config.googlePay).toMatchObject({
+      gateway: 'przelewy24',
+      gatewayMerchantId: P24_CREDENTIALS.P24_MERCHANT_ID,
+      environment: 'TEST',
+      paymentMethodSpecification: {
+        tokenizationSpecification: {
+          type: 'PAYMENT_GATEWAY',
+          parameters: { gateway: 'przelewy24', gatewayMerchantId: P24_CREDENTIALS.P24_MERCHANT_ID },
+        },
+      },
+    });
+
+    const googleToken = '{"signature":"MEYCIQ","protocolVersion":"ECv2","signedMessage":"{}"}';
+    const { body, token, payment } = await order('googlePay', { googlePayToken: googleToken });
+    expect(body.order.status).toBe('waiting_for_payment');
+    expect(body.redirectUrl).toBeNull();
+    const registered = JSON.parse(p24.seen.filter((s) => s.path.endsWith('/register')).at(-1)!.body);
+    expect(registered).toMatchObject({
+      sessionId: payment.id,
+      method: Number(P24_GOOGLE_PAY_METHOD_ID),
+      methodRefId: Buffer.from(googleToken).toString('base64'),
+    });
+    expect(registered.channel).toBeUndefined();
+    expect(JSON.parse(p24.seen.filter((s) => s.path.endsWith('/card/chargeWith3ds')).at(-1)!.body)).toEqual({
+      token: payment.externalId,
+    });
+    // Paid once the notification is verified, as every Przelewy24 payment.
+    expect(await (await notify(p24.pay(payment.id))).json()).toEqual({ ok: true, duplicate: false });
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
+    // Support sees the calls, never the token.
+    await ctx.deps.payments.recorded();
+    const log = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
+    expect(log.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['payment.register.googlePay', 'payment.cardChargeWith3ds', 'payment.notification']),
+    );
+    expect(JSON.stringify(log)).not.toContain('MEYCIQ');
+  });
+
+  it('Google Pay: a declined card fails the payment (the order waits for another); one asking for 3-D Secure sends the customer to the bank', async () => {
+    const declined = await order('googlePay', { googlePayToken: '{"card":"declined"}' });
+    const view = await orderStatus(ctx, declined.body.order.id, declined.token);
+    expect(view).toMatchObject({ status: 'waiting_for_payment', payment: { status: 'failed' } });
+    const secure = await order('googlePay', { googlePayToken: '{"card":"3ds"}' });
+    expect(secure.body.redirectUrl).toBe(`${p24.url}/3ds/${secure.payment.externalId}`);
+    expect(secure.body.order.status).toBe('waiting_for_payment');
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, orders, paymentNotifications, payments, refunds } from '#db/schema/index.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { signBody } from '#server/services/payments/signature.ts';
 import { request, useTestApp } from '../helpers/app.ts';
@@ -175,6 +176,7 @@ describe('payment webhook', () => {
       orderId: order.id,
       to: 'canceled',
       reason: 'paymentTimeout',
+      actor: SYSTEM,
       now: ctx.deps.now(),
     });
     // … and then the bank says it was paid after all.
@@ -208,6 +210,7 @@ describe('payment webhook', () => {
         orderId: order.id,
         to: 'canceled',
         reason: 'paymentTimeout',
+        actor: SYSTEM,
         now: ctx.deps.now(),
       });
 

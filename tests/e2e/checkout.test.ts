@@ -355,6 +355,16 @@ describe('the checkout’s errors, translated next to what caused them', () => {
 
   it('shows the API’s refusals: the address, the minimum, a closed restaurant, an unavailable product, an inactive code', async () => {
     const { page, close } = await openPage('desktop');
+    const applyCode = (code: string) =>
+      page.evaluate(
+        (code) =>
+          fetch('/api/basket/discount', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ code }),
+          }).then((r) => r.status),
+        code,
+      );
     const refused = async (key: string) => {
       await submit(page);
       await page.waitForSelector(`[data-error="${key}"]`);
@@ -409,14 +419,7 @@ describe('the checkout’s errors, translated next to what caused them', () => {
 
     // A discount code switched off after it was applied.
     await basket();
-    const applied = await page.evaluate(() =>
-      fetch('/api/basket/discount', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'WITAJ10' }),
-      }).then((r) => r.status),
-    );
-    expect(applied).toBe(200);
+    expect(await applyCode('WITAJ10')).toBe(200);
     await sql`update discount_codes set active = false where code = 'WITAJ10'`;
     try {
       await openSummary(page, 'pl');
@@ -424,6 +427,70 @@ describe('the checkout’s errors, translated next to what caused them', () => {
       expect(await refused('discountNotActive')).toBeTruthy();
     } finally {
       await sql`update discount_codes set active = true where code = 'WITAJ10'`;
+    }
+
+    for (const basketId of refusedBaskets) expect(await ordersOf(basketId)).toBe(0);
+    await close();
+  });
+
+  it('shows discountCode, mishmashedLocations and restaurantLocation on the recap, from a basket changed under the page', async () => {
+    const { page, close } = await openPage('desktop');
+    const refused = async (key: string) => {
+      await submit(page);
+      await page.waitForSelector(`.checkout-recap [data-error="${key}"]`);
+      return page.textContent(`.checkout-recap [data-error="${key}"]`);
+    };
+    const refusedBaskets: string[] = [];
+    const basket = async () => {
+      const filled = await fillBasket(page, PL);
+      refusedBaskets.push(filled.basketId);
+      return filled;
+    };
+    const applyCode = (code: string) =>
+      page.evaluate(
+        (code) =>
+          fetch('/api/basket/discount', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ code }),
+          }).then((r) => r.status),
+        code,
+      );
+
+    // The same code, no longer one of the basket's country: an incorrect code, on the recap beside the discount line.
+    await basket();
+    expect(await applyCode('MINUS15')).toBe(200);
+    await sql`update discount_codes set country = 'ua' where code = 'MINUS15'`;
+    try {
+      await openSummary(page, 'en');
+      await fillForm(page, 'pl', 'blik', '123456');
+      expect(await refused('discountCode')).toContain('Incorrect discount code.');
+      expect(await page.isVisible('.checkout-recap [data-total="discount"]')).toBe(true);
+    } finally {
+      await sql`update discount_codes set country = 'pl' where code = 'MINUS15'`;
+    }
+
+    // A dish now cooked by the brand at another location, then by another brand at this one: the recap that lists
+    // it says so, in the page's language.
+    const moved = await basket();
+    const [home] = await sql`select id, concept_id, location_id from restaurants where slug = ${PL}`;
+    const [sameBrand] = await sql`select id from restaurants
+      where concept_id = ${home!['concept_id']} and id <> ${home!['id']} order by id limit 1`;
+    const [otherBrand] = await sql`select id from restaurants
+      where concept_id <> ${home!['concept_id']} and location_id = ${home!['location_id']} order by id limit 1`;
+    const moveItem = (restaurantId: number) =>
+      sql`update menu_items set restaurant_id = ${restaurantId} where id = ${moved.menuItemIds[0]!}`;
+    try {
+      await openSummary(page, 'ua');
+      await fillForm(page, 'pl', 'blik', '123456');
+      await moveItem(sameBrand!['id'] as number);
+      expect(await refused('mishmashedLocations')).toContain('з різних закладів');
+      await moveItem(otherBrand!['id'] as number);
+      expect(await refused('restaurantLocation')).toContain('Ви змінюєте ресторан');
+      expect(await page.isVisible('.checkout-recap [data-error="restaurantLocation"]')).toBe(true);
+      await screenshot(page, 'checkout-ua-desktop-7-restaurant-location');
+    } finally {
+      await moveItem(home!['id'] as number);
     }
     for (const basketId of refusedBaskets) expect(await ordersOf(basketId)).toBe(0);
     await close();
@@ -460,6 +527,25 @@ describe('never two orders, never a lost one', () => {
     expect(await ordersOf(basketId)).toBe(1);
     await submit(page);
     await orderOnStatusPage(page, 'en');
+    expect(await ordersOf(basketId)).toBe(1);
+    await close();
+  });
+
+  it('a reload at the moment the answer is lost finds the order placed under the kept key and goes to its status', async () => {
+    const { page, close } = await openPage('phone');
+    const { basketId } = await fillBasket(page, UA);
+    await openSummary(page, 'ua');
+    await fillForm(page, 'ua', 'cashOnDelivery');
+    await page.route('**/api/orders', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await submit(page);
+    await page.locator('.account-alert-error').waitFor();
+    await page.unrouteAll();
+    await page.reload();
+    const order = await orderOnStatusPage(page, 'ua');
+    expect(order).toMatchObject({ status: 'new', paymentMethod: 'cashOnDelivery' });
     expect(await ordersOf(basketId)).toBe(1);
     await close();
   });

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '#db/client.ts';
 import { menuItems, paymentOptions, restaurants, workingHours } from '#db/schema/index.ts';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import type { OrderStatus } from '#domain/orders.ts';
+import { SYSTEM } from '#server/services/actor.ts';
 import { changeStatusInTx } from '#server/services/orders/change-status.ts';
 import { CONSENT_STORAGE_KEY } from '#app/shop/CookieConsent.tsx';
 import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
@@ -64,7 +65,9 @@ const TEXTS = {
 
 /** What the restaurant (or staff) does to an order, in the server's database: every server process hears of it. */
 const moveOrder = (orderId: string, to: OrderStatus) =>
-  database.db.transaction((tx) => changeStatusInTx(tx, { orderId, to, reason: 'admin', now: new Date() }));
+  database.db.transaction((tx) =>
+    changeStatusInTx(tx, { orderId, to, reason: 'admin', actor: SYSTEM, now: new Date() }),
+  );
 
 async function orderStatusNow(order: PlacedOrder): Promise<string> {
   const response = await fetch(`${base()}/api/orders/${order.order.id}?token=${order.accessToken}`);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
-import { createApp, type AppDeps } from '#server/app.ts';
+import { createApp } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { parseEnv } from '#server/env.ts';
 import { createPaymentProviders } from '#server/services/payments/providers.ts';
 import { loadTenants } from '#tenants/index.ts';

@@ -165,11 +165,17 @@ export const P24_CREDENTIALS = {
   P24_API_KEY: 'f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6',
   P24_CRC: 'c0ffee1234567890',
 };
+/** The Google Pay method's id in the fake merchant's panel. */
+export const P24_GOOGLE_PAY_METHOD_ID = '266';
 const crc = P24_CREDENTIALS.P24_CRC;
 const merchantId = Number(P24_CREDENTIALS.P24_MERCHANT_ID);
 export const sha384 = (fields: object) => createHash('sha384').update(JSON.stringify(fields)).digest('hex');
 
-/** Przelewy24: Blik code 000000 is refused; `verifyRefuses` makes verify answer as for a bad transaction. */
+/**
+ * Przelewy24: Blik code 000000 is refused; `verifyRefuses` makes verify answer as for a bad transaction. Google
+ * Pay: a token registered with the Google Pay method and `methodRefId` (base64) is charged by card/chargeWith3ds;
+ * a token containing "declined" is refused, one containing "3ds" asks for 3-D Secure.
+ */
 export async function startFakeP24() {
   const transactions = new Map<
     string,
@@ -181,6 +187,7 @@ export async function startFakeP24() {
       orderId: number;
       status: number;
       verified: boolean;
+      methodRefId: string | null;
     }
   >();
   const refunds: Record<string, unknown>[] = [];
@@ -201,6 +208,8 @@ export async function startFakeP24() {
       if (json['sign'] !== sign || json['merchantId'] !== merchantId) return bad;
       for (const key of ['posId', 'description', 'email', 'country', 'language', 'urlReturn'])
         if (json[key] === undefined) return bad;
+      const methodRefId = typeof json['methodRefId'] === 'string' ? json['methodRefId'] : null;
+      if (methodRefId !== null && (json['method'] !== Number(P24_GOOGLE_PAY_METHOD_ID) || !methodRefId)) return bad;
       const token = randomUUID().toUpperCase();
       transactions.set(token, {
         token,
@@ -210,6 +219,7 @@ export async function startFakeP24() {
         orderId: 300000000 + transactions.size,
         status: 0,
         verified: false,
+        methodRefId,
       });
       return { status: 200, body: { data: { token }, responseCode: 0 } };
     }
@@ -217,6 +227,18 @@ export async function startFakeP24() {
       const t = transactions.get(String(json['token']));
       if (!t || json['blikCode'] === '000000') return { status: 400, body: { error: 'Invalid BLIK code', code: 400 } };
       return { status: 200, body: { data: { orderId: t.orderId, message: 'success' }, responseCode: 0 } };
+    }
+    if (seen.path === '/api/v1/card/chargeWith3ds' && seen.method === 'POST') {
+      const t = transactions.get(String(json['token']));
+      if (!t?.methodRefId) return bad;
+      const card = Buffer.from(t.methodRefId, 'base64').toString();
+      if (card.includes('declined')) return { status: 400, body: { error: 'Card declined', code: 400 } };
+      if (card.includes('3ds'))
+        return {
+          status: 201,
+          body: { data: { orderId: t.orderId, redirectUrl: `${fake.url}/3ds/${t.token}` }, responseCode: 0 },
+        };
+      return { status: 200, body: { data: { orderId: t.orderId }, responseCode: 0 } };
     }
     if (seen.path === '/api/v1/transaction/verify' && seen.method === 'PUT') {
       const t = [...transactions.values()].find((x) => x.sessionId === json['sessionId']);

@@ -129,3 +129,25 @@ export async function orderStatus(ctx: TestContext, id: string, token: string) {
 
 /** Waits until every notification the sandbox sent has been answered by the webhook. */
 export const settle = (ctx: TestContext) => ctx.deps.payments.sandbox?.settled() ?? Promise.resolve();
+
+/**
+ * Holds the sandbox's notifications until `release()`. A gateway's callback comes well after its answer; the
+ * sandbox's comes at once, so on a busy machine it can be applied before the place-order answer is written. A test
+ * that asserts the state in between holds it, as a real gateway's delay would.
+ */
+export function holdNotifications(ctx: TestContext): { release(): Promise<void> } {
+  const sandbox = ctx.deps.payments.sandbox;
+  if (!sandbox) throw new Error('the sandbox provider is not configured');
+  const held: (() => void)[] = [];
+  sandbox.deliverThrough(async (request) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    return ctx.app.fetch(request);
+  });
+  return {
+    async release() {
+      sandbox.deliverThrough(async (request) => ctx.app.fetch(request));
+      for (const resume of held.splice(0)) resume();
+      await sandbox.settled();
+    },
+  };
+}

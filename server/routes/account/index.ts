@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { clearSessionCookie, requireRole, signedInUser } from '#server/middleware/session.ts';
 import { changePassword } from '#server/services/accounts/change-password.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { signedInUser } from '#server/middleware/session.ts';
 import type { AdminCtx } from '#server/services/admin/forms/context.ts';
 

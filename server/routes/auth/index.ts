@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../context.ts';
 import { basketCookie, setBasketCookie } from '../../middleware/basket-cookie.ts';
 import { clearSessionCookie, sameSiteOnly, setSessionCookie } from '../../middleware/session.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';

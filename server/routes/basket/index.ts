@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { AppError, unauthorized } from '#server/errors.ts';
 import type { BotKeyRef } from '#server/services/actor.ts';
 import { authenticateBotKey } from '#server/services/bot/authenticate.ts';

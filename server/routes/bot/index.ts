@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import { DELIVERY_METHODS } from '#domain/pricing.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { signedInUser } from '#server/middleware/session.ts';
 import { staffActor } from '#server/services/actor.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
 import { errorResponse, security } from '../openapi-common.ts';

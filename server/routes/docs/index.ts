@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { securitySchemes } from '../openapi-common.ts';
 import { renderReference, type OpenApiDocument } from './reference.ts';
 

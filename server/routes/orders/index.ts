@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { PAYMENT_METHODS } from '#domain/country.ts';
+import { isUuid } from '#domain/ids.ts';
 import { AppError, notFound, unauthorized } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
 import { requireRole } from '#server/middleware/session.ts';
@@ -15,7 +16,13 @@ import { retryPayment } from '#server/services/payments/retry.ts';
 import { reorder } from '#server/services/orders/reorder.ts';
 import { orderAccessToken } from '#server/services/orders/access-token.ts';
 import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
-import { findViewableOrder, listUserOrders, loadOrderView, type OrderView } from '#server/services/orders/view.ts';
+import {
+  findPlacedByKey,
+  findViewableOrder,
+  listUserOrders,
+  loadOrderView,
+  type OrderView,
+} from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { streamSnapshots } from '../snapshot-stream.ts';
@@ -110,6 +117,36 @@ export const ordersRoutes = new Hono<AppEnv>()
         },
       );
       return c.json(placed, 201);
+    },
+  )
+  .get(
+    '/placed',
+    describeRoute({
+      tags,
+      summary: 'The order placed under an Idempotency-Key, for a checkout that lost the answer',
+      security: security.placeOrder,
+      description:
+        'Header Idempotency-Key: the key a POST /api/orders was sent with. Answers that order’s id and access token when the caller holds the order’s basket (its cookie) or is its logged-in customer; the checkout asks after a reload found its basket already ordered.',
+      responses: {
+        200: jsonResponse('{ orderId, accessToken }'),
+        400: errorResponse('idempotencyKeyRequired'),
+        404: errorResponse('notFound: no order under the key, or not this visitor’s'),
+      },
+    }),
+    async (c) => {
+      const key = c.req.header('idempotency-key');
+      if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
+      const cookie = getCookie(c, BASKET_COOKIE) ?? null;
+      const found = await findPlacedByKey(c.var.deps.db, {
+        key,
+        basketId: cookie && isUuid(cookie) ? cookie : null,
+        user: c.var.user,
+      });
+      if (!found) throw notFound();
+      return c.json(
+        { orderId: found.id, accessToken: orderAccessToken(c.var.deps.env.orderTokenSecret, found.id) },
+        200,
+      );
     },
   )
   .post(

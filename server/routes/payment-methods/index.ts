@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { CHANNELS, COUNTRIES } from '#domain/country.ts';
 import { listPaymentMethods } from '#server/services/payments/methods.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { isCountry } from '#domain/money.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { csrf } from '#server/middleware/csrf.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { loadPaymentForBank, type PaymentForBank } from '#server/services/payments/load.ts';

@@ -8,7 +8,7 @@ export type TokenPurpose = 'activation' | 'passwordReset' | 'emailChange';
 
 const HOUR = 60 * 60 * 1000;
 /** Reset links live an hour (issue 13); an activation or e-mail change link a day, as mail can be slow to be read. */
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   activation: 24 * HOUR,
   passwordReset: HOUR,
   emailChange: 24 * HOUR,

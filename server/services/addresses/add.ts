@@ -6,7 +6,7 @@ import { addressValues, type AddressInput } from './input.ts';
 import { addressColumns, type SavedAddress } from './list.ts';
 
 /** Enough for home, work and family; more looks like a script filling the table. */
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
 /** Saves an address; the first one, or one marked isDefault, becomes the default. */
 export async function addAddress(

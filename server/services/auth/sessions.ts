@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import type { UserRole } from '#domain/admin-routes.ts';
 import { sessions, users } from '#db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -10,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export type SessionUser = {
   id: string;
   email: string;
-  role: 'user' | 'callCenter' | 'admin';
+  role: UserRole;
   firstname: string;
   lastname: string;
   phone: string | null;

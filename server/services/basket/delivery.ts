@@ -1,6 +1,6 @@
 import { RuleError } from '#domain/errors.ts';
 import { checkoutFormRules, validate as validateForm } from '#domain/forms.ts';
-import type { Country } from '#domain/money.ts';
+import { countryOf, type Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import { validationError } from '#server/errors.ts';
 import type { BasketAddress } from './priced.ts';
@@ -34,9 +34,21 @@ export function setDelivery(input: {
 }): BasketChange {
   return {
     reads: (basketId) => [kitchenRead(basketId)],
+    // The kitchen is the restaurant's location, as the basket's last answer named it.
+    predict: ({ restaurantId, location }) => [
+      restaurantId === null || !location
+        ? []
+        : [
+            {
+              country: location.country,
+              pickupEnabled: location.pickupEnabled,
+              deliveryEnabled: location.deliveryEnabled,
+            },
+          ],
+    ],
     writes: (basket, [kitchens]) => {
       const kitchen = (kitchens?.[0] as Kitchen | undefined) ?? null;
-      const country = input.country ?? (kitchen?.country as Country | undefined) ?? (basket.country as Country);
+      const country = input.country ?? (kitchen ? countryOf(kitchen.country) : countryOf(basket.country));
       if (kitchen && kitchen.country !== country) {
         throw new RuleError('restaurantLocation', 'the basket holds food of a restaurant in another country');
       }

@@ -11,9 +11,8 @@ export const MAX_QUANTITY = 99;
 const tooMany = () => validationError({ quantity: 'isPositiveNumber' });
 
 /**
- * The item with its restaurant and location, its modifier groups with their options, and the basket's state (line
- * count, current kitchen's location, the lines of this item): one statement. Groups and options are read here,
- * where the menu cache would need the same round trip to learn the restaurant's version first.
+ * The item with its restaurant and location, and its modifier groups with their options: the same rows for every
+ * basket, so the process recalls them to predict the next add of this item (decision 032).
  */
 const ADD_ITEM_READ_SQL = `
 select
@@ -21,16 +20,21 @@ select
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
       'locationDeleted', l.deleted, 'country', l.country)
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
-    where i.id = $2::int) as item,
+    where i.id = $1::int) as item,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
       'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
           'price', o.price, 'unavailable', o.unavailable) order by o.position, o.id)
         from modifier_options o where o.group_id = g.id), '[]'::json)) order by g.position, g.id)
-    from modifier_groups g where g.menu_item_id = $2::int) as groups,
+    from modifier_groups g where g.menu_item_id = $1::int) as groups`;
+
+/** The basket's state: line count, current kitchen's location, the lines of this item. */
+const ADD_BASKET_READ_SQL = `
+select
   (select count(*)::int from basket_items where basket_id = $1::text::uuid) as "lineCount",
   (select r.location_id from baskets b join restaurants r on r.id = b.restaurant_id
     where b.id = $1::text::uuid) as "currentLocationId",
-  (select json_agg(json_build_object('id', bi.id, 'quantity', bi.quantity, 'optionIds', bi.option_ids))
+  (select json_agg(json_build_object('id', bi.id, 'quantity', bi.quantity, 'optionIds', bi.option_ids)
+      order by bi.id)
     from basket_items bi where bi.basket_id = $1::text::uuid and bi.menu_item_id = $2::int) as lines`;
 
 type AddItemRead = {
@@ -51,6 +55,12 @@ type AddItemRead = {
   lines: { id: number; quantity: number; optionIds: number[] }[] | null;
 };
 
+const itemRead = (menuItemId: number): Statement => ({
+  text: ADD_ITEM_READ_SQL,
+  params: [menuItemId],
+  recall: true,
+});
+
 const sortedKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
 
 /**
@@ -61,9 +71,30 @@ const sortedKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
  */
 export function addItem(input: { menuItemId: number; quantity: number; optionIds: number[] }): BasketChange {
   return {
-    reads: (basketId) => [{ text: ADD_ITEM_READ_SQL, params: [basketId, input.menuItemId] }],
-    writes: (basket, [rows]) => {
-      const read: Row = rows?.[0] ?? {};
+    reads: (basketId) => [
+      itemRead(input.menuItemId),
+      { text: ADD_BASKET_READ_SQL, params: [basketId, input.menuItemId] },
+    ],
+    predict: (known, recall) => {
+      const [itemRow] = recall(itemRead(input.menuItemId)) ?? [];
+      if (!itemRow) return undefined;
+      const lines = known.lines
+        .filter((l) => l.menuItemId === input.menuItemId)
+        .map((l) => ({ id: l.id, quantity: l.quantity, optionIds: l.optionIds }))
+        .sort((a, b) => a.id - b.id);
+      return [
+        [{ item: fromJson(itemRow['item'], null), groups: fromJson(itemRow['groups'], null) }],
+        [
+          {
+            lineCount: known.lines.length,
+            currentLocationId: known.restaurantId === null ? null : (known.location?.id ?? null),
+            lines: lines.length > 0 ? lines : null,
+          },
+        ],
+      ];
+    },
+    writes: (basket, [itemRows, basketRows]) => {
+      const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
       const item = fromJson<AddItemRead['item']>(read['item'], null);
       if (!item || !item.active || !item.restaurantActive || item.locationDeleted) throw notFound();
       if (item.unavailable || !item.isEnabled) {
@@ -113,6 +144,7 @@ const LINE_SQL = 'select id from basket_items where id = $2::int and basket_id =
 export function setQuantity(lineId: number, quantity: number): BasketChange {
   return {
     reads: (basketId) => [{ text: LINE_SQL, params: [basketId, lineId] }],
+    predict: (known) => (known.lines.some((l) => l.id === lineId) ? [[{ id: lineId }]] : undefined),
     writes: (basket, [lines]) => {
       if (!lines?.length) throw notFound();
       if (quantity > MAX_QUANTITY) throw tooMany();

@@ -6,6 +6,8 @@ import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
+import type { BasketAddress } from '#db/schema/orders.ts';
+import type { LocationView } from '../catalogue/restaurants.ts';
 import {
   type BasketSummary,
   type DeliveryMethod,
@@ -18,15 +20,7 @@ import {
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
 
-export type BasketAddress = {
-  street: string;
-  streetNo: string;
-  aptNo?: string;
-  city: string;
-  zip: string;
-  lat?: number;
-  lng?: number;
-};
+export type { BasketAddress } from '#db/schema/orders.ts';
 
 export type PricedBasketRestaurant = {
   id: number;
@@ -51,21 +45,8 @@ export type PricedBasketRestaurant = {
   state: RestaurantState;
 };
 
-export type PricedBasketLocation = {
-  id: number;
-  slug: string;
-  name: string;
-  street: string;
-  no: string;
-  zip: string;
-  city: string;
-  citySlug: string;
-  country: Country;
-  latitude: number;
-  longitude: number;
-  pickupEnabled: boolean;
-  deliveryEnabled: boolean;
-};
+/** The basket's restaurant's location, in the catalogue's shape. */
+export type PricedBasketLocation = LocationView;
 
 /**
  * A menu text's name in the languages its menu translates it into ('pl' of a Kyiv menu written in Ukrainian, say);
@@ -86,6 +67,11 @@ export type PricedBasketLine = {
   photo: string | null;
   /** The item or one of its options can no longer be ordered (checkout answers productUnavailable). */
   unavailable: boolean;
+  /**
+   * Where the item is cooked now: its restaurant, that restaurant's location and brand. Another than the basket's
+   * makes checkout answer restaurantLocation or mishmashedLocations (#domain/checkout.ts kitchenConflict).
+   */
+  kitchen: { restaurantId: number; locationId: number; conceptId: number };
   options: {
     id: number;
     groupName: string;
@@ -219,6 +205,8 @@ type LineRow = {
     unavailable: boolean;
     active: boolean;
     restaurantId: number;
+    locationId: number;
+    conceptId: number;
   };
   options: LineOption[] | null;
 };
@@ -253,7 +241,8 @@ select
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
-          'restaurantId', mi.restaurant_id) from menu_items mi where mi.id = bi.menu_item_id),
+          'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id)
+        from menu_items mi join restaurants mr on mr.id = mi.restaurant_id where mi.id = bi.menu_item_id),
       'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
           'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
           'menuItemId', g.menu_item_id))
@@ -371,6 +360,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         lostOption ||
         item.restaurantId !== basket.restaurantId ||
         options.some((o) => o.unavailable),
+      kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
       options,
     };
   });

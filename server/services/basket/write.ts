@@ -1,10 +1,26 @@
 import type { Db } from '#db/client.ts';
-import { transaction, type Row } from '#db/raw.ts';
+import { pipelines, transaction, type Row } from '#db/raw.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
 import { loadPricedBasket, type PricedBasket } from './priced.ts';
 
-/** One hand-written statement: `$1 … $n` in the text, values as text and cast there (see db/raw.ts). */
-export type Statement = { text: string; params: readonly unknown[] };
+/**
+ * One hand-written statement: `$1 … $n` in the text, values as text and cast there (see db/raw.ts). A read marked
+ * `recall` answers the same rows whatever basket asks (an item and its options, say): the process keeps its latest
+ * answer for the next change's prediction.
+ */
+export type Statement = { text: string; params: readonly unknown[]; recall?: boolean };
+
+/**
+ * What this process saw of a basket after it last wrote it: enough to predict what the next change's rules read
+ * (decision 032). Never trusted: the prediction travels with the writes and PostgreSQL checks it under the lock.
+ */
+export type KnownBasket = {
+  restaurantId: number | null;
+  country: string;
+  userId: string | null;
+  location: { id: number; country: string; pickupEnabled: boolean; deliveryEnabled: boolean } | null;
+  lines: { id: number; menuItemId: number; quantity: number; optionIds: number[] }[];
+};
 
 /** The visitor's basket as the lock found it, or as it is about to be created. */
 export type LockedBasket = {
@@ -22,6 +38,11 @@ export type BasketChange = {
    * behind the lock, so they see what a write to this basket queued ahead of them committed.
    */
   reads?: (basketId: string | null) => Statement[];
+  /**
+   * What `reads` will answer, predicted from what this process knows of the basket and from the latest answers of
+   * `recall` reads (undefined: no prediction). The rows are compared with the real ones in PostgreSQL, as JSON.
+   */
+  predict?: (known: KnownBasket, recall: (read: Statement) => Row[] | undefined) => Row[][] | undefined;
   /** Checks every rule on what was read (throwing the spec's errors) and answers the writes that make the change. */
   writes: (basket: LockedBasket, read: Row[][]) => Statement[];
 };
@@ -53,9 +74,81 @@ const TOUCH_SQL = `update baskets set updated_at = $2::text::timestamptz, user_i
 where id = $1::text::uuid`;
 
 /**
- * Changes the visitor's basket in one transaction of two round trips and answers it priced from the database
- * (decision 016): first BEGIN, the lock and the change's reads together; then, once every rule is checked in
- * TypeScript, the writes, the priced basket (one statement, PRICING_SQL) and COMMIT together. The basket is
+ * The lock for a write sent on a prediction: the cookie's basket, locked, when it is what the lock above would
+ * choose (collecting, a guest's or this user's) and still holds the kitchen, country and owner predicted; otherwise
+ * a division by zero, which aborts the transaction (its COMMIT becomes a rollback) before any write runs.
+ */
+const PREDICTED_LOCK_SQL = `select 1 / count(*)::int as ok from (select from baskets
+where id = $1::text::uuid and status = 'collecting' and built_by_user_id is null
+  and (user_id is null or user_id = $2::text::uuid)
+  and user_id is not distinct from $3::text::uuid and restaurant_id is not distinct from $4::int and country = $5::text
+for update) as locked`;
+
+/** A read's prediction checked where it runs: the same rows as JSON, or a division by zero that aborts the rest. */
+const predictedRead = (read: Statement, rows: Row[]): Statement => ({
+  text: `select 1 / (case when (select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) from (${read.text}) as r)
+  = $${read.params.length + 1}::text::jsonb then 1 else 0 end) as ok`,
+  params: [...read.params, JSON.stringify(rows)],
+});
+
+const DIVISION_BY_ZERO = '22012';
+const missed = (error: unknown) => (error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO;
+
+/** A new guest basket: what its first change reads. */
+const NEW_BASKET: KnownBasket = { restaurantId: null, country: 'pl', userId: null, location: null, lines: [] };
+
+/** Bounded: the least recently written baskets and recalled reads are forgotten first. */
+const MEMORY_LIMIT = 10_000;
+type Memory = { baskets: Map<string, KnownBasket>; reads: Map<string, Row[]> };
+const memories = new WeakMap<Db, Memory>();
+const memoryOf = (db: Db): Memory => {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = { baskets: new Map(), reads: new Map() };
+    memories.set(db, memory);
+  }
+  return memory;
+};
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MEMORY_LIMIT) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
+const readKey = (read: Statement) => `${read.text}\u0000${JSON.stringify(read.params)}`;
+
+/** What a priced basket says about what the next change will read. */
+export const knownOf = (basket: PricedBasket): KnownBasket => ({
+  restaurantId: basket.restaurant?.id ?? null,
+  country: basket.country,
+  userId: basket.userId,
+  location: basket.location && {
+    id: basket.location.id,
+    country: basket.location.country,
+    pickupEnabled: basket.location.pickupEnabled,
+    deliveryEnabled: basket.location.deliveryEnabled,
+  },
+  lines: basket.lines.map((line) => ({
+    id: line.id,
+    menuItemId: line.menuItemId,
+    quantity: line.quantity,
+    optionIds: line.options.map((o) => o.id),
+  })),
+});
+
+const MISSED = Symbol('missed');
+
+/**
+ * Changes the visitor's basket in one transaction and answers it priced from the database (decisions 016, 032).
+ * When this process knows the basket (it wrote it last, or there is none yet) and the change can predict what its
+ * rules will read, the rules are checked in TypeScript on the prediction and everything goes in one round trip:
+ * BEGIN, the lock, each read compared with its prediction, the writes, the priced basket and COMMIT. A lock or read
+ * that does not match its prediction aborts the transaction before any write (nothing is written), and the change
+ * runs again as below. Otherwise two round trips: first BEGIN, the lock and the change's reads together; then, once
+ * every rule is checked on what was read, the writes, the priced basket (one statement, PRICING_SQL) and COMMIT.
+ * A rule's error always comes from what was read, never from a prediction. The basket is
  * created with the first write unless `create` is false, in which case no basket answers null. A staff-built basket
  * (`StaffBasket`) is never created here: one that is not its builder's, or not collecting, answers null.
  * An ordered ('created') basket is never written again: the visitor gets a new one.
@@ -66,6 +159,76 @@ export async function changeBasket(
   now: Date,
   change: BasketChange,
   create = true,
+): Promise<PricedBasket | null> {
+  const memory = memoryOf(db);
+  const predicted =
+    'staffUserId' in owner || !pipelines(db) ? MISSED : await predictedChange(db, memory, owner, now, change, create);
+  const answer = predicted === MISSED ? await readThenChange(db, memory, owner, now, change, create) : predicted;
+  if (answer) keep(memory.baskets, answer.id, knownOf(answer));
+  return answer;
+}
+
+/** The one-round-trip change on a prediction; MISSED when there is none or PostgreSQL found it wrong. */
+async function predictedChange(
+  db: Db,
+  memory: Memory,
+  owner: BasketOwner,
+  now: Date,
+  change: BasketChange,
+  create: boolean,
+): Promise<PricedBasket | null | typeof MISSED> {
+  const cookieId = isBasketId(owner.cookieId) ? owner.cookieId : null;
+  // A guest without a basket: the lock could find none, so a new basket is certain.
+  const known = cookieId ? memory.baskets.get(cookieId) : owner.userId === null ? NEW_BASKET : undefined;
+  if (!known) return MISSED;
+  if (!cookieId && !create) return null;
+  const basket: LockedBasket = cookieId
+    ? { id: cookieId, restaurantId: known.restaurantId, country: known.country, userId: known.userId, isNew: false }
+    : { id: crypto.randomUUID(), restaurantId: null, country: 'pl', userId: null, isNew: true };
+  const reads = change.reads?.(basket.isNew ? null : basket.id) ?? [];
+  const rows = reads.length === 0 ? [] : change.predict?.(known, (read) => memory.reads.get(readKey(read)));
+  if (!rows || rows.length !== reads.length) return MISSED;
+  let writes: Statement[];
+  try {
+    writes = change.writes(basket, rows);
+  } catch {
+    // The rule may hold on what the database really holds: it decides, on a real read.
+    return MISSED;
+  }
+  const at = now.toISOString();
+  return transaction(db, async ({ query, commit }) => {
+    const checks = [
+      query(ASYNC_COMMIT_SQL),
+      ...(basket.isNew
+        ? []
+        : [query(PREDICTED_LOCK_SQL, [basket.id, owner.userId, basket.userId, basket.restaurantId, basket.country])]),
+      ...reads.map((read, i) => {
+        const check = predictedRead(read, rows[i] ?? []);
+        return query(check.text, check.params);
+      }),
+    ];
+    const sent = [
+      ...(basket.isNew ? [query(CREATE_SQL, [basket.id, null, at])] : []),
+      ...writes.map((s) => query(s.text, s.params)),
+      ...(basket.isNew ? [] : [query(TOUCH_SQL, [basket.id, at, owner.userId])]),
+    ];
+    const priced = loadPricedBasket(query, basket.id, now);
+    const settled = await Promise.allSettled([...checks, ...sent, priced, commit()]);
+    if (settled.slice(0, checks.length).some((s) => s.status === 'rejected' && missed(s.reason))) return MISSED;
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return priced;
+  });
+}
+
+/** The change in two round trips: the lock and the reads, then the rules, the writes and the answer. */
+async function readThenChange(
+  db: Db,
+  memory: Memory,
+  owner: BasketOwner | StaffBasket,
+  now: Date,
+  change: BasketChange,
+  create: boolean,
 ): Promise<PricedBasket | null> {
   const staff = 'staffUserId' in owner;
   const named = staff ? owner.basketId : owner.cookieId;
@@ -81,8 +244,15 @@ export async function changeBasket(
     // fraction of a second of basket changes, never leave one half-written; an order's commit flushes the WAL up to
     // itself, so an order never rests on a basket write that could still be lost.
     const asyncCommit = query(ASYNC_COMMIT_SQL);
-    const reads = (basketId: string | null) =>
-      Promise.all((change.reads?.(basketId) ?? []).map((s) => query(s.text, s.params)));
+    const reads = async (basketId: string | null) => {
+      const statements = change.reads?.(basketId) ?? [];
+      const rows = await Promise.all(statements.map((s) => query(s.text, s.params)));
+      statements.forEach((s, i) => {
+        const answer = rows[i];
+        if (s.recall && answer) keep(memory.reads, readKey(s), answer);
+      });
+      return rows;
+    };
     const [, [locked], guessed] = await Promise.all([
       asyncCommit,
       lock ? query(lock.text, lock.params) : query(LOCK_SQL, [cookieId, userId]),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import type { BotKeyRef } from '../actor.ts';
 import { type BasketContent, buildBasket } from '../basket/build.ts';

@@ -54,7 +54,7 @@ export function locationView(l: typeof locations.$inferSelect): LocationView {
   };
 }
 
-export const instantOf = (now: Date) => Temporal.Instant.fromEpochMilliseconds(now.getTime());
+const instantOf = (now: Date) => Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
 /** Working hours of many restaurants in one query, Sunday first. */
 export async function hoursByRestaurant(db: Db, ids: number[]): Promise<Map<number, WorkingHours>> {

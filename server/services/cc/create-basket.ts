@@ -1,9 +1,8 @@
-import type { Db } from '#db/client.ts';
 import { baskets } from '#db/schema/index.ts';
-import type { Actor } from '../actor.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 
-export type CreateStaffBasketCtx = { db: Db; now: () => Date; actor: Actor };
+export type CreateStaffBasketCtx = ServiceCtx<'db' | 'now'>;
 
 /**
  * A new, empty basket a call-centre agent builds for the caller on the line: built by the agent

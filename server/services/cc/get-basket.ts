@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { baskets } from '#db/schema/index.ts';
 import { isUuid } from '#domain/ids.ts';
 import { notFound } from '#server/errors.ts';
-import type { Actor } from '../actor.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 
-export type GetStaffBasketCtx = { db: Db; now: () => Date; actor: Actor };
+export type GetStaffBasketCtx = ServiceCtx<'db' | 'now'>;
 
 /**
  * A basket the acting agent built for a caller, priced now; notFound for any other basket (a visitor's, another

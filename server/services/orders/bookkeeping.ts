@@ -13,11 +13,12 @@ export const takeDiscountUseSql = (id: string) =>
   `update discount_codes set used = used + 1 where id = ${id} and active and used < quantity returning id`;
 
 /** Gives one use of code `id` back (an order that never got paid); never below zero. */
-export const giveBackDiscountUseSql = (id: string) =>
+const giveBackDiscountUseSql = (id: string) =>
   `update discount_codes set used = used - 1 where id = ${id} and used > 0 returning id`;
 
 /** What the admin's forms change (issue 16). */
-export type AuditedEntity = 'concept' | 'location' | 'restaurant' | 'discountCode' | 'user';
+export type AuditedEntity =
+  'concept' | 'location' | 'restaurant' | 'discountCode' | 'user' | 'menuCategory' | 'menuItem';
 
 export type AuditEntry = {
   at: Date;

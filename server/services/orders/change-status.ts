@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
+import { type Actor, actorUserId } from '../actor.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
 import { announceOrderChange } from './events.ts';
@@ -13,7 +14,8 @@ export type StatusChange = {
   to: OrderStatus;
   /** Why, for the audit log: 'paymentTimeout', 'acceptanceTimeout', 'paid', 'paymentFailed', 'admin', … */
   reason: string;
-  actorUserId?: string | null;
+  /** Who changes it: staff or a customer by their session, the system for timeouts and payments' outcomes. */
+  actor: Actor;
   /** On accepting (→ processing): the minutes the kitchen promises; the restaurant's usual time otherwise. */
   preparationMinutes?: number;
   now: Date;
@@ -72,7 +74,7 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
 
   await recordAudit(tx, {
     at: change.now,
-    actorUserId: change.actorUserId ?? null,
+    actorUserId: actorUserId(change.actor),
     action: 'order.status',
     entity: 'order',
     entityId: order.id,

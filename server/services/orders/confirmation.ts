@@ -31,7 +31,7 @@ export type ConfirmationData = {
 const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
 
 /** The e-mail's language: the order's own, else the restaurant country's (Ukrainian in Ukraine, else Polish). */
-export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
+const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
   order.lang ?? (order.country === 'ua' ? 'ua' : 'pl');
 
 /** What an order e-mail shows of its brand; null keeps the shop's neutral look. */
@@ -41,7 +41,7 @@ export type EmailBrand = { name: string; primary: string; onPrimary: string; log
  * The brand of a concept as its tenant config describes it. A concept without a tenant folder (made by hand in the
  * database) has no colours to take, so its orders are mailed in the neutral look rather than failing.
  */
-export function emailBrand(env: Env, conceptSlug: string | null): EmailBrand | null {
+function emailBrand(env: Env, conceptSlug: string | null): EmailBrand | null {
   const tenant = conceptSlug ? loadTenants().find((t) => t.slug === conceptSlug) : undefined;
   if (!tenant) return null;
   return {

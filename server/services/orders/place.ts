@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { queryOf, transaction } from '#db/raw.ts';
 import { baskets, payments } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
-import { type Channel, isOnlinePayment } from '#domain/country.ts';
+import type { AppDeps, ServiceCtx } from '#server/context.ts';
+import { type Channel, isOnlinePayment, type PaymentAvailabilityHours } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
-import { type Actor, actorUserId } from '../actor.ts';
+import { actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';
 import { startPayment } from '../payments/start.ts';
 import { orderAccessToken } from './access-token.ts';
@@ -18,7 +18,7 @@ import { isUuid } from '#domain/ids.ts';
 export type { PlaceOrderInput } from './place/input.ts';
 
 /** What placing an order needs around it; the actor is decided at the edge, never taken from the input. */
-export type PlaceOrderCtx = Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'> & { actor: Actor };
+export type PlaceOrderCtx = ServiceCtx<'db' | 'env' | 'now' | 'payments'>;
 
 export type PlaceOrderCall = {
   /** The basket cookie's value, if any. */
@@ -53,7 +53,7 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
 
 const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy" from baskets where id = $1::text::uuid for update`;
 /** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
-const CONFIGURED_COUNTRIES_SQL = `select country from payment_options
+const CONFIGURED_COUNTRIES_SQL = `select country, availability_hours as "hours" from payment_options
   where name = $1::text and status = 'active' and $2::text = any(available_for)`;
 
 type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
@@ -99,6 +99,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
       if (!isOrderable(basket)) throw new AppError('basketEmpty');
 
       const country = basket.location.country;
+      const option = configured.find((r) => r['country'] === country);
       // The deployment narrows the methods too: an online method no provider takes in this country cannot be paid.
       const provider = isOnlinePayment(input.paymentMethod)
         ? ctx.payments.forMethod(country, input.paymentMethod)
@@ -112,7 +113,8 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
         channel,
         idempotencyKey,
         requestHash: hash,
-        offered: configured.some((r) => r['country'] === country),
+        offered: option !== undefined,
+        paymentHours: (option?.['hours'] as PaymentAvailabilityHours | null | undefined) ?? null,
         now,
         ids: { order: orderId, payment: crypto.randomUUID() },
         accessToken,

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { PAYMENT_TIMEOUT_MINUTES } from '#domain/orders.ts';
 import { pollPendingPayments } from '../payments/poll.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
+import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx } from './change-status.ts';
 
 export type SweepResult = { canceled: number; rejected: number; refunded: number };
@@ -41,6 +42,7 @@ export async function sweepOverdueOrders(
           orderId: order.id,
           to,
           reason: to === 'canceled' ? 'paymentTimeout' : 'acceptanceTimeout',
+          actor: SYSTEM,
           now,
         });
         if (to === 'canceled') result.canceled += 1;

@@ -301,3 +301,22 @@ export async function listUserOrders(
     .offset(page.offset);
   return buildViews(db, rows, now);
 }
+
+/**
+ * The web order placed under an Idempotency-Key, for the browser that sent it and lost the answer (a reload at that
+ * moment): found only when the caller also holds the order's basket (its cookie) or is the order's customer, so the
+ * key alone opens nothing. Null otherwise, or when no order was placed under the key.
+ */
+export async function findPlacedByKey(
+  db: Db,
+  input: { key: string; basketId: string | null; user: SessionUser | null },
+): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: orders.id, basketId: orders.basketId, userId: orders.userId, source: orders.source })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, input.key));
+  if (!row || row.source !== 'web') return null;
+  const holdsBasket = input.basketId !== null && row.basketId === input.basketId;
+  const owns = input.user !== null && row.userId === input.user.id;
+  return holdsBasket || owns ? { id: row.id } : null;
+}

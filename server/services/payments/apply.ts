@@ -3,6 +3,7 @@ import type { Tx } from '#db/client.ts';
 import { auditLog, orders, payments } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
 import type { Env } from '#server/env.ts';
+import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx, queueRefund } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
@@ -119,7 +120,7 @@ export async function applyPaymentOutcome(
   }
   if (input.outcome === 'paid') {
     await tx.update(orders).set({ paidAt: input.now }).where(eq(orders.id, payment.orderId));
-    await changeStatusInTx(tx, { orderId: payment.orderId, to: 'new', reason: 'paid', now: input.now });
+    await changeStatusInTx(tx, { orderId: payment.orderId, to: 'new', reason: 'paid', actor: SYSTEM, now: input.now });
     await enqueueOrderConfirmation(tx, env, payment.orderId);
   } else {
     // The order stays waiting_for_payment; its summary page hears of the failed attempt and offers a retry.

@@ -1,5 +1,5 @@
 import { paymentNotifications } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome, type Applied } from './apply.ts';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';

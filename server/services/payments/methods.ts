@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { paymentOptions } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import {
   type Channel,
   type Consent,

@@ -21,7 +21,7 @@ import {
  * refused as a duplicate instead of charging twice; notifications signed in `OpenPayu-Signature` with the POS's
  * second key; refunds keyed by our `extRefundId`.
  */
-export const PAYU = 'payu';
+const PAYU = 'payu';
 
 type PayuStatus = { statusCode?: string; codeLiteral?: string };
 type PayuOrderAnswer = { status?: PayuStatus; orderId?: string; redirectUri?: string };
@@ -29,7 +29,7 @@ type PayuOrderAnswer = { status?: PayuStatus; orderId?: string; redirectUri?: st
 const statusCode = (answer: ProviderAnswer) =>
   (answer.json as { status?: PayuStatus } | null)?.status?.statusCode ?? '';
 
-export function payuOrderState(status: string | undefined): PaymentState {
+function payuOrderState(status: string | undefined): PaymentState {
   switch (status) {
     case 'COMPLETED':
       return 'paid';

@@ -1,11 +1,11 @@
 import { and, eq, lte, ne } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { processPendingRefunds } from './refunds.ts';
 
 /** A notification normally arrives within seconds; after this long we ask the provider ourselves. */
-export const POLL_AFTER_MS = 3 * 60_000;
+const POLL_AFTER_MS = 3 * 60_000;
 
 /**
  * Asks the providers about payments still pending a few minutes after they started, so a lost notification

@@ -1,7 +1,7 @@
 import { auditLog } from '#db/schema/index.ts';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { Country } from '#domain/money.ts';
+import { COUNTRIES, type Country } from '#domain/money.ts';
 import type { PaymentMethod } from '#domain/country.ts';
 import type { ProviderName } from '#server/payment-config.ts';
 import { createPayuProvider } from './payu.ts';
@@ -21,6 +21,11 @@ export type PaymentProviders = {
   sandbox: SandboxProvider | null;
   /** What the checkout page's Google Pay button needs for this country, or null without Google Pay there. */
   googlePay(country: Country): GooglePayConfig | null;
+  /**
+   * Whether a real provider takes Google Pay in some country, so that the checkout loads Google's pay.js and
+   * its button (the content security policy must then allow Google's origins); false with the sandbox's sheet.
+   */
+  googlePayFromGoogle: boolean;
   /** Records a provider call or notification for support (audit_log, entity payment). */
   record: RecordCall;
   /** Resolves once every record started so far is written (tests; shutdown). */
@@ -32,7 +37,7 @@ export type PaymentProviders = {
  * rolled-back attempt is kept. Not awaited by the caller: a provider call runs inside the payment's transaction,
  * and on PGlite (one connection) a write waiting for it would wait forever.
  */
-export function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
+function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
   const pending = new Set<Promise<unknown>>();
   const record: RecordCall = (entry) => {
     const write = db
@@ -109,8 +114,14 @@ export function createPaymentProviders(
     return provider && (provider.methods as readonly string[]).includes(method) ? provider : null;
   };
 
+  const googlePayFromGoogle = COUNTRIES.some((country) => {
+    const provider = forMethod(country, 'googlePay');
+    return provider !== null && provider.name !== 'sandbox' && provider.googlePay !== null;
+  });
+
   return {
     forMethod,
+    googlePayFromGoogle,
     byName: (name) => built.get(name as ProviderName) ?? null,
     all: [...built.values()],
     sandbox,

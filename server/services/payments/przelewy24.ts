@@ -20,7 +20,7 @@ import type {
  * which is what the documentation's JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE asks for. A transaction is
  * settled only after our verify call, so a notification becomes "paid" only once that call succeeds.
  */
-export const PRZELEWY24 = 'przelewy24';
+const PRZELEWY24 = 'przelewy24';
 
 export const p24Sign = (fields: Record<string, string | number>): string =>
   createHash('sha384').update(JSON.stringify(fields)).digest('hex');
@@ -86,13 +86,18 @@ export function createPrzelewy24Provider(config: Przelewy24Config, http: Provide
     return answer.status === 200 && (answer.json as { data?: { status?: string } }).data?.status === 'success';
   }
 
+  const googlePayMethodId = config.googlePayMethodId;
+
   return {
     name: PRZELEWY24,
-    methods: ['blik', 'fastTransfer'],
-    googlePay: null,
+    methods: googlePayMethodId ? ['blik', 'googlePay', 'fastTransfer'] : ['blik', 'fastTransfer'],
+    // Przelewy24's Google Pay: the gateway "przelewy24", our merchant id as the gateway's merchant id.
+    googlePay: googlePayMethodId ? { gateway: PRZELEWY24, gatewayMerchantId: String(config.merchantId) } : null,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
-      if (method !== 'blik' && method !== 'fastTransfer') throw new Error(`przelewy24: ${method} is not supported`);
+      const googlePay = method === 'googlePay' && googlePayMethodId !== null;
+      if (method !== 'blik' && method !== 'fastTransfer' && !googlePay)
+        throw new Error(`przelewy24: ${method} is not supported`);
       // Not retried: Przelewy24 does not promise that a repeated sessionId is recognised. A lost answer leaves
       // the payment without a token; the customer's retry of the same order registers again.
       const register = await callProvider(http, {
@@ -120,7 +125,10 @@ export function createPrzelewy24Provider(config: Przelewy24Config, http: Provide
           urlStatus: order.notifyUrl,
           // Our own payment timeout is 15 minutes; the bank should not take money after it.
           timeLimit: 15,
-          channel: CHANNEL[method],
+          ...(googlePay
+            ? // Google Pay: the method, and the browser's token base64-encoded as the card reference.
+              { method: googlePayMethodId, methodRefId: Buffer.from(details.googlePayToken ?? '').toString('base64') }
+            : { channel: CHANNEL[method] }),
           waitForResult: true,
           sign: p24Sign({
             sessionId: order.paymentId,
@@ -136,6 +144,26 @@ export function createPrzelewy24Provider(config: Przelewy24Config, http: Provide
       if (register.status !== 200 || !token) return { status: 'failed', externalId: `failed:${order.paymentId}` };
       if (method === 'fastTransfer')
         return { status: 'pending', externalId: token, redirectUrl: `${config.baseUrl}/trnRequest/${token}` };
+
+      if (googlePay) {
+        // The token registered with it is charged; never repeated, as a second charge could take the money twice.
+        const charge = await callProvider(http, {
+          provider: PRZELEWY24,
+          operation: 'cardChargeWith3ds',
+          paymentId: order.paymentId,
+          amount: order.amount,
+          currency: order.currency,
+          idempotent: false,
+          url: `${api}/card/chargeWith3ds`,
+          init: init('POST', { token }),
+          outcomeOf: (a) => responseCode(a.json),
+        });
+        const data = (charge.json as { data?: { orderId?: number; redirectUrl?: string } } | null)?.data;
+        // 200: accepted, the notification follows; 201: the card's bank asks for 3-D Secure at redirectUrl.
+        if (charge.status === 201 && data?.redirectUrl)
+          return { status: 'pending', externalId: token, redirectUrl: data.redirectUrl };
+        return { status: charge.status === 200 ? 'pending' : 'failed', externalId: token };
+      }
 
       // Blik Level 0: a code is used once, so the charge is never repeated.
       const charge = await callProvider(http, {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { announceOrderChange } from '../orders/events.ts';
 
 /**

@@ -1,19 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { auditLog, locations, orders, payments, restaurants } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { checkBlikCode } from '#domain/checkout.ts';
-import {
-  type Channel,
-  isCountry,
-  isOnlinePayment,
-  type PaymentMethod,
-  requiresProviderTerms,
-} from '#domain/country.ts';
+import { type Channel, isOnlinePayment, type PaymentMethod, requiresProviderTerms } from '#domain/country.ts';
 import { RuleError } from '#domain/errors.ts';
+import { countryOf } from '#domain/money.ts';
 import { paymentDeadline } from '#domain/orders.ts';
 import { AppError, validationError } from '#server/errors.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
+import { selfActor } from '../actor.ts';
 import { changeStatusInTx } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
@@ -117,8 +113,7 @@ export async function retryPayment(
     // A Blik approval or a bank page may still complete it; a second payment could take the money twice.
     if (earlierPayments.some((p) => p.status === 'pending')) throw new AppError('paymentInProgress');
 
-    const country = order.country;
-    if (!isCountry(country)) throw new Error(`order ${orderId} has a restaurant in an unknown country ${country}`);
+    const country = countryOf(order.country);
     const offered = await listPaymentMethods({ ...deps, db: tx }, { country, channel });
     const method = offered.methods.find((m) => m.id === input.method);
     if (!method?.availableNow) throw new RuleError('paymentMethodUnavailable', `${input.method} is not offered`);
@@ -166,7 +161,7 @@ export async function retryPayment(
         orderId,
         to: 'new',
         reason: 'payOnDelivery',
-        actorUserId: call.user?.id ?? null,
+        actor: selfActor(call.user ?? null),
         now,
       });
       await enqueueOrderConfirmation(tx, deps.env, orderId);

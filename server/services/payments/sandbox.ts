@@ -24,9 +24,9 @@ import { signBody, verifyBodySignature } from './signature.ts';
  *   notification a gateway also sends); any other token is declined.
  * - Refunds always succeed at once.
  */
-export const SANDBOX_FAILING_BLIK_CODE = '777123';
-export const SANDBOX_GOOGLE_PAY_OK_PREFIX = 'sandbox-ok';
-export const SANDBOX_PROVIDER = 'sandbox';
+const SANDBOX_FAILING_BLIK_CODE = '777123';
+const SANDBOX_GOOGLE_PAY_OK_PREFIX = 'sandbox-ok';
+const SANDBOX_PROVIDER = 'sandbox';
 
 export const WEBHOOK_PATH = '/api/payments/notify';
 

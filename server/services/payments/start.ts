@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { isPaymentMethod } from '#domain/country.ts';
 import type { Currency } from '#domain/money.ts';
 import { orderAccessToken, statusPath, type Lang } from '../orders/access-token.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { signedInUser } from '#server/middleware/session.ts';
 import { BOT_KEY_NAME_MAX, createBotKey } from '#server/services/admin/bot-keys/create.ts';
 import { BOT_KEY_SORTS, listBotKeys } from '#server/services/admin/bot-keys/list.ts';

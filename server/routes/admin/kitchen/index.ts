@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { findKitchenRestaurant, kitchenQueueKey, loadKitchenQueue } from '#server/services/admin/kitchen/queue.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import {
   ADMIN_LIST_MAX_PAGE,
   ADMIN_LIST_PAGE_SIZE,

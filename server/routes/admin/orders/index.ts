@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES, STAFF_ACTIONS } from '#domain/staff-actions.ts';
 import { isUuid } from '#domain/ids.ts';
 import { notFound, unauthorized } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { serialIdParam } from '#domain/admin-forms.ts';
 import { readOutboxEmail } from '#server/services/admin/forms/outbox.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
-import type { AppEnv } from '#server/app.ts';
+import type { AppEnv } from '#server/context.ts';
 import { userBody } from '#domain/admin-forms.ts';
 import { readUser, updateUser } from '#server/services/admin/forms/users.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';

@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { botKeys, users } from '#db/schema/index.ts';
 import { botKeyView, type BotKeyView } from './view.ts';
 
-export const BOT_KEYS_PAGE_SIZE = 20;
+const BOT_KEYS_PAGE_SIZE = 20;
 export const BOT_KEY_SORTS = ['createdAt', 'lastUsedAt', 'name'] as const;
 export type BotKeyListQuery = {
   page: number;

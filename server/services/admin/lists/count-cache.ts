@@ -7,8 +7,8 @@ import type { Db } from '#db/client.ts';
  * EXACT_BELOW is made fresh every time, so a short list is always exact (decision 025). Requests that arrive while
  * a count is being made share it.
  */
-export const EXACT_BELOW = 10_000;
-export const COUNT_TTL_MS = 15_000;
+const EXACT_BELOW = 10_000;
+const COUNT_TTL_MS = 15_000;
 const MAX_ENTRIES = 500;
 
 type Entry = { count: Promise<number>; at: number };

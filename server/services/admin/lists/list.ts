@@ -26,5 +26,3 @@ export const adminLists = {
   sales: listSales,
   outbox: listOutbox,
 } satisfies Record<ListEntity, (ctx: ListContext, query: ListQuery) => Promise<{ rows: unknown[]; count: number }>>;
-
-export type AdminListPage<E extends ListEntity> = Awaited<ReturnType<(typeof adminLists)[E]>>;

@@ -13,7 +13,7 @@ const byNumber = (q: string): SQL => {
 };
 
 /** The conditions of the orders list; also the dashboard's and the benchmark's idea of "these orders". */
-export function ordersWhere(db: Db, filters: ListQuery['filters']): SQL | undefined {
+function ordersWhere(db: Db, filters: ListQuery['filters']): SQL | undefined {
   const q = str(filters['q']);
   const concept = num(filters['concept']);
   const restaurant = num(filters['restaurant']);

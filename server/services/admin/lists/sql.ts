@@ -7,7 +7,7 @@ import type { ListQuery } from '#domain/admin-lists.ts';
  */
 
 /** The day an admin's date filter names starts in Warsaw: the company's books are kept there. */
-export const ADMIN_TIME_ZONE = 'Europe/Warsaw';
+const ADMIN_TIME_ZONE = 'Europe/Warsaw';
 
 /** `ilike` on any of the columns for a text the admin typed; % and _ in it match themselves. */
 export function contains(text: string, ...columns: (AnyColumn | SQL)[]): SQL | undefined {

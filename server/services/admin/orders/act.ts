@@ -3,8 +3,9 @@ import type { Db } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
 import { isOrderStatus } from '#domain/orders.ts';
 import { assertStaffAction, type StaffAction } from '#domain/staff-actions.ts';
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
+import { selfActor } from '#server/services/actor.ts';
 import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { processPendingRefunds } from '#server/services/payments/refunds.ts';
 import { changeStatusInTx, type StatusChanged } from '#server/services/orders/change-status.ts';
@@ -40,7 +41,7 @@ export async function actOnOrder(
       orderId: input.orderId,
       to,
       reason: input.action,
-      actorUserId: staff.id,
+      actor: selfActor(staff),
       ...(input.action === 'accept' && input.preparationMinutes !== undefined
         ? { preparationMinutes: input.preparationMinutes }
         : {}),

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { orders } from '#db/schema/index.ts';
 import { assertCheckout } from '#domain/checkout.ts';
-import { type Channel, isOnlinePayment, type PaymentMethod } from '#domain/country.ts';
+import { type Channel, isOnlinePayment, type PaymentAvailabilityHours, type PaymentMethod } from '#domain/country.ts';
 import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain/forms.ts';
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
@@ -66,6 +66,8 @@ export type DraftCall = {
   requestHash: string;
   /** Whether the country's configured payments list offers the method on this channel. */
   offered: boolean;
+  /** The configured option's availability hours; outside them the method is unavailable (null: at any time). */
+  paymentHours: PaymentAvailabilityHours | null;
   now: Date;
   /** Made by the caller, so that the draft is a function of its arguments. */
   ids: { order: string; payment: string };
@@ -135,16 +137,13 @@ export function draftOrder(call: DraftCall): OrderDraft {
     restaurant: {
       id: restaurant.id,
       locationId: location.id,
+      conceptId: restaurant.conceptId,
       isEnabled: restaurant.isEnabled,
       hours: restaurant.hours,
       timeZone: restaurant.timeZone,
       deliveryArea: { polygon: restaurant.deliveryPolygon, zips: restaurant.deliveryZips },
     },
-    items: basket.lines.map((l) => ({
-      restaurantId: restaurant.id,
-      locationId: location.id,
-      unavailable: l.unavailable,
-    })),
+    items: basket.lines.map((l) => ({ ...l.kitchen, unavailable: l.unavailable })),
     summary,
     deliveryMethod: basket.deliveryMethod,
     address: {
@@ -152,7 +151,8 @@ export function draftOrder(call: DraftCall): OrderDraft {
       lat: input.lat ?? (sameAddress ? basket.address?.lat : null) ?? null,
       lng: input.lng ?? (sameAddress ? basket.address?.lng : null) ?? null,
     },
-    discount: basket.discount ? { exists: true, active: basket.discount.active } : null,
+    // A code of another country than the kitchen's is not a code here, as when it is applied (discountCode).
+    discount: basket.discount ? { exists: basket.discount.country === country, active: basket.discount.active } : null,
     payment: {
       method: input.paymentMethod,
       channel,
@@ -160,6 +160,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
       blikCode: input.blikCode ?? null,
       googlePayToken: input.googlePayToken ?? null,
       offered: call.offered && (!online || call.paymentProvider !== null),
+      hours: call.paymentHours,
     },
     consents: input.consents,
     now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),

@@ -26,7 +26,7 @@ const INPUT_KEYS = [
 ] as const satisfies readonly (keyof PlaceOrderInput)[];
 
 /** The consents an order records, ticked or not (the rest of the input's consents object is ignored). */
-export const CONSENT_KEYS = [
+const CONSENT_KEYS = [
   'agree1',
   'agree2',
   'providerTerms',

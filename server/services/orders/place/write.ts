@@ -60,7 +60,7 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
  * keeps the array's order), so that each modifier is written with its line's id, ids follow the basket's order
  * as later reads sort them, and the statement can answer the ids the reply is built from.
  */
-export const PLACE_ORDER_SQL = `
+const PLACE_ORDER_SQL = `
 with redeemed as (
   ${takeDiscountUseSql(`${$('discountCodeId')}::int`)}
 ), placed as (

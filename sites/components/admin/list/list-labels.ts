@@ -1,6 +1,7 @@
 import { columnLabels } from '#app/admin/lists/columns.ts';
 import type { ListLabels } from '#app/admin/lists/labels.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
+import { USER_ROLES } from '#domain/admin-routes.ts';
 import { m } from '#app/paraglide/messages.js';
 
 type Options = { locale: 'pl' | 'en' | 'uk' };
@@ -38,7 +39,7 @@ const GROUP_VALUES: Record<string, readonly string[]> = {
   delivery: ['door2door', 'outside', 'leave@door', 'pickup'],
   payment: ['blik', 'googlePay', 'fastTransfer', 'cashOnDelivery', 'cardOnDelivery'],
   discount: ['amount', 'percentage', 'freeDelivery'],
-  role: ['user', 'callCenter', 'admin'],
+  role: USER_ROLES,
   basket: ['collecting', 'created'],
   paymentStatus: ['pending', 'paid', 'failed', 'canceled', 'refunded'],
   outbox: ['pending', 'sent', 'failed'],

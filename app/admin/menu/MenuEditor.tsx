@@ -1,0 +1,317 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { api } from '#app/api-client.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
+import { menuCategoryBody, menuItemBody, type MenuCategoryBody, type MenuItemBody } from '#domain/menu-forms.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
+import { answerOf } from '../forms/api-answer.ts';
+import {
+  MoneyField,
+  NumberField,
+  Section,
+  SelectField,
+  TextAreaField,
+  TextField,
+  CheckField,
+} from '../forms/fields.tsx';
+import { MenuDialogForm } from './MenuDialogForm.tsx';
+import { ModifierGroups, Translations } from './MenuFields.tsx';
+import {
+  itemValues,
+  nextPosition,
+  translationFields,
+  type EditorCategory,
+  type EditorItem,
+  type EditorMenu,
+} from './menu-form.ts';
+
+const endpoint = api.admin.menu;
+
+type Editing =
+  { kind: 'category'; category: EditorCategory | null } | { kind: 'item'; item: EditorItem | null; categoryId: number };
+type Deleting = { kind: 'category' | 'item'; id: number; name: string };
+
+/**
+ * A restaurant's menu on its admin show page (issue 16): categories in their order, each with its items (price,
+ * available or not, modifier groups in the item's form); add, edit and delete (after a question) through forms in
+ * a dialog; the availability box saves at once. Every change moves the restaurant's menu version, so the shop
+ * and the brand sites show it on their next request.
+ */
+export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale; restaurantId: string }) {
+  const t = inLocale(locale);
+  const [menu, setMenu] = useState<EditorMenu | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const failed = useCallback(
+    (key: string | undefined) => {
+      const reason = key ? errorMessage(key, locale) : '';
+      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+    },
+    [locale],
+  );
+
+  const reload = useCallback(async () => {
+    const answer = await answerOf(
+      endpoint.restaurants[':id'].$get({ param: { id: restaurantId } }),
+      (b: EditorMenu) => b,
+    );
+    if (answer.ok) setMenu(answer.data);
+    else failed(answer.error);
+  }, [restaurantId, failed]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (!menu) {
+    return (
+      <section className="admin-menu" aria-labelledby="admin-menu-title">
+        <h2 id="admin-menu-title">{m.admin_menu_title({}, t)}</h2>
+        <p role="status">{m.admin_forms_loading({}, t)}</p>
+      </section>
+    );
+  }
+
+  const money = (minor: number) => formatMoney(minor, menu.restaurant.currency as Currency);
+  const saved = () => {
+    setEditing(null);
+    notifySuccess(m.admin_forms_saved({}, t));
+    void reload();
+  };
+
+  /** Shows the new state at once and saves it; a refused change is undone by reloading the menu. */
+  const toggle = async (item: EditorItem, available: boolean) => {
+    setBusy(true);
+    setMenu({
+      ...menu,
+      categories: menu.categories.map((c) => ({
+        ...c,
+        items: c.items.map((i) => (i.id === item.id ? { ...i, unavailable: !available } : i)),
+      })),
+    });
+    const answer = await answerOf(
+      endpoint.items[':id'].availability.$put({ param: { id: String(item.id) }, json: { unavailable: !available } }),
+      () => null,
+    );
+    setBusy(false);
+    if (!answer.ok) {
+      failed(answer.error);
+      return reload();
+    }
+    notifySuccess(m.admin_forms_saved({}, t));
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const param = { param: { id: String(deleting.id) } };
+    const answer = await answerOf(
+      deleting.kind === 'category' ? endpoint.categories[':id'].$delete(param) : endpoint.items[':id'].$delete(param),
+      () => null,
+    );
+    setBusy(false);
+    setDeleting(null);
+    if (!answer.ok) return failed(answer.error);
+    notifySuccess(m.admin_forms_deleted({}, t));
+    await reload();
+  };
+
+  const categoryOptions = menu.categories.map((c) => ({ value: c.id, label: c.name }));
+  const firstCategory = menu.categories[0];
+
+  return (
+    <section className="admin-menu" aria-labelledby="admin-menu-title">
+      <h2 id="admin-menu-title">{m.admin_menu_title({}, t)}</h2>
+      <div className="admin-actions">
+        <button className="button" type="button" onClick={() => setEditing({ kind: 'category', category: null })}>
+          {m.admin_menu_addCategory({}, t)}
+        </button>
+        {firstCategory && (
+          <button
+            className="button"
+            type="button"
+            onClick={() => setEditing({ kind: 'item', item: null, categoryId: firstCategory.id })}
+          >
+            {m.admin_menu_addItem({}, t)}
+          </button>
+        )}
+      </div>
+      {menu.categories.length === 0 && <p>{m.admin_menu_empty({}, t)}</p>}
+      {menu.categories.map((category) => (
+        <section key={category.id} className="admin-menu-category" aria-labelledby={`admin-menu-c${category.id}`}>
+          <div className="admin-menu-head">
+            <h3 id={`admin-menu-c${category.id}`}>{category.name}</h3>
+            <span className="admin-hint">{m.admin_menu_positionShort({ position: category.position }, t)}</span>
+            <button
+              className="button admin-secondary"
+              type="button"
+              aria-label={m.admin_menu_editNamed({ name: category.name }, t)}
+              onClick={() => setEditing({ kind: 'category', category })}
+            >
+              {m.admin_menu_edit({}, t)}
+            </button>
+            <button
+              className="button admin-secondary"
+              type="button"
+              aria-label={m.admin_menu_addItemTo({ name: category.name }, t)}
+              onClick={() => setEditing({ kind: 'item', item: null, categoryId: category.id })}
+            >
+              {m.admin_menu_addItem({}, t)}
+            </button>
+            <button
+              className="button admin-danger"
+              type="button"
+              aria-label={m.admin_menu_deleteNamed({ name: category.name }, t)}
+              onClick={() => setDeleting({ kind: 'category', id: category.id, name: category.name })}
+            >
+              {m.admin_forms_delete({}, t)}
+            </button>
+          </div>
+          {category.items.length === 0 ? (
+            <p className="admin-hint">{m.admin_menu_emptyCategory({}, t)}</p>
+          ) : (
+            <ul className="admin-menu-items">
+              {category.items.map((item) => (
+                <li key={item.id} data-item={item.id}>
+                  <span className="admin-menu-name">
+                    {item.name}
+                    {item.groups.length > 0 && (
+                      <span className="admin-hint"> · {m.admin_menu_groupCount({ count: item.groups.length }, t)}</span>
+                    )}
+                  </span>
+                  <span className="admin-menu-price">{money(item.price)}</span>
+                  <label className="admin-menu-available">
+                    <input
+                      type="checkbox"
+                      checked={!item.unavailable}
+                      disabled={busy}
+                      aria-label={m.admin_menu_availableNamed({ name: item.name }, t)}
+                      onChange={(event) => void toggle(item, event.target.checked)}
+                    />
+                    <span aria-hidden="true">{m.admin_menu_available({}, t)}</span>
+                  </label>
+                  <span className="admin-menu-buttons">
+                    <button
+                      className="button admin-secondary"
+                      type="button"
+                      aria-label={m.admin_menu_editNamed({ name: item.name }, t)}
+                      onClick={() => setEditing({ kind: 'item', item, categoryId: item.categoryId })}
+                    >
+                      {m.admin_menu_edit({}, t)}
+                    </button>
+                    <button
+                      className="button admin-danger"
+                      type="button"
+                      aria-label={m.admin_menu_deleteNamed({ name: item.name }, t)}
+                      onClick={() => setDeleting({ kind: 'item', id: item.id, name: item.name })}
+                    >
+                      {m.admin_forms_delete({}, t)}
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+
+      {editing?.kind === 'category' && (
+        <MenuDialogForm<MenuCategoryBody>
+          locale={locale}
+          title={editing.category ? m.admin_menu_editCategory({}, t) : m.admin_menu_addCategory({}, t)}
+          schema={menuCategoryBody}
+          values={{
+            name: editing.category?.name ?? '',
+            translations: translationFields(editing.category?.translations ?? {}, false),
+            position: editing.category?.position ?? nextPosition(menu.categories),
+          }}
+          save={(json) =>
+            editing.category
+              ? answerOf(
+                  endpoint.categories[':id'].$put({ param: { id: String(editing.category.id) }, json }),
+                  () => null,
+                )
+              : answerOf(
+                  endpoint.restaurants[':id'].categories.$post({ param: { id: restaurantId }, json }),
+                  () => null,
+                )
+          }
+          onSaved={saved}
+          onFailed={failed}
+          onClose={() => setEditing(null)}
+        >
+          <Section title={m.admin_menu_category({}, t)}>
+            <TextField name="name" locale={locale} required label={m.admin_forms_field_name({}, t)} />
+            <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
+          </Section>
+          <Translations prefix="" locale={locale} />
+        </MenuDialogForm>
+      )}
+
+      {editing?.kind === 'item' && (
+        <MenuDialogForm<MenuItemBody>
+          locale={locale}
+          title={editing.item ? m.admin_menu_editItem({}, t) : m.admin_menu_addItem({}, t)}
+          schema={menuItemBody}
+          values={itemValues(
+            editing.item,
+            editing.categoryId,
+            nextPosition(menu.categories.find((c) => c.id === editing.categoryId)?.items ?? []),
+          )}
+          save={(json) =>
+            editing.item
+              ? answerOf(endpoint.items[':id'].$put({ param: { id: String(editing.item.id) }, json }), () => null)
+              : answerOf(endpoint.restaurants[':id'].items.$post({ param: { id: restaurantId }, json }), () => null)
+          }
+          onSaved={saved}
+          onFailed={failed}
+          onClose={() => setEditing(null)}
+        >
+          <Section title={m.admin_menu_item({}, t)}>
+            <TextField name="name" locale={locale} required label={m.admin_forms_field_name({}, t)} />
+            <SelectField
+              name="categoryId"
+              locale={locale}
+              numeric
+              required
+              options={categoryOptions}
+              label={m.admin_menu_field_categoryId({}, t)}
+            />
+            <MoneyField name="price" locale={locale} label={m.admin_menu_field_price({}, t)} />
+            <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
+            <CheckField name="unavailable" locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
+            <CheckField name="resetPrices" locale={locale} label={m.admin_menu_field_resetPrices({}, t)} />
+            <TextField name="photo" locale={locale} label={m.admin_menu_field_photo({}, t)} />
+            <TextAreaField name="description" locale={locale} rows={3} label={m.admin_forms_field_description({}, t)} />
+          </Section>
+          <Translations prefix="" locale={locale} withDesc />
+          <ModifierGroups locale={locale} />
+        </MenuDialogForm>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          className="admin-dialog admin-menu-confirm"
+          title={m.admin_forms_delete({}, t)}
+          text={
+            deleting.kind === 'category'
+              ? m.admin_menu_deleteCategoryConfirm({ name: deleting.name }, t)
+              : m.admin_menu_deleteItemConfirm({ name: deleting.name }, t)
+          }
+          cancelLabel={m.admin_forms_cancel({}, t)}
+          confirmLabel={m.admin_forms_delete({}, t)}
+          cancelClassName="button admin-secondary"
+          confirmClassName="button admin-danger"
+          busy={busy}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

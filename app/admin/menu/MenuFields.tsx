@@ -1,0 +1,119 @@
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { inLocale } from '#app/account/form-helpers.ts';
+import { MENU_LANGUAGES, type MenuItemBody, type MenuLanguage } from '#domain/menu-forms.ts';
+import { CheckField, MoneyField, NumberField, Section, TextAreaField, TextField } from '../forms/fields.tsx';
+import { emptyGroup, emptyOption } from './menu-form.ts';
+
+const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
+  ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
+
+/** A row's name (and description) in each interface language; blank shows the text as written. */
+export function Translations({ prefix, locale, withDesc }: { prefix: string; locale: UiLocale; withDesc?: boolean }) {
+  const t = inLocale(locale);
+  return (
+    <Section title={m.admin_menu_translations({}, t)}>
+      <p className="admin-hint admin-wide">{m.admin_menu_translationsHint({}, t)}</p>
+      {MENU_LANGUAGES.map((language) => (
+        <div key={language} className="admin-menu-language">
+          <TextField
+            name={`${prefix}translations.${language}.name`}
+            locale={locale}
+            label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
+          />
+          {withDesc && (
+            <TextAreaField
+              name={`${prefix}translations.${language}.desc`}
+              locale={locale}
+              rows={2}
+              label={m.admin_menu_descIn({ language: languageName(language, t) }, t)}
+            />
+          )}
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+function Options({ group, locale }: { group: number; locale: UiLocale }) {
+  const t = inLocale(locale);
+  const { control } = useFormContext<MenuItemBody>();
+  const options = useFieldArray({ control, name: `groups.${group}.options`, keyName: 'key' });
+  return (
+    <div className="admin-wide admin-menu-options">
+      <h4>{m.admin_menu_options({}, t)}</h4>
+      <ol>
+        {options.fields.map((field, index) => {
+          const at = `groups.${group}.options.${index}.`;
+          return (
+            <li key={field.key} className="admin-grid">
+              <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
+              <MoneyField name={`${at}price`} locale={locale} label={m.admin_menu_field_optionPrice({}, t)} />
+              <CheckField name={`${at}unavailable`} locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
+              {MENU_LANGUAGES.map((language) => (
+                <TextField
+                  key={language}
+                  name={`${at}translations.${language}.name`}
+                  locale={locale}
+                  label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
+                />
+              ))}
+              <button
+                type="button"
+                className="button admin-secondary"
+                disabled={options.fields.length === 1}
+                onClick={() => options.remove(index)}
+              >
+                {m.admin_menu_removeOption({ number: index + 1 }, t)}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="button admin-secondary" onClick={() => options.append(emptyOption())}>
+        {m.admin_menu_addOption({}, t)}
+      </button>
+    </div>
+  );
+}
+
+/** The item's modifier groups, each with its choice rules and its options (at least one). */
+export function ModifierGroups({ locale }: { locale: UiLocale }) {
+  const t = inLocale(locale);
+  const { control } = useFormContext<MenuItemBody>();
+  const groups = useFieldArray({ control, name: 'groups', keyName: 'key' });
+  return (
+    <section className="admin-menu-groups" aria-label={m.admin_menu_groups({}, t)}>
+      <h3>{m.admin_menu_groups({}, t)}</h3>
+      {groups.fields.map((field, index) => {
+        const at = `groups.${index}.`;
+        return (
+          <Section key={field.key} title={m.admin_menu_group({ number: index + 1 }, t)}>
+            <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
+            <CheckField name={`${at}required`} locale={locale} label={m.admin_menu_field_required({}, t)} />
+            <NumberField name={`${at}min`} locale={locale} min={0} max={50} label={m.admin_menu_field_min({}, t)} />
+            <NumberField name={`${at}max`} locale={locale} min={1} max={50} label={m.admin_menu_field_max({}, t)} />
+            {MENU_LANGUAGES.map((language) => (
+              <TextField
+                key={language}
+                name={`${at}translations.${language}.name`}
+                locale={locale}
+                label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
+              />
+            ))}
+            <Options group={index} locale={locale} />
+            <div className="admin-wide">
+              <button type="button" className="button admin-secondary" onClick={() => groups.remove(index)}>
+                {m.admin_menu_removeGroup({ number: index + 1 }, t)}
+              </button>
+            </div>
+          </Section>
+        );
+      })}
+      <button type="button" className="button admin-secondary" onClick={() => groups.append(emptyGroup())}>
+        {m.admin_menu_addGroup({}, t)}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  MENU_LANGUAGES,
+  type MenuItemBody,
+  type MenuTexts as MenuTranslations,
+  type MenuTranslationsBody,
+} from '#domain/menu-forms.ts';
+
+/** The menu as GET /api/admin/menu/restaurants/:id answers it (server/services/admin/forms/menu.ts). */
+export type EditorOption = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  price: number;
+  unavailable: boolean;
+};
+export type EditorGroup = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  required: boolean;
+  min: number;
+  max: number;
+  options: EditorOption[];
+};
+export type EditorItem = {
+  id: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  translations: MenuTranslations;
+  price: number;
+  photo: string | null;
+  resetPrices: boolean;
+  unavailable: boolean;
+  position: number;
+  groups: EditorGroup[];
+};
+export type EditorCategory = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  position: number;
+  items: EditorItem[];
+};
+export type EditorMenu = { restaurant: { id: number; name: string; currency: string }; categories: EditorCategory[] };
+
+/** Every language's boxes, blank where the row has no translation, so each field is controlled from the start. */
+export function translationFields(stored: MenuTranslations, withDesc: boolean): MenuTranslationsBody {
+  return Object.fromEntries(
+    MENU_LANGUAGES.map((language) => [
+      language,
+      {
+        name: stored[language]?.name ?? '',
+        ...(withDesc ? { desc: stored[language]?.desc ?? '' } : {}),
+      },
+    ]),
+  );
+}
+
+export const emptyOption = () => ({
+  name: '',
+  translations: translationFields({}, false),
+  price: 0,
+  unavailable: false,
+});
+
+export const emptyGroup = (): MenuItemBody['groups'][number] => ({
+  name: '',
+  translations: translationFields({}, false),
+  required: false,
+  min: 0,
+  max: 1,
+  options: [emptyOption()],
+});
+
+/** The item form's values: the item's fields as the API takes them, translations in every language. */
+export function itemValues(item: EditorItem | null, categoryId: number, position: number): MenuItemBody {
+  if (!item) {
+    return {
+      categoryId,
+      name: '',
+      description: '',
+      translations: translationFields({}, true),
+      price: 0,
+      photo: '',
+      resetPrices: false,
+      unavailable: false,
+      position,
+      groups: [],
+    };
+  }
+  return {
+    categoryId: item.categoryId,
+    name: item.name,
+    description: item.description,
+    translations: translationFields(item.translations, true),
+    price: item.price,
+    photo: item.photo ?? '',
+    resetPrices: item.resetPrices,
+    unavailable: item.unavailable,
+    position: item.position,
+    groups: item.groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      translations: translationFields(group.translations, false),
+      required: group.required,
+      min: group.min,
+      max: group.max,
+      options: group.options.map((option) => ({
+        id: option.id,
+        name: option.name,
+        translations: translationFields(option.translations, false),
+        price: option.price,
+        unavailable: option.unavailable,
+      })),
+    })),
+  };
+}
+
+/** The next position after the rows given (new rows go last). */
+export const nextPosition = (rows: { position: number }[]) =>
+  rows.reduce((top, row) => Math.max(top, row.position + 1), 0);

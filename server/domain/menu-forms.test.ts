@@ -1,0 +1,91 @@
+import { type } from 'arktype';
+import { describe, expect, it } from 'vitest';
+import {
+  compactTranslations,
+  itemAvailabilityBody,
+  menuCategoryBody,
+  menuItemBody,
+  modifierGroupProblems,
+  type ModifierGroupBody,
+} from './menu-forms.ts';
+
+const ok = (result: unknown) => !(result instanceof type.errors);
+
+const option = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ser',
+  translations: {},
+  price: 300,
+  unavailable: false,
+  ...overrides,
+});
+const group = (overrides: Partial<ModifierGroupBody> = {}): ModifierGroupBody => ({
+  name: 'Dodatki',
+  translations: {},
+  required: false,
+  min: 0,
+  max: 2,
+  options: [option(), option({ name: 'Bekon' })],
+  ...overrides,
+});
+const item = (overrides: Record<string, unknown> = {}) => ({
+  categoryId: 1,
+  name: 'Pizza',
+  description: '',
+  translations: { en: { name: 'Pizza', desc: '' } },
+  price: 3200,
+  photo: '',
+  resetPrices: false,
+  unavailable: false,
+  position: 0,
+  groups: [group()],
+  ...overrides,
+});
+
+describe('menu form bodies', () => {
+  it('accept a category and an item with groups, and refuse blanks, negative money and empty groups', () => {
+    expect(ok(menuCategoryBody({ name: 'Pizze', translations: { en: { name: 'Pizzas' } }, position: 2 }))).toBe(true);
+    expect(ok(menuCategoryBody({ name: '', translations: {}, position: 0 }))).toBe(false);
+    expect(ok(menuCategoryBody({ name: 'x', translations: {}, position: -1 }))).toBe(false);
+    expect(ok(menuItemBody(item()))).toBe(true);
+    expect(ok(menuItemBody(item({ price: -1 })))).toBe(false);
+    expect(ok(menuItemBody(item({ price: 12.5 })))).toBe(false);
+    expect(ok(menuItemBody(item({ groups: [group({ options: [] })] })))).toBe(false);
+    expect(ok(menuItemBody(item({ groups: [group({ max: 0 })] })))).toBe(false);
+    expect(ok(menuItemBody(item({ translations: { de: { name: 'Pizza' } } })))).toBe(true);
+    expect(ok(itemAvailabilityBody({ unavailable: true }))).toBe(true);
+    expect(ok(itemAvailabilityBody({ unavailable: 'yes' }))).toBe(false);
+  });
+});
+
+describe('compactTranslations', () => {
+  it('keeps only the texts given, trimmed', () => {
+    expect(
+      compactTranslations({
+        pl: { name: ' Pizza ', desc: '' },
+        en: { name: '', desc: '' },
+        ua: { name: '', desc: 'Смачна' },
+      }),
+    ).toEqual({ pl: { name: 'Pizza' }, ua: { desc: 'Смачна' } });
+    expect(compactTranslations({})).toEqual({});
+  });
+});
+
+describe('modifierGroupProblems', () => {
+  it('finds nothing wrong in consistent groups', () => {
+    expect(modifierGroupProblems([group(), group({ required: true, min: 1, max: 1 })])).toEqual({});
+  });
+
+  it('names a min above the max or above the number of options', () => {
+    expect(modifierGroupProblems([group(), group({ min: 2, max: 1 })])).toEqual({ 'groups.1.min': 'outOfRange' });
+    expect(modifierGroupProblems([group({ min: 3, max: 3 })])).toEqual({ 'groups.0.min': 'outOfRange' });
+  });
+
+  it('names a group or option id given twice', () => {
+    expect(
+      modifierGroupProblems([
+        group({ id: 4, options: [option({ id: 9 }), option({ id: 9 })] }),
+        group({ id: 4, options: [option({ id: 10 }), option()] }),
+      ]),
+    ).toEqual({ 'groups.0.options.1.id': 'invalid', 'groups.1.id': 'invalid' });
+  });
+});

@@ -1,0 +1,110 @@
+import { type } from 'arktype';
+import type { FieldRule } from './errors.ts';
+
+/**
+ * The bodies of the admin's menu forms (issue 16): a restaurant's categories and items, an item's modifier groups
+ * with their options, and an item's availability. As in admin-forms.ts, the API validates with these types and
+ * the islands' resolvers check the same ones; money is in minor units.
+ *
+ * Names and descriptions are written once (`name`, `description`: the restaurant's own language, what orders and
+ * baskets keep) and may be given per interface language in `translations`; a blank translation is none, and the
+ * shop then shows the text as written.
+ */
+
+export const MENU_LANGUAGES = ['pl', 'en', 'ua'] as const;
+export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+
+const required = (max: number) => type('string > 0').and(`string <= ${max}`);
+const money = type('0 <= number.integer <= 100000000');
+const rowId = type('1 <= number.integer <= 2147483647');
+/** Rows are shown by position, then by id. */
+const position = type('0 <= number.integer <= 100000');
+
+const menuText = type({ 'name?': 'string <= 200', 'desc?': 'string <= 2000' });
+/** Translations as stored (db/schema MenuTranslations): only the texts given. */
+export type MenuTexts = Partial<Record<MenuLanguage, { name?: string; desc?: string }>>;
+
+export const menuTranslationsBody = type({ 'pl?': menuText, 'en?': menuText, 'ua?': menuText });
+export type MenuTranslationsBody = typeof menuTranslationsBody.infer;
+
+export const menuCategoryBody = type({
+  name: required(200),
+  translations: menuTranslationsBody,
+  position,
+});
+export type MenuCategoryBody = typeof menuCategoryBody.infer;
+
+export const modifierOptionBody = type({
+  /** An existing option of this group; none for a new one. */
+  'id?': rowId,
+  name: required(200),
+  translations: menuTranslationsBody,
+  price: money,
+  unavailable: 'boolean',
+});
+
+export const modifierGroupBody = type({
+  /** An existing group of this item; none for a new one. */
+  'id?': rowId,
+  name: required(200),
+  translations: menuTranslationsBody,
+  required: 'boolean',
+  min: '0 <= number.integer <= 50',
+  max: '1 <= number.integer <= 50',
+  options: modifierOptionBody.array().atLeastLength(1).atMostLength(100),
+});
+export type ModifierGroupBody = typeof modifierGroupBody.infer;
+
+/** An item with its whole list of modifier groups: groups and options left out of the list are deleted. */
+export const menuItemBody = type({
+  categoryId: rowId,
+  name: required(200),
+  description: 'string <= 2000',
+  translations: menuTranslationsBody,
+  price: money,
+  photo: 'string <= 300',
+  /** The price is carried by the options (build your own): the item's own price counts as 0. */
+  resetPrices: 'boolean',
+  unavailable: 'boolean',
+  position,
+  groups: modifierGroupBody.array().atMostLength(30),
+});
+export type MenuItemBody = typeof menuItemBody.infer;
+
+export const itemAvailabilityBody = type({ unavailable: 'boolean' });
+
+/** The stored translations: trimmed, blanks dropped, a language with nothing left out (`{}` when none). */
+export function compactTranslations(body: MenuTranslationsBody): MenuTexts {
+  const stored: MenuTexts = {};
+  for (const language of MENU_LANGUAGES) {
+    const name = body[language]?.name?.trim();
+    const desc = body[language]?.desc?.trim();
+    if (!name && !desc) continue;
+    stored[language] = { ...(name ? { name } : {}), ...(desc ? { desc } : {}) };
+  }
+  return stored;
+}
+
+/**
+ * What the types cannot say about an item's modifier groups, as validation details: a group's `min` above its
+ * `max`, or above the number of its options (no customer could satisfy it), and an option or group id given
+ * twice.
+ */
+export function modifierGroupProblems(groups: ModifierGroupBody[]): Record<string, FieldRule> {
+  const problems: Record<string, FieldRule> = {};
+  const groupIds = new Set<number>();
+  const optionIds = new Set<number>();
+  groups.forEach((group, g) => {
+    if (group.id !== undefined) {
+      if (groupIds.has(group.id)) problems[`groups.${g}.id`] = 'invalid';
+      groupIds.add(group.id);
+    }
+    if (group.min > group.max || group.min > group.options.length) problems[`groups.${g}.min`] = 'outOfRange';
+    group.options.forEach((option, o) => {
+      if (option.id === undefined) return;
+      if (optionIds.has(option.id)) problems[`groups.${g}.options.${o}.id`] = 'invalid';
+      optionIds.add(option.id);
+    });
+  });
+  return problems;
+}

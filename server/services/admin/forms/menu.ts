@@ -1,0 +1,405 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import {
+  locations,
+  menuCategories,
+  menuItems,
+  modifierGroups,
+  modifierOptions,
+  restaurants,
+} from '#db/schema/index.ts';
+import type { MenuTranslations } from '#db/schema/catalogue.ts';
+import {
+  compactTranslations,
+  modifierGroupProblems,
+  type MenuCategoryBody,
+  type MenuItemBody,
+  type ModifierGroupBody,
+} from '#domain/menu-forms.ts';
+import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import { notFound, validationError } from '#server/errors.ts';
+import { audit, orNull, type AdminCtx } from './context.ts';
+
+/**
+ * A restaurant's menu as the admin edits it (issue 16): its active categories and items, every field and every
+ * translation. Every write below changes rows of menu_categories, menu_items, modifier_groups or
+ * modifier_options, whose triggers (migration 0002) move restaurants.updated_at, the version the shop's menu
+ * cache follows: the shop and the brand sites show the change on their next request.
+ */
+
+export type AdminMenuOption = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  price: number;
+  unavailable: boolean;
+};
+export type AdminMenuGroup = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  required: boolean;
+  min: number;
+  max: number;
+  options: AdminMenuOption[];
+};
+export type AdminMenuItem = {
+  id: number;
+  categoryId: number;
+  name: string;
+  description: string;
+  translations: MenuTranslations;
+  price: number;
+  photo: string | null;
+  resetPrices: boolean;
+  unavailable: boolean;
+  position: number;
+  groups: AdminMenuGroup[];
+};
+export type AdminMenuCategory = {
+  id: number;
+  name: string;
+  translations: MenuTranslations;
+  position: number;
+  items: AdminMenuItem[];
+};
+export type AdminMenu = {
+  restaurant: { id: number; name: string; currency: Currency };
+  categories: AdminMenuCategory[];
+};
+
+type Reader = Tx | AdminCtx['db'];
+
+async function restaurantOf(db: Reader, restaurantId: number) {
+  const [row] = await db
+    .select({ id: restaurants.id, name: restaurants.name, country: locations.country })
+    .from(restaurants)
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .where(eq(restaurants.id, restaurantId));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function groupsOf(db: Reader, itemIds: number[]): Promise<Map<number, AdminMenuGroup[]>> {
+  const byItem = new Map<number, AdminMenuGroup[]>();
+  if (itemIds.length === 0) return byItem;
+  const groups = await db
+    .select()
+    .from(modifierGroups)
+    .where(inArray(modifierGroups.menuItemId, itemIds))
+    .orderBy(asc(modifierGroups.position), asc(modifierGroups.id));
+  const options =
+    groups.length === 0
+      ? []
+      : await db
+          .select()
+          .from(modifierOptions)
+          .where(
+            inArray(
+              modifierOptions.groupId,
+              groups.map((g) => g.id),
+            ),
+          )
+          .orderBy(asc(modifierOptions.position), asc(modifierOptions.id));
+  const optionsByGroup = new Map<number, AdminMenuOption[]>();
+  for (const o of options) {
+    const list = optionsByGroup.get(o.groupId) ?? [];
+    list.push({ id: o.id, name: o.name, translations: o.translations, price: o.price, unavailable: o.unavailable });
+    optionsByGroup.set(o.groupId, list);
+  }
+  for (const g of groups) {
+    const list = byItem.get(g.menuItemId) ?? [];
+    list.push({
+      id: g.id,
+      name: g.name,
+      translations: g.translations,
+      required: g.required,
+      min: g.min,
+      max: g.max,
+      options: optionsByGroup.get(g.id) ?? [],
+    });
+    byItem.set(g.menuItemId, list);
+  }
+  return byItem;
+}
+
+const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): AdminMenuItem => ({
+  id: i.id,
+  categoryId: i.categoryId,
+  name: i.name,
+  description: i.description,
+  translations: i.translations,
+  price: i.price,
+  photo: i.photo,
+  resetPrices: i.resetPrices,
+  unavailable: i.unavailable,
+  position: i.position,
+  groups,
+});
+
+/** The restaurant's menu for the editor: active categories by position, each with its active items. */
+export async function readMenu(ctx: AdminCtx, restaurantId: number): Promise<AdminMenu> {
+  const restaurant = await restaurantOf(ctx.db, restaurantId);
+  const [categoryRows, itemRows] = await Promise.all([
+    ctx.db
+      .select()
+      .from(menuCategories)
+      .where(and(eq(menuCategories.restaurantId, restaurantId), eq(menuCategories.active, true)))
+      .orderBy(asc(menuCategories.position), asc(menuCategories.id)),
+    ctx.db
+      .select()
+      .from(menuItems)
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
+      .orderBy(asc(menuItems.position), asc(menuItems.id)),
+  ]);
+  const groups = await groupsOf(
+    ctx.db,
+    itemRows.map((i) => i.id),
+  );
+  return {
+    restaurant: { id: restaurant.id, name: restaurant.name, currency: currencyOf(countryOf(restaurant.country)) },
+    categories: categoryRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      translations: c.translations,
+      position: c.position,
+      items: itemRows.filter((i) => i.categoryId === c.id).map((i) => itemView(i, groups.get(i.id) ?? [])),
+    })),
+  };
+}
+
+const categoryValues = (input: MenuCategoryBody) => ({
+  name: input.name.trim(),
+  translations: compactTranslations(input.translations),
+  position: input.position,
+});
+
+export function createCategory(ctx: AdminCtx, restaurantId: number, input: MenuCategoryBody) {
+  return ctx.db.transaction(async (tx) => {
+    await restaurantOf(tx, restaurantId);
+    const [row] = await tx
+      .insert(menuCategories)
+      .values({ restaurantId, ...categoryValues(input) })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, ctx, 'menuCategory.created', 'menuCategory', row.id, { restaurantId, ...input });
+    return row;
+  });
+}
+
+export function updateCategory(ctx: AdminCtx, id: number, input: MenuCategoryBody) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(menuCategories)
+      .set(categoryValues(input))
+      .where(and(eq(menuCategories.id, id), eq(menuCategories.active, true)))
+      .returning();
+    if (!row) throw notFound();
+    await audit(tx, ctx, 'menuCategory.updated', 'menuCategory', id, { ...input });
+    return row;
+  });
+}
+
+/**
+ * Deletes a category with its items (soft, active = false, as the shop's menu reads them): baskets and orders
+ * keep referring to the items they hold, and a basket holding one finds it no longer available.
+ */
+export const deleteCategory = (ctx: AdminCtx, id: number): Promise<void> =>
+  ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(menuCategories)
+      .set({ active: false })
+      .where(and(eq(menuCategories.id, id), eq(menuCategories.active, true)))
+      .returning({ id: menuCategories.id });
+    if (!row) throw notFound();
+    const items = await tx
+      .update(menuItems)
+      .set({ active: false })
+      .where(and(eq(menuItems.categoryId, id), eq(menuItems.active, true)))
+      .returning({ id: menuItems.id });
+    await audit(tx, ctx, 'menuCategory.deleted', 'menuCategory', id, {
+      active: false,
+      items: items.map((i) => i.id),
+    });
+  });
+
+/** The category must be an active one of the item's restaurant. */
+async function checkCategory(tx: Tx, restaurantId: number, categoryId: number): Promise<void> {
+  const [category] = await tx
+    .select({ id: menuCategories.id })
+    .from(menuCategories)
+    .where(
+      and(
+        eq(menuCategories.id, categoryId),
+        eq(menuCategories.restaurantId, restaurantId),
+        eq(menuCategories.active, true),
+      ),
+    );
+  if (!category) throw validationError({ categoryId: 'notFound' });
+}
+
+const itemValues = (input: MenuItemBody) => ({
+  categoryId: input.categoryId,
+  name: input.name.trim(),
+  description: input.description.trim(),
+  translations: compactTranslations(input.translations),
+  price: input.price,
+  photo: orNull(input.photo),
+  resetPrices: input.resetPrices,
+  unavailable: input.unavailable,
+  position: input.position,
+});
+
+function checkGroups(groups: ModifierGroupBody[]): void {
+  const problems = modifierGroupProblems(groups);
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+}
+
+/**
+ * Makes the item's modifier groups and their options what the body lists, in its order: rows with an id are
+ * updated (the id must be the item's own), rows without one are added, rows left out are deleted (an order line
+ * keeps its option's name and price; its reference becomes null).
+ */
+async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]): Promise<void> {
+  const existingGroups = await tx
+    .select({ id: modifierGroups.id })
+    .from(modifierGroups)
+    .where(eq(modifierGroups.menuItemId, itemId));
+  const ownGroups = new Set(existingGroups.map((g) => g.id));
+  const existingOptions =
+    ownGroups.size === 0
+      ? []
+      : await tx
+          .select({ id: modifierOptions.id, groupId: modifierOptions.groupId })
+          .from(modifierOptions)
+          .where(inArray(modifierOptions.groupId, [...ownGroups]));
+  const optionGroup = new Map(existingOptions.map((o) => [o.id, o.groupId]));
+
+  const problems: Record<string, 'notFound'> = {};
+  groups.forEach((group, g) => {
+    if (group.id !== undefined && !ownGroups.has(group.id)) problems[`groups.${g}.id`] = 'notFound';
+    group.options.forEach((option, o) => {
+      if (option.id !== undefined && (group.id === undefined || optionGroup.get(option.id) !== group.id)) {
+        problems[`groups.${g}.options.${o}.id`] = 'notFound';
+      }
+    });
+  });
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+
+  const keptGroups = groups.flatMap((group) => (group.id === undefined ? [] : [group.id]));
+  await tx
+    .delete(modifierGroups)
+    .where(
+      keptGroups.length > 0
+        ? and(eq(modifierGroups.menuItemId, itemId), notInArray(modifierGroups.id, keptGroups))
+        : eq(modifierGroups.menuItemId, itemId),
+    );
+
+  for (const [position, group] of groups.entries()) {
+    const values = {
+      name: group.name.trim(),
+      translations: compactTranslations(group.translations),
+      required: group.required,
+      min: group.min,
+      max: group.max,
+      position,
+    };
+    let groupId = group.id;
+    if (groupId === undefined) {
+      const [row] = await tx
+        .insert(modifierGroups)
+        .values({ menuItemId: itemId, ...values })
+        .returning({ id: modifierGroups.id });
+      if (!row) throw new Error('insert returned nothing');
+      groupId = row.id;
+    } else {
+      await tx.update(modifierGroups).set(values).where(eq(modifierGroups.id, groupId));
+    }
+    const keptOptions = group.options.flatMap((option) => (option.id === undefined ? [] : [option.id]));
+    await tx
+      .delete(modifierOptions)
+      .where(
+        keptOptions.length > 0
+          ? and(eq(modifierOptions.groupId, groupId), notInArray(modifierOptions.id, keptOptions))
+          : eq(modifierOptions.groupId, groupId),
+      );
+    for (const [optionPosition, option] of group.options.entries()) {
+      const optionValues = {
+        name: option.name.trim(),
+        translations: compactTranslations(option.translations),
+        price: option.price,
+        unavailable: option.unavailable,
+        position: optionPosition,
+      };
+      if (option.id === undefined) await tx.insert(modifierOptions).values({ groupId, ...optionValues });
+      else await tx.update(modifierOptions).set(optionValues).where(eq(modifierOptions.id, option.id));
+    }
+  }
+}
+
+async function readItem(tx: Reader, id: number): Promise<AdminMenuItem> {
+  const [row] = await tx
+    .select()
+    .from(menuItems)
+    .where(and(eq(menuItems.id, id), eq(menuItems.active, true)));
+  if (!row) throw notFound();
+  const groups = await groupsOf(tx, [id]);
+  return itemView(row, groups.get(id) ?? []);
+}
+
+export function createItem(ctx: AdminCtx, restaurantId: number, input: MenuItemBody): Promise<AdminMenuItem> {
+  checkGroups(input.groups);
+  return ctx.db.transaction(async (tx) => {
+    await restaurantOf(tx, restaurantId);
+    await checkCategory(tx, restaurantId, input.categoryId);
+    const [row] = await tx
+      .insert(menuItems)
+      .values({ restaurantId, ...itemValues(input) })
+      .returning({ id: menuItems.id });
+    if (!row) throw new Error('insert returned nothing');
+    await writeGroups(tx, row.id, input.groups);
+    await audit(tx, ctx, 'menuItem.created', 'menuItem', row.id, { restaurantId, ...input });
+    return readItem(tx, row.id);
+  });
+}
+
+export function updateItem(ctx: AdminCtx, id: number, input: MenuItemBody): Promise<AdminMenuItem> {
+  checkGroups(input.groups);
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ restaurantId: menuItems.restaurantId })
+      .from(menuItems)
+      .where(and(eq(menuItems.id, id), eq(menuItems.active, true)));
+    if (!current) throw notFound();
+    await checkCategory(tx, current.restaurantId, input.categoryId);
+    await tx.update(menuItems).set(itemValues(input)).where(eq(menuItems.id, id));
+    await writeGroups(tx, id, input.groups);
+    await audit(tx, ctx, 'menuItem.updated', 'menuItem', id, { ...input });
+    return readItem(tx, id);
+  });
+}
+
+/** Marks an item unavailable (sold out: listed, not orderable) or available again. */
+export const setItemAvailability = (ctx: AdminCtx, id: number, unavailable: boolean): Promise<AdminMenuItem> =>
+  ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(menuItems)
+      .set({ unavailable })
+      .where(and(eq(menuItems.id, id), eq(menuItems.active, true)))
+      .returning({ id: menuItems.id });
+    if (!row) throw notFound();
+    await audit(tx, ctx, 'menuItem.updated', 'menuItem', id, { unavailable });
+    return readItem(tx, id);
+  });
+
+/** Deletes an item (soft, active = false): it leaves the menu; baskets and orders holding it keep their lines. */
+export const deleteItem = (ctx: AdminCtx, id: number): Promise<void> =>
+  ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(menuItems)
+      .set({ active: false })
+      .where(and(eq(menuItems.id, id), eq(menuItems.active, true)))
+      .returning({ id: menuItems.id });
+    if (!row) throw notFound();
+    await audit(tx, ctx, 'menuItem.deleted', 'menuItem', id, { active: false });
+  });
