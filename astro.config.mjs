@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 import { shopLogos } from './sites/shop-logos.ts';
 import { honoRenderer } from './sites/ssr/adapter.ts';
@@ -34,16 +34,31 @@ const paraglideMessages = {
 // dist/brands/<slug>/), the survey page and the brand logos the API links to (dist/logos/). The Hono server
 // (server/) serves them per host. Each brand folder is self-contained (its own _astro/ and 404.html), so it
 // can also be uploaded as is to any static host (docs/decisions/005-self-contained-brand-site-folders.md).
+const reactLibraries = [
+  '@nanostores/react',
+  'react-hook-form',
+  '@hookform/resolvers',
+  '@tanstack/react-table',
+  'react-chartjs-2',
+];
+
 export default defineConfig({
   srcDir: './sites',
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
-  integrations: [paraglideMessages, react(), clientDirectives, selfContainedBrandSites(), shopLogos()],
+  integrations: [paraglideMessages, preact({ compat: true }), clientDirectives, selfContainedBrandSites(), shopLogos()],
   adapter: honoRenderer(),
   // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
   build: { format: 'directory', inlineStylesheets: 'always', client: './', server: './server/' },
   server: { port: 4321 },
+  // Libraries written for React are bundled for the server too, so their `react` imports meet the same alias to
+  // preact/compat as the islands' (docs/decisions/029-javascript-budget.md); left external, Node would load React.
+  vite: {
+    environments: Object.fromEntries(
+      ['ssr', 'prerender'].map((name) => [name, { resolve: { noExternal: reactLibraries } }]),
+    ),
+  },
   devToolbar: { enabled: false },
   telemetry: false,
 });

@@ -20,6 +20,16 @@ export type PageMeasurement = {
   htmlGzipBytes: number;
   jsGzipBytes: number;
   jsFiles: number;
+  /** Each script the page loaded, largest first: its path and gzip bytes (in the results file, not the table). */
+  scripts: { path: string; gzipBytes: number }[];
+  /**
+   * Lighthouse's measure of the machine's speed during the run (higher is faster). The performance score is computed
+   * with simulated throttling, from the page's own main-thread work as measured here: on a busy machine that work
+   * takes longer and the score drops, so a run's scores are to be read with its index.
+   */
+  benchmarkIndex: number;
+  /** The performance metrics behind the score, in milliseconds (CLS unitless), as Lighthouse simulated them. */
+  metrics: { fcp: number; lcp: number; tbt: number; si: number; cls: number };
   scores: Record<(typeof CATEGORIES)[number], number>;
   failedAudits: string[];
 };
@@ -130,11 +140,24 @@ export async function measurePage(
   const failedAudits = Object.values(lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
     .map((audit) => audit.id);
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const scriptBytes = await Promise.all(
+    scripts.map(async (item) => ({ path: new URL(item.url).pathname, gzipBytes: await gzipBytes(item.url) })),
+  );
   return {
     url,
     htmlGzipBytes: (await Promise.all(html.map((item) => gzipBytes(item.url)))).reduce((a, b) => a + b, 0),
-    jsGzipBytes: (await Promise.all(scripts.map((item) => gzipBytes(item.url)))).reduce((a, b) => a + b, 0),
+    jsGzipBytes: scriptBytes.reduce((sum, script) => sum + script.gzipBytes, 0),
     jsFiles: scripts.length,
+    scripts: scriptBytes.sort((a, b) => b.gzipBytes - a.gzipBytes),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    metrics: {
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      si: metric('speed-index'),
+      cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    },
     scores,
     failedAudits,
   };
@@ -153,12 +176,19 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** The table on stdout: one line a page, the first column headed `column` and holding `label(row)`. */
 export function printTable<Row extends PageMeasurement>(column: string, rows: Row[], label: (row: Row) => string) {
-  console.log(`${column.padEnd(16)} HTML gz    JS gz (files)     perf a11y  bp  seo  below 0.9`);
+  console.log(
+    `${column.padEnd(16)} HTML gz    JS gz (files)     perf a11y  bp  seo   FCP/LCP/TBT ms      cpu  below 0.9`,
+  );
   for (const row of rows) {
     const s = row.scores;
+    const { fcp, lcp, tbt } = row.metrics;
     console.log(
       `${label(row).padEnd(16)} ${kb(row.htmlGzipBytes).padStart(9)} ${kb(row.jsGzipBytes).padStart(10)} (${row.jsFiles})  ` +
-        `${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(4)} ${String(s['best-practices']).padStart(3)} ${String(s.seo).padStart(4)}  ${row.failedAudits.join(', ') || '-'}`,
+        `${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(4)} ${String(s['best-practices']).padStart(3)} ${String(s.seo).padStart(4)}  ` +
+        `${`${fcp}/${lcp}/${tbt}`.padEnd(18)} ${String(row.benchmarkIndex).padStart(4)}  ${row.failedAudits.join(', ') || '-'}`,
     );
   }
+  console.log(
+    '(cpu: Lighthouse benchmarkIndex of the run; the lower it is, the busier the machine and the lower perf)',
+  );
 }

@@ -6,6 +6,7 @@ import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
+import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
@@ -18,7 +19,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
     timeStyle: 'short',
     timeZone: isCountry(order.restaurant.country) ? timeZoneOf(order.restaurant.country) : undefined,
   }).format(new Date(order.createdAt));
-  const status = isOrderStatus(order.status) ? m[`account_status_${order.status}`]({}, t) : order.status;
+  const status = isOrderStatus(order.status) ? STATUS_NAME[order.status]({}, t) : order.status;
   const itemsId = `order-${order.id}-items`;
   const tone = order.groups.rejected ? 'bad' : order.groups.finished ? 'done' : 'live';
 

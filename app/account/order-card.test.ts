@@ -45,13 +45,15 @@ describe('an order on my orders', () => {
   });
 
   it('offers to order it again, a button that waits for the island before it sends anything', () => {
-    expect(render(false)).toMatch(/<button[^>]*class="reorder-button"[^>]*disabled=""[^>]*>Zamów ponownie<\/button>/);
+    const button = /<button([^>]*)>Zamów ponownie<\/button>/.exec(render(false))?.[1] ?? '';
+    expect(button).toContain('class="reorder-button"');
+    expect(button).toMatch(/\bdisabled\b/);
     expect(render(false, 'en')).toContain('Order again');
     expect(render(false, 'ua')).toContain('Замовити знову');
   });
 
   it('keeps its items hidden until asked, without emoji in their names', () => {
-    expect(render(false)).toMatch(/<ul[^>]*hidden=""/);
+    expect(render(false)).toMatch(/<ul[^>]*\bhidden(?:="")?[\s>]/);
     const open = render(true);
     expect(open).not.toMatch(/<ul[^>]*hidden/);
     expect(open).toContain('aria-expanded="true"');

@@ -7,6 +7,7 @@ import { m } from '#app/paraglide/messages.js';
 import { $orderStatus, followOrder, refreshOrder, showOrder, type OrderStatusView } from '#app/stores/order-status.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
+import { STATUS_NAME, STATUS_SENTENCE } from '#app/orders/status-texts.ts';
 import AcceptCountdown from './AcceptCountdown.tsx';
 
 // Only an order whose payment failed needs the retry form: its code (the checkout's methods and rules) loads then.
@@ -64,11 +65,11 @@ export default function OrderStatusPanel({
       <h2 id="status-now" className="status-now">
         {m.status_now({}, t)}{' '}
         <span className={`status-badge status-badge-${tone}`} data-status={order.status}>
-          {m[`account_status_${order.status}`]({}, t)}
+          {STATUS_NAME[order.status]({}, t)}
         </span>
       </h2>
       <div role="status" aria-atomic="true" className="status-message">
-        <p className="status-sentence">{m[`status_state_${order.status}`]({}, t)}</p>
+        <p className="status-sentence">{STATUS_SENTENCE[order.status]({}, t)}</p>
         {awaitingPayment && !paymentFailed && <p className="status-processing">{m.status_paymentProcessing({}, t)}</p>}
         {paymentFailed && <p className="status-warning">{m.status_paymentFailed({}, t)}</p>}
         {order.groups.rejected && paid && <p className="status-refund">{refundText}</p>}

@@ -4,6 +4,7 @@ import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $reorders, orderAgain, reorderState } from '#app/stores/reorder.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
+import { REORDER_REASON } from './status-texts.ts';
 
 /**
  * "Order again" (status page and my orders): fills the basket with the order's items and goes to the basket, or,
@@ -53,7 +54,7 @@ export default function ReorderButton({
                 <ul>
                   {state.missing.map((line, index) => (
                     <li key={index}>
-                      {line.quantity} × {line.name} – {m[`status_reorderReason_${line.reason}`]({}, t)}
+                      {line.quantity} × {line.name} – {REORDER_REASON[line.reason]({}, t)}
                     </li>
                   ))}
                 </ul>

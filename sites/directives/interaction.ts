@@ -37,7 +37,8 @@ const interaction: ClientDirective = (load, options, island) => {
     } finally {
       trigger.removeEventListener('click', start, true);
     }
-    // React hydrates in a transition; a click dispatched now makes it finish hydrating at once and handle it.
+    // The island's handlers are attached once hydrate() has run (Preact hydrates synchronously): the click now
+    // reaches them.
     const target = clicked;
     clicked = null;
     if (target?.isConnected) target.click();

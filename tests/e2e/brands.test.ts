@@ -33,7 +33,7 @@ async function openPage(tenant: Tenant, viewport: keyof typeof VIEWPORTS, path =
 const sectionsOf = (page: Page) =>
   page.$$eval('[data-section]', (elements) => elements.map((e) => (e as HTMLElement).dataset['section']));
 
-/** The scripts of the React islands: their components and the React renderer (which brings the React runtime). */
+/** The scripts of the islands: their components and the renderer (which brings Preact, decision 029). */
 const reactScripts = async (page: Page) =>
   new Set(
     await page.$$eval('astro-island', (islands) =>
@@ -141,9 +141,9 @@ describe('brand landing pages at phone and desktop widths', () => {
         );
         expect(listed).not.toContain('green-bowl');
 
-        // The menu script (no React) shows the default restaurant's menu with prices, without being scrolled to.
+        // The menu script (no island) shows the default restaurant's menu with prices, without being scrolled to.
         await page.locator(`.menu[data-restaurant="${tenant.defaultRestaurant}"]`).waitFor();
-        // Nothing touched yet, the page loaded and the browser idle: no React chunk has been requested at all.
+        // Nothing touched yet, the page loaded and the browser idle: no island chunk has been requested at all.
         await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
         const react = await reactScripts(page);
         expect(react.size).toBeGreaterThanOrEqual(4);
@@ -157,7 +157,7 @@ describe('brand landing pages at phone and desktop widths', () => {
 
         await page.evaluate(() => window.scrollTo(0, 0));
         await checkAggregatorDialog(page, tenant);
-        // The first touch of the button is what loads React (and the check above would have seen it).
+        // The first touch of the button is what loads the islands (and the check above would have seen it).
         expect(scripts.filter((script) => react.has(script)).length).toBeGreaterThan(0);
 
         await page.locator('footer').scrollIntoViewIfNeeded();

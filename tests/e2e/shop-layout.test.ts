@@ -296,7 +296,8 @@ describe('contact page', () => {
     // nothing (and never a GET with the fields in the URL).
     const served = await (await page.request.get(urlOn('localhost', '/kontakt'))).text();
     expect(served).toMatch(/<form[^>]*method="post"/);
-    expect(served).toMatch(/<button type="submit" class="button" disabled="">/);
+    // The submit button's tag carries `disabled` (bare or `disabled=""`, in whatever order its attributes come).
+    expect(served).toMatch(/<button type="submit"[^>]*\sdisabled(="")?[\s/>]/);
     await hydrated(page, 'ContactForm');
     const send = page.getByRole('button', { name: 'Wyślij wiadomość' });
     await send.click();
@@ -399,6 +400,6 @@ describe('accessibility and looks', () => {
           await context.close();
         }
     expect(violations).toEqual([]);
-    // 24 page loads and 12 axe runs: over a minute on a busy 2-core machine.
-  }, 180_000);
+    // 24 page loads and 12 axe runs: 86 to 163 s measured on the shared 2-core machine under load.
+  }, 240_000);
 });

@@ -1,12 +1,10 @@
 import { isOrderStatus } from '#domain/orders.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { STATUS_NAME } from '#app/orders/status-texts.ts';
 
 /** An order status in the interface language (the customer's wording, which staff read too). */
 export const statusName = (status: string | null, locale: UiLocale) =>
-  status && isOrderStatus(status)
-    ? m[`account_status_${status}`]({}, { locale: messageLocale(locale) })
-    : (status ?? '');
+  status && isOrderStatus(status) ? STATUS_NAME[status]({}, { locale: messageLocale(locale) }) : (status ?? '');
 
 const intlLocale = (locale: UiLocale) => (locale === 'ua' ? 'uk' : locale);
 
