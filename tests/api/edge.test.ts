@@ -57,53 +57,57 @@ describe('answers given before the body is read, on the real server', () => {
     );
 
   // A server process of its own: beside the browser tests on a busy machine its start has taken over 30 s.
-  it('closes the connection after a 413 or an early 404, so the next request on it gets its own answer', { timeout: 150_000 }, async () => {
-    database = await createTestDatabase({ max: 2 });
-    const port = await freePort();
-    const server = startServer({ DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1' });
-    stop = () => (server.child.kill('SIGTERM'), server.exited);
-    for (let i = 0; i < 1200 && !server.output().stdout.includes('Marketplace on'); i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.output().stdout).toContain('Marketplace on');
+  it(
+    'closes the connection after a 413 or an early 404, so the next request on it gets its own answer',
+    { timeout: 150_000 },
+    async () => {
+      database = await createTestDatabase({ max: 2 });
+      const port = await freePort();
+      const server = startServer({ DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1' });
+      stop = () => (server.child.kill('SIGTERM'), server.exited);
+      for (let i = 0; i < 1200 && !server.output().stdout.includes('Marketplace on'); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.output().stdout).toContain('Marketplace on');
 
-    const big = JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) });
-    const early = [
-      // Over the size limit.
-      { path: '/api/contact', headers: json, status: 413, error: 'payloadTooLarge' },
-      // Refused before its body is looked at: a form-like body with no Origin, and the API on a brand's host.
-      { path: '/api/contact', headers: { 'content-type': 'text/plain' }, status: 403, error: 'Forbidden' },
-      {
-        path: '/api/basket/items',
-        headers: { ...json, host: 'pasta-fresca.localhost' },
-        status: 404,
-        error: 'notFound',
-      },
-    ];
-    for (const { path, headers, status, error } of early) {
-      // One connection, reused for every request the agent sends (keep-alive), as a browser or a proxy would.
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const first = await send(agent, port, 'POST', path, big, headers);
-      expect([path, first.status, JSON.parse(first.body), first.connection]).toEqual([
-        path,
-        status,
-        { error },
-        'close',
-      ]);
-      const second = await send(agent, port, 'GET', '/api/ping');
-      expect([second.status, second.body]).toEqual([200, '{"ok":true}']);
-      // An answer after the whole request has arrived keeps the connection for the next one.
-      const third = await send(agent, port, 'GET', '/api/ping');
-      expect(third.connection).toBe('keep-alive');
-      expect(third.socket).toBe(second.socket);
-      agent.destroy();
-    }
+      const big = JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) });
+      const early = [
+        // Over the size limit.
+        { path: '/api/contact', headers: json, status: 413, error: 'payloadTooLarge' },
+        // Refused before its body is looked at: a form-like body with no Origin, and the API on a brand's host.
+        { path: '/api/contact', headers: { 'content-type': 'text/plain' }, status: 403, error: 'Forbidden' },
+        {
+          path: '/api/basket/items',
+          headers: { ...json, host: 'pasta-fresca.localhost' },
+          status: 404,
+          error: 'notFound',
+        },
+      ];
+      for (const { path, headers, status, error } of early) {
+        // One connection, reused for every request the agent sends (keep-alive), as a browser or a proxy would.
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const first = await send(agent, port, 'POST', path, big, headers);
+        expect([path, first.status, JSON.parse(first.body), first.connection]).toEqual([
+          path,
+          status,
+          { error },
+          'close',
+        ]);
+        const second = await send(agent, port, 'GET', '/api/ping');
+        expect([second.status, second.body]).toEqual([200, '{"ok":true}']);
+        // An answer after the whole request has arrived keeps the connection for the next one.
+        const third = await send(agent, port, 'GET', '/api/ping');
+        expect(third.connection).toBe('keep-alive');
+        expect(third.socket).toBe(second.socket);
+        agent.destroy();
+      }
 
-    // Node's own fetch, which once failed the second request with 'other side closed'.
-    const refused = await fetch(`http://127.0.0.1:${port}/api/contact`, { method: 'POST', headers: json, body: big });
-    expect([refused.status, await refused.json()]).toEqual([413, { error: 'payloadTooLarge' }]);
-    const next = await fetch(`http://127.0.0.1:${port}/api/ping`);
-    expect(await next.json()).toEqual({ ok: true });
-  });
+      // Node's own fetch, which once failed the second request with 'other side closed'.
+      const refused = await fetch(`http://127.0.0.1:${port}/api/contact`, { method: 'POST', headers: json, body: big });
+      expect([refused.status, await refused.json()]).toEqual([413, { error: 'payloadTooLarge' }]);
+      const next = await fetch(`http://127.0.0.1:${port}/api/ping`);
+      expect(await next.json()).toEqual({ ok: true });
+    },
+  );
 });
 
 describe('error answers', () => {
