@@ -3,28 +3,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { baskets, basketItems, locations, menuItems, restaurants } from '#db/schema/index.ts';
-import { request, useTestApp } from '../helpers/app.ts';
+import { type BasketJar, callWithBasket, request, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
 const NOON_WARSAW = new Date('2025-06-04T10:00:00Z');
 
-type Jar = { cookie: string };
-
-async function call(jar: Jar, path: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await request(ctx, path, {
-    method: init.method ?? 'GET',
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(jar.cookie ? { cookie: jar.cookie } : {}),
-      'sec-fetch-site': 'same-origin',
-    },
-  });
-  const set = response.headers.getSetCookie().find((c) => c.startsWith('basket='));
-  if (set) jar.cookie = set.split(';')[0]!;
-  return response;
-}
+type Jar = BasketJar;
+const call = (jar: Jar, path: string, init?: { method?: string; body?: unknown }) =>
+  callWithBasket(ctx, jar, path, init);
 
 type Item = {
   id: number;

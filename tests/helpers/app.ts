@@ -68,3 +68,30 @@ export const request = (ctx: TestContext, path: string, init: RequestInit & { ho
     headers: { host, ...(headers as Record<string, string>) },
   });
 };
+
+/** What a browser keeps between calls: the basket cookie the API set. */
+export type BasketJar = { cookie: string };
+
+/**
+ * Calls the API as the shop's own page does (same-origin, JSON body), sending the jar's basket cookie and keeping
+ * the one the answer sets.
+ */
+export async function callWithBasket(
+  ctx: TestContext,
+  jar: BasketJar,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  const response = await request(ctx, path, {
+    method: init.method ?? 'GET',
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(jar.cookie ? { cookie: jar.cookie } : {}),
+      'sec-fetch-site': 'same-origin',
+    },
+  });
+  const set = response.headers.getSetCookie().find((c) => c.startsWith('basket='));
+  if (set) jar.cookie = set.split(';')[0] ?? '';
+  return response;
+}
