@@ -5,6 +5,38 @@ import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
 
+/**
+ * Reads and throws away what is left of a request's body, up to a few megabytes or two seconds. Closing a socket
+ * with unread bytes makes the kernel answer with a reset, which a client still sending its body gets as EPIPE
+ * before it has read the answer we sent: the 413 is lost. A short drain, like a web server's lingering close, lets
+ * the client finish sending and read the answer; past the bounds, the connection is cut as before.
+ */
+function discardRestOfBody(incoming: HttpBindings['incoming'] | Http2Bindings['incoming']): Promise<void> {
+  const maxBytes = 8 * 1024 * 1024;
+  if (incoming.destroyed || incoming.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off('data', count);
+      incoming.off('end', done);
+      incoming.off('close', done);
+      incoming.off('error', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > maxBytes) done();
+    };
+    const timer = setTimeout(done, 2000);
+    incoming.on('data', count);
+    incoming.once('end', done);
+    incoming.once('close', done);
+    incoming.once('error', done);
+    incoming.resume();
+  });
+}
+
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -111,7 +143,10 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
       // Answered before the request's body had all arrived (413, a refusal, an unknown path): the rest of it is
       // still on its way, and would be read as the next request on this keep-alive connection. Closing it after
       // the answer tells the client to send its next request on a fresh one.
-      if (!node.incoming.complete) node.outgoing.setHeader('connection', 'close');
+      if (!node.incoming.complete) {
+        node.outgoing.setHeader('connection', 'close');
+        await discardRestOfBody(node.incoming);
+      }
       return response;
     } finally {
       inFlight -= 1;
