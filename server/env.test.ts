@@ -117,6 +117,17 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('OUTBOX_INTERVAL_MS', () => {
+  it('sends the outbox every 10 s unless told otherwise', () => {
+    expect(parseEnv({}).outboxIntervalMs).toBe(10_000);
+    expect(parseEnv({ OUTBOX_INTERVAL_MS: '250' }).outboxIntervalMs).toBe(250);
+  });
+
+  it.each(['0', '5', '1s', '-100'])('refuses %s', (value) => {
+    expect(() => parseEnv({ OUTBOX_INTERVAL_MS: value })).toThrow(/^Invalid configuration: OUTBOX_INTERVAL_MS /);
+  });
+});
+
 describe('secrets', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -16,6 +16,8 @@ const envSchema = type({
   'PUBLIC_BASE_URL?': 'string.url',
   'SMTP_URL?': /^smtps?:\/\/.+/,
   'MAIL_FROM?': 'string.email',
+  /** How often the outbox is sent, in milliseconds (10 s by default). */
+  'OUTBOX_INTERVAL_MS?': /^\d{2,7}$/,
   /** HMAC-SHA256 key shared with the payment provider (notification signatures); required in production. */
   'PAYMENT_WEBHOOK_SECRET?': 'string >= 16',
   /** Key of the order links guests follow (summary page, confirmation e-mail); required in production. */
@@ -60,6 +62,7 @@ export type Env = {
   publicBaseUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  outboxIntervalMs: number;
   paymentWebhookSecret: string;
   orderTokenSecret: string;
   sandboxBankSecret: string;
@@ -130,6 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicBaseUrl: result.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     smtpUrl: result.SMTP_URL,
     mailFrom: result.MAIL_FROM ?? 'zamowienia@example.com',
+    outboxIntervalMs: Number(result.OUTBOX_INTERVAL_MS ?? 10_000),
     paymentWebhookSecret: secret('PAYMENT_WEBHOOK_SECRET'),
     orderTokenSecret: secret('ORDER_TOKEN_SECRET'),
     sandboxBankSecret: secret('SANDBOX_BANK_SECRET'),

@@ -44,6 +44,9 @@ export const demoUsers = [
 const specialHours: Record<string, Hours> = {
   // Open around the clock: '24:00' ends each day, so no minute before midnight is closed.
   'pasta-fresca-warszawa-mokotow': everyDay('00:00', '24:00'),
+  // Ukraine's around-the-clock kitchen: the demo (and the tests ordering in Ukraine) can order in hryvnias at any
+  // hour, not only between 10:00 and 22:00 in Kyiv.
+  'bao-house-kyiv-podil': everyDay('00:00', '24:00'),
   // Open past midnight on Friday and Saturday nights.
   'smash-club-warszawa-mokotow': [
     ...everyDay('12:00', '23:00').filter((h) => h.day !== 5 && h.day !== 6),

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import { LOCALES, type Locale } from '#domain/localized-routes.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 
-const require = createRequire(import.meta.url);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,12 +34,10 @@ const TEXTS = {
 async function openAsAdmin(
   locale: Locale,
   viewport: keyof typeof VIEWPORTS,
-  options: { forAxe?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     locale: BROWSER_LOCALE[locale],
-    bypassCSP: options.forAxe ?? false,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urlOn('localhost')).origin });
   const page = await context.newPage();
@@ -160,23 +156,10 @@ describe('admin: bot keys and the bot channel', () => {
   for (const locale of LOCALES)
     it(`${locale}: the screen at phone and desktop width, with no serious axe violation`, async () => {
       for (const viewport of ['phone', 'desktop'] as const) {
-        const { context, page, problems } = await openAsAdmin(locale, viewport, { forAxe: true });
+        const { context, page, problems } = await openAsAdmin(locale, viewport);
         await page.getByRole('button', { name: TEXTS[locale].create }).waitFor();
         await screenshot(page, `admin-bot-keys-${locale}-${viewport}`);
-        await page.addScriptTag({ path: require.resolve('axe-core') });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await axeViolations(page);
         expect(violations).toEqual([]);
         expect(problems).toEqual([]);
         await context.close();

@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { Locale } from '#domain/localized-routes.ts';
-import { launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { waitForMail } from '../helpers/mail.ts';
-
-const require = createRequire(import.meta.url);
 
 let browser: Browser;
 /** The agent's signed-in session, made once: the login form has its own tests, and its rate limit. */
@@ -32,9 +29,9 @@ const TEXTS = {
   ua: { find: 'Знайти', search: 'Шукати ресторани', next: 'Наступний дзвінок' },
 } as const;
 
-/** A call-centre agent's page on the new-order screen, hydrated. `forAxe` lets the test inject axe-core. */
-async function agentPage(viewport: { width: number; height: number }, locale: Locale, forAxe = false) {
-  const context = await browser.newContext({ viewport, bypassCSP: forAxe, storageState: session });
+/** A call-centre agent's page on the new-order screen, hydrated. */
+async function agentPage(viewport: { width: number; height: number }, locale: Locale) {
+  const context = await browser.newContext({ viewport, storageState: session });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -151,25 +148,12 @@ describe('the call centre’s new-order screen', () => {
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        const { page, problems, close } = await agentPage(viewport, locale, true);
+        const { page, problems, close } = await agentPage(viewport, locale);
         await findCaller(page, locale);
         await openRestaurant(page, locale);
         await page.locator('.cc-menu button.cc-small:not([disabled])').first().click();
         await page.locator('.cc-lines li').first().waitFor();
-        await page.addScriptTag({ path: require.resolve('axe-core') });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await axeViolations(page);
         expect(violations).toEqual([]);
         await screenshot(page, `admin-callcentre-${locale}-${name}`);
         const wider = await page.evaluate((width) => {

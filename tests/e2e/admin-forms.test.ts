@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { adminPath, type AdminEntity } from '#domain/admin-routes.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 
-const require = createRequire(import.meta.url);
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
 const ORIGIN = { origin: urlOn('localhost', '').replace(/\/$/, '') };
 
@@ -23,10 +21,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A browser context logged in as the demo admin, recording script and console errors (4xx answers aside). */
-async function asAdmin(viewport: keyof typeof VIEWPORTS = 'desktop', forAxe = false) {
+async function asAdmin(viewport: keyof typeof VIEWPORTS = 'desktop') {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
-    bypassCSP: forAxe,
     storageState: adminState,
   });
   const page = await context.newPage();
@@ -294,7 +291,7 @@ describe('admin form screens: screenshots and accessibility', () => {
   for (const locale of LOCALES)
     it(`${locale}: every form screen at phone and desktop width, with no serious axe violation`, async () => {
       for (const viewport of ['phone', 'desktop'] as const) {
-        const { context, page, problems } = await asAdmin(viewport, true);
+        const { context, page, problems } = await asAdmin(viewport);
         const me = (await (await context.request.get(urlOn('localhost', '/api/auth/getUser'))).json()) as {
           user: { id: string };
         };
@@ -305,18 +302,7 @@ describe('admin form screens: screenshots and accessibility', () => {
           else await page.waitForSelector('.admin-form, main p');
           await screenshot(page, `admin-forms-${name}-${locale}-${viewport}`);
           if (viewport === 'desktop') {
-            await page.addScriptTag({ path: require.resolve('axe-core') });
-            const violations = await page.evaluate(async () => {
-              const axe = (
-                window as unknown as {
-                  axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-                }
-              ).axe;
-              const result = await axe.run();
-              return result.violations
-                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-                .map((v) => `${v.id} (${v.nodes.length})`);
-            });
+            const violations = await axeViolations(page);
             expect(violations, name).toEqual([]);
           }
         }

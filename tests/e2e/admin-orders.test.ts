@@ -1,10 +1,7 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
-
-const require = createRequire(import.meta.url);
 
 // The restaurant the orders go to; its kitchen board is /admin/kitchen/{slug}.
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow';
@@ -16,9 +13,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A browser context signed in as the seeded admin, recording script and console errors. */
-async function adminContext(viewport: keyof typeof VIEWPORTS = 'desktop', forAxe = false) {
-  // forAxe: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script.
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: forAxe });
+async function adminContext(viewport: keyof typeof VIEWPORTS = 'desktop') {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
   await signIn(context, 'admin@example.com');
   const page = await context.newPage();
   const problems: string[] = [];
@@ -87,18 +83,6 @@ const customerSaw = (page: Page, status: string) =>
   page.waitForFunction((s) => (window as unknown as { statuses: string[] }).statuses.includes(s), status, {
     timeout: 15_000,
   });
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core') });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const result = await (window as unknown as { axe: { run: () => Promise<Result> } }).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const card = (page: Page, id: string) => page.locator(`.kitchen-card[data-order="${id}"]`);
 const column = (page: Page, index: number) => page.locator('.kitchen-column').nth(index);
@@ -214,7 +198,7 @@ describe('screenshots', () => {
     const order = await placeOrder(customer);
     await customerSaw(order.page, 'new');
     for (const viewport of ['desktop', 'phone'] as const) {
-      const admin = await adminContext(viewport, true);
+      const admin = await adminContext(viewport);
       await admin.page.goto(urlOn('localhost', `${prefix}/admin`));
       await admin.page.locator('.dashboard-waiting-list').waitFor();
       await admin.page.locator('canvas').first().waitFor();

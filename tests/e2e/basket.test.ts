@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { errorMessage } from '#app/i18n/messages.ts';
@@ -6,9 +5,8 @@ import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { basketTexts } from '../../sites/components/basket/messages.ts';
-import { launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
-const require = createRequire(import.meta.url);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -25,11 +23,9 @@ const BROWSER_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-US', ua: '
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow'; // open around the clock in the demo data
 const KYIV = 'pasta-fresca-kyiv-podil';
 
-/** `forAxe`: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script. */
-async function openPage(path: string, locale: Locale, forAxe = false) {
+async function openPage(path: string, locale: Locale) {
   const page = await browser.newPage({
     viewport: VIEWPORTS.phone,
-    bypassCSP: forAxe,
     locale: BROWSER_LOCALE[locale],
     extraHTTPHeaders: visitorAddress(),
   });
@@ -240,31 +236,16 @@ describe('basket page', () => {
 
   for (const locale of LOCALES)
     it(`${locale}: axe finds no serious or critical violation on the basket and its clear dialog`, async () => {
-      const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale, true);
+      const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
       await addFromMenu(page, 'Focaccia z rozmarynem', 1);
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       await page.waitForSelector('.basket-line');
       await applyCode(page, 'NOPE');
       await page.waitForSelector('.discount-form [data-error]');
-      await page.addScriptTag({ path: require.resolve('axe-core') });
-      const audit = () =>
-        page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
-      expect(await audit()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.click('.basket-clear');
       await page.waitForSelector('dialog.clear-dialog[open]');
-      expect(await audit()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();
     });

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 
-const require = createRequire(import.meta.url);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -21,11 +19,9 @@ const EXPECTED_CONFLICT = 'Failed to load resource: the server responded with a 
 // headless Chromium asks for en-US, so a test of a Polish page says that it prefers Polish.
 const BROWSER_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-US', ua: 'uk-UA' };
 
-/** `forAxe`: the page lets the test inject axe-core, which our CSP (rightly) refuses as an inline script. */
-async function openPage(viewport: keyof typeof VIEWPORTS, path: string, locale: Locale, forAxe = false) {
+async function openPage(viewport: keyof typeof VIEWPORTS, path: string, locale: Locale) {
   const page = await browser.newPage({
     viewport: VIEWPORTS[viewport],
-    bypassCSP: forAxe,
     locale: BROWSER_LOCALE[locale],
   });
   const problems: string[] = [];
@@ -187,30 +183,19 @@ describe('catalogue: accessibility', () => {
   ];
   for (const locale of LOCALES)
     it(`${locale}: axe finds no serious or critical violation on the main pages and the item dialog`, async () => {
+      const first = pathFor('home', locale);
+      const { page, problems } = await openPage('phone', first, locale);
       for (const path of pages(locale)) {
-        const { page, problems } = await openPage('phone', path, locale, true);
+        if (path !== first) await page.goto(urlOn('localhost', path));
         if (path.includes('restaurant')) {
           await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
           await page.waitForSelector('dialog.item-dialog[open]');
         }
-        await page.addScriptTag({ path: require.resolve('axe-core') });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await axeViolations(page);
         expect(violations, path).toEqual([]);
         expect(problems, path).toEqual([]);
-        await page.close();
       }
+      await page.close();
     });
 
   // Issue 14's budget: at most 60 KB (gzip) of JavaScript before interaction, idle islands included (the islands run

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,10 +8,9 @@ import type { OrderStatus } from '#domain/orders.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeStatusInTx } from '#server/services/orders/change-status.ts';
 import { CONSENT_STORAGE_KEY } from '#app/shop/CookieConsent.tsx';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { logIn, placeOrderOverHttp, type PlacedOrder } from '../helpers/http-orders.ts';
 
-const require = createRequire(import.meta.url);
 const PL = 'pasta-fresca-warszawa-mokotow';
 const UA = 'bao-house-kyiv-podil';
 
@@ -84,8 +82,8 @@ const statusUrl = (locale: Locale, order: PlacedOrder) =>
   urlOn('localhost', pathFor('status', locale, { orderId: order.order.id, token: order.accessToken }));
 
 /** A fresh browser context (a guest unless it logs in) that records script errors and unexpected console errors. */
-async function openContext(viewport: keyof typeof VIEWPORTS, options: { forAxe?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: options.forAxe ?? false });
+async function openContext(viewport: keyof typeof VIEWPORTS) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
   // The cookie banner was agreed to before (a customer following an order has been on the shop), so the screenshots
   // show the page under it; the banner has its own tests.
   await context.addInitScript((key) => {
@@ -119,18 +117,7 @@ async function openStatus(context: BrowserContext, locale: Locale, order: Placed
 const badge = (page: Page) => page.locator('.status-badge');
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const violations = await axeViolations(page);
   expect(violations).toEqual([]);
 }
 
@@ -139,7 +126,7 @@ describe('order status page', () => {
     it(`${locale}: a guest follows the order from the link, and sees it accepted live`, async () => {
       const order = await placeOrderOverHttp(base(), { restaurant: PL, country: 'pl', payment: 'blik', lang: locale });
       await untilNew(order);
-      const { context, problems, close } = await openContext('phone', { forAxe: true });
+      const { context, problems, close } = await openContext('phone');
       const page = await openStatus(context, locale, order);
       const text = TEXTS[locale];
       await expect.poll(() => page.textContent('h1')).toContain(order.order.displayId);

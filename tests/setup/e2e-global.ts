@@ -43,6 +43,9 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       LOG_REQUESTS: '0',
       SMTP_URL: mail.url,
+      // A customer waiting for an activation link gets it within a second, not the 10 s production waits between
+      // sends: the account tests wait for several e-mails each.
+      OUTBOX_INTERVAL_MS: '250',
       // Tests that stand for separate visitors say so with X-Forwarded-For (visitorAddress in tests/helpers/browser.ts),
       // as a proxy in front of the server would, so that one file's discount-code tries do not use up another's.
       TRUST_PROXY: '1',

@@ -4,10 +4,15 @@ import type { Env } from '#server/env.ts';
 import { sendPendingEmails } from './send.ts';
 
 /**
- * Sends the outbox every `intervalMs` while SMTP_URL is set (without it, mail stays in the outbox
- * for admins to read). Returns a stop function for shutdown; a run in progress finishes.
+ * Sends the outbox every `intervalMs` (OUTBOX_INTERVAL_MS, 10 s by default) while SMTP_URL is set (without it, mail
+ * stays in the outbox for admins to read). Returns a stop function for shutdown; a run in progress finishes.
  */
-export function startOutboxWorker(db: Db, env: Env, now: () => Date, intervalMs = 10_000): () => Promise<void> {
+export function startOutboxWorker(
+  db: Db,
+  env: Env,
+  now: () => Date,
+  intervalMs = env.outboxIntervalMs,
+): () => Promise<void> {
   if (!env.smtpUrl) return async () => {};
   const transport = createTransport(env.smtpUrl);
   let running: Promise<unknown> | null = null;
