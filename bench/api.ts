@@ -13,7 +13,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { measureFlows, prepareFlowData, type FlowResult } from './flow.ts';
-import { processTreeRss } from './memory.ts';
+import { cpuMs, processTreeRss, treeCpuMs } from './memory.ts';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
@@ -56,6 +56,8 @@ const name = `mp_bench_${process.pid}`;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-dist-'));
 const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-pglite-'));
 const children: ChildProcess[] = [];
+// Asks which PostgreSQL backends serve the benchmark's database (their CPU is read per target).
+const adminSql = postgres(adminUrl, { max: 1, onnotice: () => {} });
 
 type Memory = { process: string; startMb: number | null; afterMb: number | null }[];
 
@@ -257,7 +259,15 @@ try {
     const url = (t.url ?? base) + t.path;
     // A short warm-up first, so JIT and connection pools are ready before the measured run.
     await autocannon({ url, connections: CONNECTIONS, duration: 2, ...t.options });
+    // CPU per request: the server's processes, and the PostgreSQL backends serving this benchmark's database (the
+    // machine's other work does not count), read from /proc around the measured run.
+    const backends = async () =>
+      (await adminSql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
+    const before = { server: treeCpuMs([pg.child.pid!]), db: new Map((await backends()).map((b) => [b, cpuMs(b)])) };
     const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...t.options });
+    const served = Math.max(1, r.requests.average * DURATION);
+    const serverCpu = t.url ? null : treeCpuMs([pg.child.pid!]) - before.server;
+    const dbCpu = (await backends()).reduce((sum, b) => sum + cpuMs(b) - (before.db.get(b) ?? 0), 0);
     rows.push({
       name: t.name,
       path: t.path,
@@ -266,10 +276,12 @@ try {
       p99Ms: r.latency.p99,
       non2xx: r.non2xx,
       errors: r.errors + r.timeouts,
+      serverCpuUsPerRequest: serverCpu === null ? null : Math.round((serverCpu * 1000) / served),
+      postgresCpuUsPerRequest: t.url ? null : Math.round((dbCpu * 1000) / served),
       statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
     });
     console.log(
-      `${t.name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+      `${t.name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, CPU µs/request server ${rows.at(-1)?.serverCpuUsPerRequest ?? '-'} PostgreSQL ${rows.at(-1)?.postgresCpuUsPerRequest ?? '-'}`,
       r.statusCodeStats ?? '',
     );
   }
@@ -321,11 +333,13 @@ try {
     ratioToBareHttp: ratio(r.requestsPerSecond, bareRps),
     ratioToBaseline: ratio(r.requestsPerSecond, baseline),
   }));
-  console.log('\n| target | req/s | ÷ bare node:http | ÷ trivial route | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| target | req/s | ÷ bare node:http | ÷ trivial route | p50 ms | p99 ms | non-2xx | server CPU µs/req | PostgreSQL CPU µs/req |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of withRatios)
     console.log(
-      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToBareHttp} | ${r.ratioToBaseline} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} |`,
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.ratioToBareHttp} | ${r.ratioToBaseline} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.serverCpuUsPerRequest ?? ''} | ${r.postgresCpuUsPerRequest ?? ''} |`,
     );
   if (flow)
     console.log(
@@ -432,6 +446,7 @@ try {
   }
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await adminSql.end();
   await new Promise((resolve) => setTimeout(resolve, 500));
   await dropDatabase(adminUrl, name).catch(() => {});
   await dropDatabase(adminUrl, template).catch(() => {});

@@ -24,3 +24,19 @@ export function processTreeRss(pid: number): { pid: number; rssMb: number | null
   }
   return [{ pid, rssMb: rssMb(pid) }, ...children.flatMap((child) => processTreeRss(child))];
 }
+
+/** CPU time (user + system) a process has used so far, in ms, or 0 when it is gone (Linux: /proc, 100 ticks/s). */
+export function cpuMs(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU ms of each process in the list and its descendants, summed. */
+export function treeCpuMs(pids: number[]): number {
+  return pids.flatMap((pid) => processTreeRss(pid)).reduce((sum, p) => sum + cpuMs(p.pid), 0);
+}

@@ -73,7 +73,7 @@ export function addItem(input: { menuItemId: number; quantity: number; optionIds
   return {
     reads: (basketId) => [
       itemRead(input.menuItemId),
-      { text: ADD_BASKET_READ_SQL, params: [basketId, input.menuItemId] },
+      { text: ADD_BASKET_READ_SQL, params: [basketId, input.menuItemId], ofBasket: true },
     ],
     predict: (known, recall) => {
       const [itemRow] = recall(itemRead(input.menuItemId)) ?? [];

@@ -8,7 +8,16 @@ import { loadPricedBasket, type PricedBasket } from './priced.ts';
  * `recall` answers the same rows whatever basket asks (an item and its options, say): the process keeps its latest
  * answer for the next change's prediction.
  */
-export type Statement = { text: string; params: readonly unknown[]; recall?: boolean };
+export type Statement = {
+  text: string;
+  params: readonly unknown[];
+  recall?: boolean;
+  /**
+   * Reads nothing but the rows of the basket it names (its lines, say). For a basket this change creates, that is
+   * an empty basket's answer, known without asking: a write on a prediction does not send it (decision 032).
+   */
+  ofBasket?: boolean;
+};
 
 /**
  * What this process saw of a basket after it last wrote it: enough to predict what the next change's rules read
@@ -202,9 +211,11 @@ async function predictedChange(
       ...(basket.isNew
         ? []
         : [query(PREDICTED_LOCK_SQL, [basket.id, owner.userId, basket.userId, basket.restaurantId, basket.country])]),
-      ...reads.map((read, i) => {
+      // A new basket is inserted by this transaction: nothing but its own empty rows can answer a read of them.
+      ...reads.flatMap((read, i) => {
+        if (basket.isNew && read.ofBasket) return [];
         const check = predictedRead(read, rows[i] ?? []);
-        return query(check.text, check.params);
+        return [query(check.text, check.params)];
       }),
     ];
     const sent = [

@@ -54,7 +54,7 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
 /**
  * Every write of a new order in one statement: the discount redemption, the order, its lines and their
  * modifiers, the payment (online), the basket's status, the audit entry, the confirmation e-mail (on
- * delivery) and the announcement. The redemption is the atomic `used < quantity` update: when it finds no use
+ * delivery); the announcement follows the commit (ANNOUNCE_SQL). The redemption is the atomic `used < quantity` update: when it finds no use
  * left, nothing else is written (each insert waits for the order's), and `placed` answers false.
  * Line and modifier ids are drawn from their sequences first, each in the order of its list (a function scan
  * keeps the array's order), so that each modifier is written with its line's id, ids follow the basket's order
@@ -136,8 +136,16 @@ select exists (select from placed) as placed,
   (select count(*) from payment)::int as payments,
   (select count(*) from basket)::int as baskets,
   (select count(*) from audit)::int as audits,
-  (select count(*) from email)::int as emails,
-  (select pg_notify('${ORDER_STATUS_CHANNEL}', ${$('orderId')}::text)::text from placed) as announced`;
+  (select count(*) from email)::int as emails`;
+
+/**
+ * The order's announcement to its listeners (status page, kitchen board), sent right behind the COMMIT on the same
+ * connection, in the same round trip, and only for an order the commit kept. Not inside the transaction: PostgreSQL
+ * serialises the commits of transactions that notify (one lock held through the commit's WAL flush), which capped
+ * concurrent orders at what one flush after another allows (decision 034). Listeners also poll, so an announcement
+ * lost with a process that dies between the two statements delays an update, never loses it.
+ */
+const ANNOUNCE_SQL = `select pg_notify('${ORDER_STATUS_CHANNEL}', id::text) from orders where id = $1::text::uuid`;
 
 /** The draft's fields by parameter name: the one place where a field becomes a parameter. */
 function paramsOf({ order, lines, mods, payment, audit, email }: OrderDraft): Value[] {
@@ -191,11 +199,19 @@ export type WrittenIds = {
 };
 
 /**
- * Writes the draft and commits, in one round trip: a failed write turns the COMMIT into a rollback.
+ * Writes the draft, commits and announces the order, in one round trip: a failed write turns the COMMIT into a
+ * rollback (and the announcement then finds no order).
  * A code used up since the basket was priced refuses the order (discountNotActive) and writes nothing.
  */
 export async function writeOrder(tx: Transaction, draft: OrderDraft): Promise<WrittenIds> {
-  const [[written]] = await Promise.all([tx.query(PLACE_ORDER_SQL, paramsOf(draft)), tx.commit()]);
+  const [[written]] = await Promise.all([
+    tx.query(PLACE_ORDER_SQL, paramsOf(draft)),
+    tx.commit(),
+    // The order is committed whatever happens to its announcement; a failed one is logged, not answered.
+    tx.query(ANNOUNCE_SQL, [draft.order.id]).catch((error: unknown) => {
+      console.warn(`order ${draft.order.id}: announcement failed`, error);
+    }),
+  ]);
   if (!written?.['placed'])
     throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
   // Invariants of the statement; were one broken, a retry with the same key would answer the committed order.
