@@ -171,7 +171,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My saved addresses, the default first',
       responses: { 200: jsonResponse('{ addresses }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ addresses: await listAddresses(c.var.deps.db, signedInUser(c).id) }, 200),
+    async (c) => c.json({ addresses: await listAddresses(c.var.deps, { userId: signedInUser(c).id }) }, 200),
   )
   .post(
     '/addresses',
@@ -188,7 +188,11 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', newAddressBody),
-    async (c) => c.json({ address: await addAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 201),
+    async (c) =>
+      c.json(
+        { address: await addAddress(c.var.deps, { userId: signedInUser(c).id, address: c.req.valid('json') }) },
+        201,
+      ),
   )
   .put(
     '/addresses/:id',
@@ -206,12 +210,11 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', addressBody),
     async (c) => {
-      const address = await updateAddress(
-        c.var.deps.db,
-        signedInUser(c).id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
+      const address = await updateAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+        address: c.req.valid('json'),
+      });
       return c.json({ address }, 200);
     },
   )
@@ -229,7 +232,10 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await setDefaultAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
+      const addresses = await setDefaultAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+      });
       return c.json({ addresses }, 200);
     },
   )
@@ -247,7 +253,10 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await removeAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
+      const addresses = await removeAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+      });
       return c.json({ addresses }, 200);
     },
   );
