@@ -70,7 +70,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My data: names, e-mail, phone, role, language and consents',
       responses: { 200: jsonResponse('{ profile }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ profile: await getProfile(c.var.deps.db, signedInUser(c).id) }, 200),
+    async (c) => c.json({ profile: await getProfile(c.var.deps, { userId: signedInUser(c).id }) }, 200),
   )
   .patch(
     '/',
@@ -87,7 +87,8 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', profileBody),
-    async (c) => c.json({ profile: await updateProfile(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 200),
+    async (c) =>
+      c.json({ profile: await updateProfile(c.var.deps, { ...c.req.valid('json'), userId: signedInUser(c).id }) }, 200),
   )
   .post(
     '/password',

@@ -217,7 +217,10 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', resetBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      return c.json(await resetPassword({ db, env, now: now() }, c.req.valid('json'), c.var.sessionId), 200);
+      return c.json(
+        await resetPassword({ db, env, now: now() }, { ...c.req.valid('json'), currentSessionId: c.var.sessionId }),
+        200,
+      );
     },
   )
   .post(
