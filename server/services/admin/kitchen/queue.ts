@@ -40,11 +40,7 @@ export async function loadKitchenQueue(db: Db, restaurant: KitchenRestaurant, no
     .where(and(eq(orders.restaurantId, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
-  const views = await loadOrderViews(
-    db,
-    rows.map((r) => r.id),
-    now,
-  );
+  const views = await loadOrderViews({ db, now: () => now }, { ids: rows.map((r) => r.id) });
   const acceptedAt = new Map(rows.map((r) => [r.id, r.acceptedAt?.toISOString() ?? null]));
   return {
     restaurant,

@@ -47,7 +47,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 /** Everything staff need to handle one order: the customer's view plus accounts, every payment, refunds and history. */
 export async function loadStaffOrder(db: Db, orderId: string, now: Date): Promise<StaffOrder | null> {
   const [view, [head], paymentRows, historyRows] = await Promise.all([
-    loadOrderView(db, orderId, now),
+    loadOrderView({ db, now: () => now }, { orderId }),
     db
       .select({
         restaurantId: restaurants.id,
