@@ -90,7 +90,7 @@ const database = await openDatabase({
 try {
   // A fresh installation may get its admin before the server's first start.
   await migrateDatabase(database);
-  const result = await createAdmin(database.db, { email, password }, new Date());
+  const result = await createAdmin({ db: database.db, now: () => new Date() }, { email, password });
   console.log(
     result.outcome === 'created'
       ? `admin ${result.email} created; log in at /login`

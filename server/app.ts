@@ -41,8 +41,8 @@ export function createApp(input: AppDepsInput) {
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
   const pages = serverRenderedPages(dist, {
-    catalogue: catalogueReader(deps.db, deps.now, deps.tenants),
-    orders: orderReader(deps.db, deps.now),
+    catalogue: catalogueReader(deps),
+    orders: orderReader(deps),
   });
 
   // Which kind of host a Host header names, worked out once per header value rather than two or three times per

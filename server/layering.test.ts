@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -155,5 +156,63 @@ describe('the context module is a leaf (issue 12)', () => {
       .filter(([file]) => file.startsWith('server/services/'))
       .flatMap(([file, targets]) => targets.filter(isEdge).map((target) => `${file} -> ${target}`));
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Decision 015's one shape: a service is `verb(ctx, input)`. Its first parameter is never a bare database handle
+ * (`db: Db`) nor a Hono `Context`; a step that runs inside its caller's transaction takes that transaction (`tx:
+ * Tx`, or `Db | Tx` when it also runs alone). The exceptions below are named with their reason, and each must
+ * still need its exception, so the list only shrinks.
+ */
+const SHAPE_EXCEPTIONS: Record<string, string> = {
+  'server/services/basket/build.ts buildBasket': 'basket/** was being changed in parallel on the day (015)',
+  'server/services/basket/claim.ts claimBasket': 'basket/** was being changed in parallel on the day (015)',
+  'server/services/basket/write.ts changeBasket': 'basket/** was being changed in parallel on the day (015)',
+  'server/services/admin/lists/count-cache.ts cachedCount': 'a cache helper of the list readers, not a verb',
+  'server/services/catalogue/restaurants.ts hoursByRestaurant': 'a query part the catalogue readers share',
+  'server/services/catalogue/restaurants.ts restaurantSummaries': 'a query part, takes a drizzle condition',
+  'server/services/orders/events.ts canListen': 'LISTEN/NOTIFY adapter: bound to one connection pool',
+  'server/services/orders/events.ts subscribeToOrder': 'LISTEN/NOTIFY adapter: bound to one connection pool',
+  'server/services/orders/events.ts subscribeToAllOrders': 'LISTEN/NOTIFY adapter: bound to one connection pool',
+  'server/services/outbox/send.ts sendPendingEmails': 'the outbox worker was being changed in parallel on the day',
+  'server/services/outbox/worker.ts startOutboxWorker': 'the outbox worker was being changed in parallel on the day',
+};
+
+function exportedFunctions(): { name: string; first: string }[] {
+  const walk = (folder: string): string[] =>
+    readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(path.join(folder, entry.name))
+        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+          ? [path.join(folder, entry.name)]
+          : [],
+    );
+  return walk('server/services').flatMap((file) => {
+    const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    return source.statements.flatMap((statement) =>
+      ts.isFunctionDeclaration(statement) &&
+      statement.name &&
+      statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+        ? [{ name: `${file} ${statement.name.text}`, first: statement.parameters[0]?.type?.getText(source) ?? '' }]
+        : [],
+    );
+  });
+}
+
+describe('one service shape (decision 015)', () => {
+  const functions = exportedFunctions();
+  const offends = (first: string) => first === 'Db' || /^Context\b/.test(first);
+
+  it('no exported function in server/services takes a bare Db or a Hono Context first', () => {
+    // The parser sees the services: a regression here means the scan went blind, not that all is well.
+    expect(functions.map((f) => f.name)).toContain('server/services/orders/place.ts placeOrder');
+    const wrong = functions.filter((f) => offends(f.first) && !(f.name in SHAPE_EXCEPTIONS)).map((f) => f.name);
+    expect(wrong).toEqual([]);
+  });
+
+  it('every exception still needs its exception', () => {
+    const needed = new Set(functions.filter((f) => offends(f.first)).map((f) => f.name));
+    expect(Object.keys(SHAPE_EXCEPTIONS).filter((name) => !needed.has(name))).toEqual([]);
   });
 });

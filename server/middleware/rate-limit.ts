@@ -47,12 +47,7 @@ export function rateLimit<I extends Input = Input>(options: {
   return async (c, next) => {
     const deps = c.var.deps;
     const key = `${options.name}:${options.key ? options.key(c) : clientIp(c)}`;
-    const result = await hitRateLimit(deps.db, {
-      key,
-      limit: options.limit,
-      windowSeconds: options.windowSeconds,
-      now: deps.now(),
-    });
+    const result = await hitRateLimit(deps, { key, limit: options.limit, windowSeconds: options.windowSeconds });
     if (!result.allowed) {
       c.header('Retry-After', String(result.retryAfterSeconds));
       throw new AppError('tooManyRequests');

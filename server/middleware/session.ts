@@ -24,7 +24,7 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set('sessionId', null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const found = await validateSession(c.var.deps.db, token, c.var.deps.now());
+    const found = await validateSession(c.var.deps, { token });
     if (found) {
       c.set('user', found.user);
       c.set('sessionId', found.sessionId);

@@ -63,7 +63,7 @@ export function brandContactRoutes() {
       // The API's own limits (name ≤ 200 characters, message ≤ 5000…); the spec has no message for them.
       if (contactBody(input) instanceof ArkErrors) return answer(c, { values, outcome: 'failed' }, 400);
       try {
-        await sendContactMessage(c.var.deps.db, input);
+        await sendContactMessage(c.var.deps, input);
       } catch (error) {
         if (!(error instanceof AppError) || error.key !== 'validation') throw error;
         const errors: FormErrors<Field> = {};

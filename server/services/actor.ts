@@ -18,6 +18,9 @@ export type Actor =
   | { kind: 'bot'; key: BotKeyRef }
   | { kind: 'system' };
 
+/** Nobody signed in: a guest's basket and order, or a status page opened by its link alone. */
+export const GUEST: Actor = { kind: 'guest' };
+
 /** The process acting on its own: the sweeper's timeouts, a payment provider's notification. */
 export const SYSTEM: Actor = { kind: 'system' };
 

@@ -14,8 +14,8 @@ async function sweepOnce(deps: AppDeps): Promise<void> {
     console.error('sweep failed', error);
   }
   try {
-    await deleteExpiredSessions(deps.db, deps.now());
-    await deleteEndedRateLimits(deps.db, deps.now());
+    await deleteExpiredSessions(deps);
+    await deleteEndedRateLimits(deps);
   } catch (error) {
     console.error('sweep of expired sessions and rate limits failed', error);
   }

@@ -84,7 +84,7 @@ describe('npm run admin:create', () => {
       role: 'user',
       activated: false,
     });
-    const { token } = await createSession(database.db, user.id, new Date());
+    const { token } = await createSession({ db: database.db, now: () => new Date() }, { userId: user.id });
     const result = await adminCreate(['--email', 'COOK@shop.example', '--password', 'new password for cook']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('cook@shop.example is now an admin');

@@ -20,7 +20,7 @@ async function sessionOf(role: 'admin' | 'user' | 'callCenter') {
     role,
     activated: true,
   });
-  const { token } = await createSession(ctx.database.db, user.id, ctx.deps.now());
+  const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user.id });
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -44,7 +44,7 @@ async function caller(role: Exclude<Role, 'guest'>) {
       activatedAt: new Date(),
     })
     .returning({ id: users.id });
-  const { token } = await createSession(ctx.database.db, user!.id, ctx.deps.now());
+  const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user!.id });
   return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
 }
 

@@ -30,7 +30,7 @@ async function sessionOf(role: 'admin' | 'callCenter' | 'user') {
       activatedAt: new Date(),
     })
     .returning({ id: users.id, email: users.email });
-  const { token } = await createSession(ctx.database.db, user!.id, ctx.deps.now());
+  const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user!.id });
   return { ...user!, cookie: `${SESSION_COOKIE}=${token}` };
 }
 

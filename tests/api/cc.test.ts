@@ -16,7 +16,7 @@ beforeEach(() => {
 async function login(email: string): Promise<{ id: string; cookie: string }> {
   const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no ${email}`);
-  const { token } = await createSession(ctx.database.db, user.id, ctx.deps.now());
+  const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user.id });
   return { id: user.id, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
@@ -26,7 +26,7 @@ async function anotherAgent(): Promise<{ id: string; cookie: string }> {
     .insert(users)
     .values({ email: `agent-${crypto.randomUUID()}@example.com`, passwordHash: 'x', role: 'callCenter' })
     .returning({ id: users.id });
-  const { token } = await createSession(ctx.database.db, user!.id, ctx.deps.now());
+  const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user!.id });
   return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
 }
 

@@ -99,10 +99,10 @@ describe('the sweeper deletes what nothing reads any more', () => {
   it('expired sessions and ended rate-limit windows go; live ones stay and keep working', async () => {
     const db = ctx.database.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'user@example.com'));
-    const expired = await createSession(db, user!.id, at(-31 * 24 * 60)); // 30-day sessions: ended a day ago
-    const live = await createSession(db, user!.id, at(-60));
+    const expired = await createSession({ db, now: () => at(-31 * 24 * 60) }, { userId: user!.id }); // 30-day sessions: ended a day ago
+    const live = await createSession({ db, now: () => at(-60) }, { userId: user!.id });
     const hit = (address: string, minutes: number) =>
-      hitRateLimit(db, { key: `login:${address}`, limit: 10, windowSeconds: 15 * 60, now: at(minutes) });
+      hitRateLimit({ db, now: () => at(minutes) }, { key: `login:${address}`, limit: 10, windowSeconds: 15 * 60 });
     await hit('203.0.113.1', -61); // older than the longest window any limit uses
     await hit('203.0.113.2', -10);
 

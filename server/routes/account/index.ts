@@ -70,7 +70,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My data: names, e-mail, phone, role, language and consents',
       responses: { 200: jsonResponse('{ profile }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ profile: await getProfile(c.var.deps.db, signedInUser(c).id) }, 200),
+    async (c) => c.json({ profile: await getProfile(c.var.deps, { userId: signedInUser(c).id }) }, 200),
   )
   .patch(
     '/',
@@ -87,7 +87,8 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', profileBody),
-    async (c) => c.json({ profile: await updateProfile(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 200),
+    async (c) =>
+      c.json({ profile: await updateProfile(c.var.deps, { ...c.req.valid('json'), userId: signedInUser(c).id }) }, 200),
   )
   .post(
     '/password',
@@ -171,7 +172,7 @@ export const accountRoutes = new Hono<AppEnv>()
       summary: 'My saved addresses, the default first',
       responses: { 200: jsonResponse('{ addresses }'), 401: errorResponse('Unauthorized') },
     }),
-    async (c) => c.json({ addresses: await listAddresses(c.var.deps.db, signedInUser(c).id) }, 200),
+    async (c) => c.json({ addresses: await listAddresses(c.var.deps, { userId: signedInUser(c).id }) }, 200),
   )
   .post(
     '/addresses',
@@ -188,7 +189,11 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('json', newAddressBody),
-    async (c) => c.json({ address: await addAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('json')) }, 201),
+    async (c) =>
+      c.json(
+        { address: await addAddress(c.var.deps, { userId: signedInUser(c).id, address: c.req.valid('json') }) },
+        201,
+      ),
   )
   .put(
     '/addresses/:id',
@@ -206,12 +211,11 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', addressBody),
     async (c) => {
-      const address = await updateAddress(
-        c.var.deps.db,
-        signedInUser(c).id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
+      const address = await updateAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+        address: c.req.valid('json'),
+      });
       return c.json({ address }, 200);
     },
   )
@@ -229,7 +233,10 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await setDefaultAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
+      const addresses = await setDefaultAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+      });
       return c.json({ addresses }, 200);
     },
   )
@@ -247,7 +254,10 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const addresses = await removeAddress(c.var.deps.db, signedInUser(c).id, c.req.valid('param').id);
+      const addresses = await removeAddress(c.var.deps, {
+        userId: signedInUser(c).id,
+        addressId: c.req.valid('param').id,
+      });
       return c.json({ addresses }, 200);
     },
   );

@@ -85,7 +85,7 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, now } = c.var.deps;
       // A browser holds one login: the session it had (perhaps someone else's) ends with this one.
-      const result = await login(db, c.req.valid('json'), now(), { replacing: c.var.sessionId });
+      const result = await login({ db, now }, { ...c.req.valid('json'), replacing: c.var.sessionId });
       setSessionCookie(c, result.token, result.expiresAt);
       // The guest's basket becomes the user's, so nothing collected before logging in is lost; on a new device
       // the user gets back their latest unfinished basket.
@@ -109,7 +109,7 @@ export const authRoutes = new Hono<AppEnv>()
     sameSiteOnly(),
     async (c) => {
       const sessionId = c.var.sessionId;
-      if (sessionId) await invalidateSession(c.var.deps.db, sessionId);
+      if (sessionId) await invalidateSession(c.var.deps, { sessionId });
       clearSessionCookie(c);
       return c.json({ ok: true });
     },
@@ -217,7 +217,10 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', resetBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      return c.json(await resetPassword({ db, env, now: now() }, c.req.valid('json'), c.var.sessionId), 200);
+      return c.json(
+        await resetPassword({ db, env, now: now() }, { ...c.req.valid('json'), currentSessionId: c.var.sessionId }),
+        200,
+      );
     },
   )
   .post(

@@ -18,14 +18,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * No key, a wrong one or a revoked one answer 401 Unauthorized, all alike, so a caller learns nothing of which.
  */
 export const requireBotKey = createMiddleware<BotEnv>(async (c, next) => {
-  const { db, now } = c.var.deps;
+  const { deps } = c.var;
   const key = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
-  const found = key ? await authenticateBotKey(db, key, now()) : null;
+  const found = key ? await authenticateBotKey(deps, { key }) : null;
   if (!found) {
     c.header('WWW-Authenticate', 'Bearer realm="bot"');
     throw unauthorized();
   }
-  const limited = await hitRateLimit(db, { key: `bot:${found.id}`, ...BOT_RATE_LIMIT, now: now() });
+  const limited = await hitRateLimit(deps, { key: `bot:${found.id}`, ...BOT_RATE_LIMIT });
   if (!limited.allowed) {
     c.header('Retry-After', String(limited.retryAfterSeconds));
     throw new AppError('tooManyRequests');

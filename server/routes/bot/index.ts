@@ -61,7 +61,7 @@ export const botRoutes = new Hono<BotEnv>()
       summary: 'Every concept (brand), location and city',
       responses: { 200: jsonResponse('{ concepts, locations, cities }'), ...refused },
     }),
-    async (c) => c.json(await getLocationsAndConcepts(c.var.deps.db), 200),
+    async (c) => c.json(await getLocationsAndConcepts(c.var.deps), 200),
   )
   .get(
     '/concepts/:slug',
@@ -73,7 +73,7 @@ export const botRoutes = new Hono<BotEnv>()
     }),
     validate('param', slugParam),
     async (c) => {
-      const concept = await getConcept(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      const concept = await getConcept(c.var.deps, c.req.valid('param'));
       if (!concept) throw notFound();
       return c.json(concept, 200);
     },
@@ -92,7 +92,7 @@ export const botRoutes = new Hono<BotEnv>()
       if (query.zip === undefined && (query.lat === undefined || query.lng === undefined)) {
         throw validationError({ zip: 'notEmpty' });
       }
-      const restaurants = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
+      const restaurants = await restaurantsDeliveringTo(c.var.deps, query);
       return c.json({ restaurants }, 200);
     },
   )
@@ -108,7 +108,7 @@ export const botRoutes = new Hono<BotEnv>()
     validate('param', slugParam),
     validate('query', menuQuery),
     async (c) => {
-      const page = await getRestaurantPage(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      const page = await getRestaurantPage(c.var.deps, { idOrSlug: c.req.valid('param').slug });
       if (!page) throw notFound();
       const menu = menuIn(page.menu, c.req.valid('query').lang);
       return c.json({ restaurant: page.head, categories: menu.categories }, 200);

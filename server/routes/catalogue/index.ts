@@ -39,7 +39,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       summary: 'Every location, concept and city (footer, city and concept pages)',
       responses: { ...cached, 404: otherHost },
     }),
-    async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps.db)),
+    async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps)),
   )
   .get(
     '/cities/:slug',
@@ -51,7 +51,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
     validate('param', slugParam),
     async (c) => {
-      const city = await getCity(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      const city = await getCity(c.var.deps, { slug: c.req.valid('param').slug });
       if (!city) throw notFound();
       return cachedJson(c, city);
     },
@@ -66,7 +66,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
     validate('param', slugParam),
     async (c) => {
-      const location = await getLocation(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      const location = await getLocation(c.var.deps, { slug: c.req.valid('param').slug });
       if (!location) throw notFound();
       return cachedJson(c, location);
     },
@@ -81,7 +81,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
     validate('param', slugParam),
     async (c) => {
-      const concept = await getConcept(c.var.deps.db, c.req.valid('param').slug, c.var.deps.now());
+      const concept = await getConcept(c.var.deps, { slug: c.req.valid('param').slug });
       if (!concept) throw notFound();
       return cachedJson(c, concept);
     },
@@ -107,7 +107,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       if (query.zip !== undefined && query.country && !isValidZipCode(query.country, query.zip)) {
         throw validationError({ zip: 'isValidZipCode' });
       }
-      const list = await restaurantsDeliveringTo(c.var.deps.db, query, c.var.deps.now());
+      const list = await restaurantsDeliveringTo(c.var.deps, query);
       return cachedJson(c, { restaurants: list });
     },
   )
@@ -123,7 +123,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     validate('param', idOrSlugParam),
     validate('query', menuQuery),
     async (c) => {
-      const page = await getRestaurantPage(c.var.deps.db, c.req.valid('param').idOrSlug, c.var.deps.now());
+      const page = await getRestaurantPage(c.var.deps, c.req.valid('param'));
       if (!page) throw notFound();
       const menu = menuIn(page.menu, c.req.valid('query').lang);
       return cachedJsonWithPart(c, page.head, 'categories', {

@@ -33,7 +33,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   rateLimit({ name: 'contact', limit: 5, windowSeconds: 10 * 60 }),
   validate('json', contactBody),
   async (c) => {
-    await sendContactMessage(c.var.deps.db, c.req.valid('json'));
+    await sendContactMessage(c.var.deps, c.req.valid('json'));
     return c.text('OK', 200);
   },
 );

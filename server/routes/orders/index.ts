@@ -72,7 +72,7 @@ const MY_ORDERS_PAGE = 20;
 
 /** Whether the caller may see the order (its token, or the session of its customer); 404 otherwise. */
 async function viewable(c: { var: AppEnv['Variables'] }, id: string, token: string | undefined): Promise<string> {
-  const found = await findViewableOrder(c.var.deps.db, { orderId: id, token, user: c.var.user });
+  const found = await findViewableOrder({ db: c.var.deps.db, actor: selfActor(c.var.user) }, { orderId: id, token });
   if (!found) throw notFound();
   return found.id;
 }
@@ -137,11 +137,10 @@ export const ordersRoutes = new Hono<AppEnv>()
       const key = c.req.header('idempotency-key');
       if (!key || key.length > 100) throw new AppError('idempotencyKeyRequired');
       const cookie = getCookie(c, BASKET_COOKIE) ?? null;
-      const found = await findPlacedByKey(c.var.deps.db, {
-        key,
-        basketId: cookie && isUuid(cookie) ? cookie : null,
-        user: c.var.user,
-      });
+      const found = await findPlacedByKey(
+        { db: c.var.deps.db, actor: selfActor(c.var.user) },
+        { key, basketId: cookie && isUuid(cookie) ? cookie : null },
+      );
       if (!found) throw notFound();
       return c.json(
         { orderId: found.id, accessToken: orderAccessToken(c.var.deps.env.orderTokenSecret, found.id) },
@@ -233,9 +232,8 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('query', tokenQuery),
     async (c) => {
-      const { db, now } = c.var.deps;
       const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
-      const order = await loadOrderView(db, id, now());
+      const order = await loadOrderView(c.var.deps, { orderId: id });
       if (!order) throw notFound();
       return c.json({ order }, 200);
     },
@@ -254,11 +252,10 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('query', tokenQuery),
     async (c) => {
-      const { db, now } = c.var.deps;
       const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
       return streamSnapshots(c, {
         event: 'status',
-        load: () => loadOrderView(db, id, now()),
+        load: () => loadOrderView(c.var.deps, { orderId: id }),
         key: changeKey,
         subscribe: (database, wake) => subscribeToOrder(database, id, wake),
       });
@@ -278,11 +275,11 @@ export const myOrdersRoutes = new Hono<AppEnv>().get(
   requireRole(),
   validate('query', pageQuery),
   async (c) => {
-    const { db, now } = c.var.deps;
     const page = c.req.valid('query').page ?? 1;
     const user = c.var.user;
     if (!user) throw unauthorized();
-    const views = await listUserOrders(db, user.id, now(), {
+    const views = await listUserOrders(c.var.deps, {
+      userId: user.id,
       limit: MY_ORDERS_PAGE,
       offset: (page - 1) * MY_ORDERS_PAGE,
     });

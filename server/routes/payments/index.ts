@@ -19,7 +19,7 @@ async function notify(c: Context<AppEnv>, providerName: string) {
   const notification = received.kind === 'notification' ? received.notification : null;
   // The notification travels with its result, so that each is read where the other is known to exist.
   const handled = notification
-    ? { notification, result: await handlePaymentNotification(deps, provider, notification) }
+    ? { notification, result: await handlePaymentNotification(deps, { provider, notification }) }
     : null;
   await deps.payments.record({
     provider: provider.name,

@@ -88,7 +88,7 @@ const amountOf = (p: PaymentForBank) => formatMoney(p.amount, p.currency as Curr
 const sandboxBankRoutes = new Hono<AppEnv>()
   .get('/:paymentId', async (c) => {
     const sandbox = c.var.deps.payments.sandbox;
-    const payment = sandbox ? await loadPaymentForBank(c.var.deps.db, c.req.param('paymentId')) : null;
+    const payment = sandbox ? await loadPaymentForBank(c.var.deps, { paymentId: c.req.param('paymentId') }) : null;
     const returnUrl = sandbox?.verifiedReturnUrl(c.req.param('paymentId'), c.req.query('return'), c.req.query('sig'));
     if (!payment || payment.provider !== sandbox?.name || !returnUrl)
       return c.html(page('Not found', html`<h1>Unknown payment</h1>`), 404);
@@ -121,7 +121,7 @@ const sandboxBankRoutes = new Hono<AppEnv>()
     const sandbox = c.var.deps.payments.sandbox;
     const form = await c.req.parseBody();
     const paymentId = c.req.param('paymentId');
-    const payment = sandbox ? await loadPaymentForBank(c.var.deps.db, paymentId) : null;
+    const payment = sandbox ? await loadPaymentForBank(c.var.deps, { paymentId }) : null;
     const returnUrl = sandbox?.verifiedReturnUrl(paymentId, String(form['return'] ?? ''), String(form['sig'] ?? ''));
     const action = form['action'];
     if (!sandbox || !payment || payment.provider !== sandbox.name || !returnUrl || !payment.externalId)

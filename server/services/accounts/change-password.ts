@@ -18,7 +18,11 @@ export async function changePassword(
   },
 ): Promise<void> {
   assertNewPassword(input);
-  await checkCurrentPassword(ctx.db, input.userId, input.currentPassword, 'currentPassword');
+  await checkCurrentPassword(ctx, {
+    userId: input.userId,
+    password: input.currentPassword,
+    field: 'currentPassword',
+  });
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));

@@ -15,7 +15,7 @@ const FINISHED = ['finished', 'rejected', 'canceled'];
  * activeOrders while an order is still on its way, since the restaurant may need to reach the customer.
  */
 export async function deleteAccount(ctx: AccountCtx, input: { userId: string; password?: string }): Promise<void> {
-  await checkCurrentPassword(ctx.db, input.userId, input.password, 'password');
+  await checkCurrentPassword(ctx, { userId: input.userId, password: input.password, field: 'password' });
   await ctx.db.transaction(async (tx) => {
     // Locks the row, so an order placed at this moment either sees the account deleted or is seen here.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');

@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { users } from '#db/schema/index.ts';
 
 /** The account an address belongs to, however its case is typed (the unique index ignores case too). */
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail({ db }: { db: Db }, { email }: { email: string }) {
   const [row] = await db
     .select({
       id: users.id,

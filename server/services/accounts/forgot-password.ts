@@ -10,7 +10,7 @@ import { issueToken } from './tokens.ts';
  * not reveal who has an account. A not yet activated account gets the link too: following it proves the address.
  */
 export async function forgotPassword(ctx: AccountCtx, input: { email: string; lang?: AccountLang }): Promise<void> {
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx, input);
   if (!user || user.deletedAt) return;
   const lang = input.lang ?? (isAccountLang(user.lang) ? user.lang : 'pl');
   await ctx.db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ export const profileColumns = {
 };
 
 /** The my-account page's data: what the user gave us and chose, never the password hash. */
-export async function getProfile(db: Db, userId: string) {
+export async function getProfile({ db }: { db: Db }, { userId }: { userId: string }) {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
   return row;

@@ -24,8 +24,8 @@ export async function requestEmailChange(
   if (schemas.isValidEmail(newEmail) instanceof type.errors) {
     throw new AppError('validation', { newEmail: 'isValidEmail' });
   }
-  await checkCurrentPassword(ctx.db, input.userId, input.password, 'password');
-  const owner = await findUserByEmail(ctx.db, newEmail);
+  await checkCurrentPassword(ctx, { userId: input.userId, password: input.password, field: 'password' });
+  const owner = await findUserByEmail(ctx, { email: newEmail });
   if (owner) throw new AppError('notUniqueEmail');
   const [user] = await ctx.db
     .select({ firstname: users.firstname, lang: users.lang })

@@ -10,7 +10,7 @@ import { issueToken } from './tokens.ts';
  * or already active address gets no e-mail, and the caller cannot tell: the answer is the same.
  */
 export async function resendActivation(ctx: AccountCtx, input: { email: string; lang?: AccountLang }): Promise<void> {
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx, input);
   if (!user || user.activatedAt || user.deletedAt) return;
   const lang = input.lang ?? (isAccountLang(user.lang) ? user.lang : 'pl');
   await ctx.db.transaction(async (tx) => {

@@ -13,8 +13,7 @@ import { consumeToken } from './tokens.ts';
  */
 export async function resetPassword(
   ctx: AccountCtx,
-  input: { token: string; password?: string; passwordRepeat?: string },
-  currentSessionId: string | null,
+  input: { token: string; password?: string; passwordRepeat?: string; currentSessionId: string | null },
 ): Promise<{ email: string }> {
   assertNewPassword(input);
   const passwordHash = await hashPassword(input.password);
@@ -26,7 +25,7 @@ export async function resetPassword(
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!user) throw new Error(`user ${userId} of a reset link does not exist`);
-    await endOtherSessions(tx, userId, currentSessionId);
+    await endOtherSessions(tx, userId, input.currentSessionId);
     return { email: user.email };
   });
 }

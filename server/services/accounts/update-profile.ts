@@ -21,7 +21,10 @@ export type ProfileChanges = {
  * Edits the given fields with registration's rules (a field left out stays as it is). The e-mail and password have
  * their own verbs, as both need proof; the policy consents cannot be withdrawn here (that is deleting the account).
  */
-export async function updateProfile(db: Db, userId: string, input: ProfileChanges): Promise<Profile> {
+export async function updateProfile(
+  { db }: { db: Db },
+  { userId, ...input }: ProfileChanges & { userId: string },
+): Promise<Profile> {
   const rules = Object.fromEntries(
     (['firstname', 'lastname', 'phone'] as const)
       .filter((field) => input[field] !== undefined)

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { userAddresses, users } from '#db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { addressValues, type AddressInput } from './input.ts';
@@ -10,9 +10,8 @@ const MAX_ADDRESSES = 20;
 
 /** Saves an address; the first one, or one marked isDefault, becomes the default. */
 export async function addAddress(
-  db: Db,
-  userId: string,
-  input: AddressInput & { isDefault?: boolean },
+  { db }: Pick<AppDeps, 'db'>,
+  { userId, address: input }: { userId: string; address: AddressInput & { isDefault?: boolean } },
 ): Promise<SavedAddress> {
   const values = addressValues(input);
   return db.transaction(async (tx) => {

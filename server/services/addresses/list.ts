@@ -17,7 +17,7 @@ export const addressColumns = {
 };
 
 /** The user's saved addresses, the default first, then the oldest first (the order they were added in). */
-export async function listAddresses(db: Db | Tx, userId: string) {
+export async function listAddresses({ db }: { db: Db | Tx }, { userId }: { userId: string }) {
   return db
     .select(addressColumns)
     .from(userAddresses)

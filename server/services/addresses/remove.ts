@@ -1,11 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { userAddresses } from '#db/schema/index.ts';
 import { notFound } from '#server/errors.ts';
 import { listAddresses, type SavedAddress } from './list.ts';
 
 /** Deletes one of the user's addresses; when it was the default, the oldest remaining one takes its place. */
-export async function removeAddress(db: Db, userId: string, addressId: string): Promise<SavedAddress[]> {
+export async function removeAddress(
+  { db }: Pick<AppDeps, 'db'>,
+  { userId, addressId }: { userId: string; addressId: string },
+): Promise<SavedAddress[]> {
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(userAddresses)
@@ -21,6 +24,6 @@ export async function removeAddress(db: Db, userId: string, addressId: string): 
         .limit(1);
       if (next) await tx.update(userAddresses).set({ isDefault: true }).where(eq(userAddresses.id, next.id));
     }
-    return listAddresses(tx, userId);
+    return listAddresses({ db: tx }, { userId });
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { userAddresses } from '#db/schema/index.ts';
 import { notFound } from '#server/errors.ts';
 import { addressValues, type AddressInput } from './input.ts';
@@ -7,10 +7,8 @@ import { addressColumns, type SavedAddress } from './list.ts';
 
 /** Replaces one of the user's addresses; another user's (or an unknown) id answers notFound. */
 export async function updateAddress(
-  db: Db,
-  userId: string,
-  addressId: string,
-  input: AddressInput,
+  { db }: Pick<AppDeps, 'db'>,
+  { userId, addressId, address: input }: { userId: string; addressId: string; address: AddressInput },
 ): Promise<SavedAddress> {
   const values = addressValues(input);
   const [row] = await db

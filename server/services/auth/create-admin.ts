@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { auditLog, sessions, users } from '#db/schema/index.ts';
 import { schemas } from '#domain/forms.ts';
 import { type } from 'arktype';
@@ -17,10 +17,10 @@ export type AdminCreated = { userId: string; email: string; outcome: 'created' |
  * must not carry on as an admin. Refuses with validation: email isValidEmail, or password invalid (too weak).
  */
 export async function createAdmin(
-  db: Db,
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
   input: { email: string; password: string },
-  now: Date,
 ): Promise<AdminCreated> {
+  const now = clock();
   const email = input.email.trim();
   if (schemas.isValidEmail(email) instanceof type.errors) throw validationError({ email: 'isValidEmail' });
   const password = input.password;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { users } from '#db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
@@ -18,10 +18,8 @@ let dummyHash: Promise<string> | undefined;
  * already has: it ends when the new one starts, and stays when the login fails.
  */
 export async function login(
-  db: Db,
-  input: { email: string; password: string },
-  now: Date,
-  { replacing }: { replacing?: string | null } = {},
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  input: { email: string; password: string; replacing?: string | null },
 ): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
   const [row] = await db
     .select()
@@ -35,8 +33,8 @@ export async function login(
   if (!ok) throw new AppError('Unauthorized');
   if (!row.activatedAt) throw new AppError('UserIsNotActivated');
   if (row.deactivatedAt) throw new AppError('userDeactivated');
-  if (replacing) await invalidateSession(db, replacing);
-  const session = await createSession(db, row.id, now);
+  if (input.replacing) await invalidateSession({ db }, { sessionId: input.replacing });
+  const session = await createSession({ db, now }, { userId: row.id });
   const user: SessionUser = {
     id: row.id,
     email: row.email,

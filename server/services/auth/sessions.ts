@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import type { UserRole } from '#domain/admin-routes.ts';
 import { sessions, users } from '#db/schema/index.ts';
 
@@ -21,7 +22,11 @@ export type SessionUser = {
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
-export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { userId }: { userId: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = clock();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
@@ -30,10 +35,10 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 
 /** The user behind a cookie token, extending a session that is past half its life (sliding expiry). */
 export async function validateSession(
-  db: Db,
-  token: string,
-  now: Date,
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { token }: { token: string },
 ): Promise<{ user: SessionUser; sessionId: string; renewedUntil: Date | null } | null> {
+  const now = clock();
   const id = hashToken(token);
   const [row] = await db
     .select({
@@ -58,11 +63,11 @@ export async function validateSession(
   return { user: user as SessionUser, sessionId: id, renewedUntil };
 }
 
-export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+export async function invalidateSession({ db }: { db: Db }, { sessionId }: { sessionId: string }): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Sessions validateSession no longer accepts (it wants expiresAt after now). */
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+export async function deleteExpiredSessions({ db, now }: Pick<AppDeps, 'db' | 'now'>): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now()));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import type { BotKeyRef } from '../actor.ts';
 import { hashBotKey } from './key-secret.ts';
 
@@ -10,8 +11,12 @@ const LAST_USED_PRECISION_SECONDS = 60;
  * The live (not revoked) key whose hash matches, or null. One statement: the lookup by the unique hash, and the
  * last-use stamp only when the one stored is stale.
  */
-export async function authenticateBotKey(db: Db, key: string, now: Date): Promise<BotKeyRef | null> {
+export async function authenticateBotKey(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { key }: { key: string },
+): Promise<BotKeyRef | null> {
   if (key.length === 0 || key.length > 200) return null;
+  const now = clock();
   const at = now.toISOString();
   const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_SECONDS * 1000).toISOString();
   const [row] = await queryRows<{ id: number; name: string }>(

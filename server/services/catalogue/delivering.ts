@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { locations, restaurants } from '#db/schema/index.ts';
 import { isInsideDeliveryArea } from '#domain/delivery-area.ts';
 import type { Country } from '#domain/money.ts';
 import { restaurantSummaries, type RestaurantSummary } from './restaurants.ts';
+import type { AppDeps } from '#server/context.ts';
 
 export type DeliveryQuery = { lat?: number; lng?: number; zip?: string; country?: Country };
 
@@ -12,7 +12,11 @@ export type DeliveryQuery = { lat?: number; lng?: number; zip?: string; country?
  * (its point, or its zip) at locations that deliver. Areas are a handful of polygons and zip lists,
  * so they are checked in code with the one rule in server/domain rather than re-derived in SQL.
  */
-export async function restaurantsDeliveringTo(db: Db, query: DeliveryQuery, now: Date): Promise<RestaurantSummary[]> {
+export async function restaurantsDeliveringTo(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  query: DeliveryQuery,
+): Promise<RestaurantSummary[]> {
+  const now = clock();
   const rows = await db
     .select({ id: restaurants.id, polygon: restaurants.deliveryPolygon, zips: restaurants.deliveryZips })
     .from(restaurants)

@@ -14,6 +14,7 @@ import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
+import type { AppDeps } from '#server/context.ts';
 
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };
 export type MenuGroup = {
@@ -352,7 +353,11 @@ async function menuOf(db: Db, restaurantId: number, version: string): Promise<Ca
  * One query per request reads the restaurant, its location, its concept and its menu version; the menu itself
  * comes from the process cache unless the version moved. The state is computed from `now` every time.
  */
-export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Promise<RestaurantPage | null> {
+export async function getRestaurantPage(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { idOrSlug }: { idOrSlug: string },
+): Promise<RestaurantPage | null> {
+  const now = clock();
   const [r] = await restaurantRow(db, idOrSlug);
   if (!r) return null;
   const menu = await menuOf(db, r.id, r.version);
@@ -381,11 +386,9 @@ export async function getRestaurantPage(db: Db, idOrSlug: string, now: Date): Pr
 
 /** The same answer as one object (for callers that want the data rather than the cached JSON). */
 export async function getRestaurant(
-  db: Db,
-  idOrSlug: string,
-  now: Date,
-  language?: MenuLanguage,
+  ctx: Pick<AppDeps, 'db' | 'now'>,
+  { idOrSlug, language }: { idOrSlug: string; language?: MenuLanguage },
 ): Promise<RestaurantDetail | null> {
-  const page = await getRestaurantPage(db, idOrSlug, now);
+  const page = await getRestaurantPage(ctx, { idOrSlug });
   return page ? { ...page.head, categories: menuIn(page.menu, language).categories } : null;
 }

@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { concepts, conceptReviews, locations, restaurants } from '#db/schema/index.ts';
 import { countryOf, type Country } from '#domain/money.ts';
 import { locationView, restaurantSummaries, type LocationView, type RestaurantSummary } from './restaurants.ts';
+import type { AppDeps } from '#server/context.ts';
 
 export type ConceptView = {
   id: number;
@@ -46,19 +47,19 @@ async function visibleLocations(db: Db): Promise<LocationView[]> {
 }
 
 /** GET /api/getLocationsAndConcepts: what the footer and the city/concept pages link to. */
-export async function getLocationsAndConcepts(
-  db: Db,
-): Promise<{ locations: LocationView[]; concepts: ConceptView[]; cities: City[] }> {
+export async function getLocationsAndConcepts({
+  db,
+}: Pick<AppDeps, 'db'>): Promise<{ locations: LocationView[]; concepts: ConceptView[]; cities: City[] }> {
   const list = await visibleLocations(db);
   const conceptRows = await db.select().from(concepts).where(eq(concepts.active, true)).orderBy(asc(concepts.name));
   return { locations: list, concepts: conceptRows.map(conceptView), cities: citiesOf(list) };
 }
 
 export async function getCity(
-  db: Db,
-  slug: string,
-  now: Date,
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { slug }: { slug: string },
 ): Promise<(City & { locations: LocationView[]; restaurants: RestaurantSummary[] }) | null> {
+  const now = clock();
   const inCity = (await visibleLocations(db)).filter((l) => l.citySlug === slug);
   const [city] = citiesOf(inCity);
   if (!city) return null;
@@ -66,10 +67,10 @@ export async function getCity(
 }
 
 export async function getLocation(
-  db: Db,
-  slug: string,
-  now: Date,
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { slug }: { slug: string },
 ): Promise<(LocationView & { restaurants: RestaurantSummary[] }) | null> {
+  const now = clock();
   const [row] = await db
     .select()
     .from(locations)
@@ -91,7 +92,11 @@ export type ConceptDetail = ConceptView & {
   restaurants: RestaurantSummary[];
 };
 
-export async function getConcept(db: Db, slug: string, now: Date): Promise<ConceptDetail | null> {
+export async function getConcept(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { slug }: { slug: string },
+): Promise<ConceptDetail | null> {
+  const now = clock();
   const [row] = await db
     .select()
     .from(concepts)

@@ -1,5 +1,4 @@
-import type { Db } from '#db/client.ts';
-import type { Tenant } from '#tenants/schema.ts';
+import type { AppDeps } from '#server/context.ts';
 import { restaurantsDeliveringTo, type DeliveryQuery } from './delivering.ts';
 import { getRestaurant, type MenuLanguage } from './menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './overview.ts';
@@ -9,16 +8,17 @@ import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './ove
  * calls, bound to one database and clock. Handed to the pages as Astro.locals, so the page bundle holds no server
  * code of its own and the menu cache of server/services/catalogue/menu.ts is the one the API uses.
  */
-export function catalogueReader(db: Db, now: () => Date, tenants: Tenant[]) {
+export function catalogueReader(deps: Pick<AppDeps, 'db' | 'now' | 'tenants'>) {
+  const { tenants } = deps;
   return {
     /** The brand's site config (texts, theme, pictures) for its concept page. */
     tenant: (slug: string) => tenants.find((tenant) => tenant.slug === slug) ?? null,
-    overview: () => getLocationsAndConcepts(db),
-    city: (slug: string) => getCity(db, slug, now()),
-    location: (slug: string) => getLocation(db, slug, now()),
-    concept: (slug: string) => getConcept(db, slug, now()),
-    restaurant: (slug: string, language: MenuLanguage) => getRestaurant(db, slug, now(), language),
-    delivering: (query: DeliveryQuery) => restaurantsDeliveringTo(db, query, now()),
+    overview: () => getLocationsAndConcepts(deps),
+    city: (slug: string) => getCity(deps, { slug }),
+    location: (slug: string) => getLocation(deps, { slug }),
+    concept: (slug: string) => getConcept(deps, { slug }),
+    restaurant: (slug: string, language: MenuLanguage) => getRestaurant(deps, { idOrSlug: slug, language }),
+    delivering: (query: DeliveryQuery) => restaurantsDeliveringTo(deps, query),
   };
 }
 

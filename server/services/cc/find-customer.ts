@@ -103,7 +103,7 @@ export async function findCustomer(ctx: FindCustomerCtx, input: { phone: string 
       .limit(ORDERS_SHOWN),
   ]);
   const accounts = await Promise.all(
-    accountRows.map(async (a) => ({ ...a, addresses: await listAddresses(db, a.id) })),
+    accountRows.map(async (a) => ({ ...a, addresses: await listAddresses({ db }, { userId: a.id }) })),
   );
   const earlier: EarlierOrder[] = orderRows.map((o) => {
     const currency = o.currency as Currency;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
 import { contactFormRules, validate as validateForm, type FormErrors } from '#domain/forms.ts';
 import { COMPANY, SHOP_CONTACT } from '#domain/company.ts';
@@ -14,7 +14,7 @@ export type ContactInput = { name?: unknown; email?: unknown; message?: unknown;
  * stored or sent on any error; details name the failing rule per field so the UI can translate
  * it), stored, and queued to the brand's contactEmail in the same transaction.
  */
-export async function sendContactMessage(db: Db, input: ContactInput): Promise<void> {
+export async function sendContactMessage({ db }: Pick<AppDeps, 'db'>, input: ContactInput): Promise<void> {
   const errors: FormErrors<string> = validateForm(contactFormRules, input);
   const slug = typeof input.concept === 'string' ? input.concept.trim() : '';
   const [concept] =

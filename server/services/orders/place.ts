@@ -139,7 +139,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
 
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
   const redirectUrl = await startPaymentOf(ctx, outcome, input, call.customerIp);
-  const order = ('view' in outcome ? outcome.view : null) ?? (await loadOrderView(db, orderId, ctx.now()));
+  const order = ('view' in outcome ? outcome.view : null) ?? (await loadOrderView({ db, now: ctx.now }, { orderId }));
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,

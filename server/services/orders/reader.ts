@@ -1,4 +1,5 @@
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
+import { GUEST } from '../actor.ts';
 import { findViewableOrder, loadOrderView, type OrderView } from './view.ts';
 
 /**
@@ -6,11 +7,11 @@ import { findViewableOrder, loadOrderView, type OrderView } from './view.ts';
  * order its path names, when the path's token is that order's. No session is asked for: the link a guest follows
  * from the e-mail and the one my orders gives its owner carry the same token.
  */
-export function orderReader(db: Db, now: () => Date) {
+export function orderReader(deps: Pick<AppDeps, 'db' | 'now'>) {
   return {
     statusPage: async (orderId: string, token: string): Promise<OrderView | null> => {
-      const found = await findViewableOrder(db, { orderId, token, user: null });
-      return found ? loadOrderView(db, found.id, now()) : null;
+      const found = await findViewableOrder({ db: deps.db, actor: GUEST }, { orderId, token });
+      return found ? loadOrderView(deps, { orderId: found.id }) : null;
     },
   };
 }

@@ -15,7 +15,8 @@ import {
   stripEmoji,
   type OrderStatus,
 } from '#domain/orders.ts';
-import type { SessionUser } from '#server/services/auth/sessions.ts';
+import type { AppDeps, ServiceCtx } from '#server/context.ts';
+import { actorUserId } from '#server/services/actor.ts';
 import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
 import { isUuid } from '#domain/ids.ts';
@@ -246,7 +247,14 @@ const baseQuery = (db: Db | Tx) =>
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .innerJoin(locations, eq(locations.id, restaurants.locationId));
 
-export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Promise<OrderView | null> {
+/** The reads of an order view: the database (or the transaction that just wrote the order) and the clock. */
+export type OrderViewCtx = { db: Db | Tx; now: () => Date };
+
+export async function loadOrderView(
+  { db, now: clock }: OrderViewCtx,
+  { orderId }: { orderId: string },
+): Promise<OrderView | null> {
+  const now = clock();
   // The order and its details are read together: every query is keyed by the order id.
   const [rows, details] = await Promise.all([baseQuery(db).where(eq(orders.id, orderId)), orderDetails(db, [orderId])]);
   const [view] = await buildViews(db, rows, now, details);
@@ -254,10 +262,10 @@ export async function loadOrderView(db: Db | Tx, orderId: string, now: Date): Pr
 }
 
 /** The views of the orders `ids`, in the order given (staff screens list several at once). */
-export async function loadOrderViews(db: Db | Tx, ids: string[], now: Date): Promise<OrderView[]> {
+export async function loadOrderViews({ db, now }: OrderViewCtx, { ids }: { ids: string[] }): Promise<OrderView[]> {
   if (ids.length === 0) return [];
   const rows = await baseQuery(db).where(inArray(orders.id, ids));
-  const views = await buildViews(db, rows, now);
+  const views = await buildViews(db, rows, now());
   return ids.flatMap((id) => views.find((view) => view.id === id) ?? []);
 }
 
@@ -266,8 +274,8 @@ export async function loadOrderViews(db: Db | Tx, ids: string[], now: Date): Pro
  * staff member who placed it. Anyone else learns nothing, not even that the order exists.
  */
 export async function findViewableOrder(
-  db: Db,
-  input: { orderId: string; token?: string | undefined; user: SessionUser | null },
+  { db, actor }: ServiceCtx<'db'>,
+  input: { orderId: string; token?: string | undefined },
 ): Promise<{ id: string } | null> {
   if (!isUuid(input.orderId)) return null;
   const [row] = await db
@@ -280,26 +288,24 @@ export async function findViewableOrder(
     .from(orders)
     .where(eq(orders.id, input.orderId));
   if (!row) return null;
-  const { user } = input;
+  const userId = actorUserId(actor);
   const allowed =
     accessTokenMatches(input.token, row.accessTokenHash) ||
-    (user !== null && (row.userId === user.id || row.createdByUserId === user.id));
+    (userId !== null && (row.userId === userId || row.createdByUserId === userId));
   return allowed ? { id: row.id } : null;
 }
 
 /** A logged-in customer's orders, newest first. */
 export async function listUserOrders(
-  db: Db,
-  userId: string,
-  now: Date,
-  page: { limit: number; offset: number },
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  page: { userId: string; limit: number; offset: number },
 ): Promise<OrderView[]> {
   const rows = await baseQuery(db)
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.userId, page.userId))
     .orderBy(desc(orders.createdAt))
     .limit(page.limit)
     .offset(page.offset);
-  return buildViews(db, rows, now);
+  return buildViews(db, rows, now());
 }
 
 /**
@@ -308,8 +314,8 @@ export async function listUserOrders(
  * key alone opens nothing. Null otherwise, or when no order was placed under the key.
  */
 export async function findPlacedByKey(
-  db: Db,
-  input: { key: string; basketId: string | null; user: SessionUser | null },
+  { db, actor }: ServiceCtx<'db'>,
+  input: { key: string; basketId: string | null },
 ): Promise<{ id: string } | null> {
   const [row] = await db
     .select({ id: orders.id, basketId: orders.basketId, userId: orders.userId, source: orders.source })
@@ -317,6 +323,7 @@ export async function findPlacedByKey(
     .where(eq(orders.idempotencyKey, input.key));
   if (!row || row.source !== 'web') return null;
   const holdsBasket = input.basketId !== null && row.basketId === input.basketId;
-  const owns = input.user !== null && row.userId === input.user.id;
+  const userId = actorUserId(actor);
+  const owns = userId !== null && row.userId === userId;
   return holdsBasket || owns ? { id: row.id } : null;
 }

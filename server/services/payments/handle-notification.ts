@@ -19,8 +19,7 @@ export type NotificationResult =
  */
 export async function handlePaymentNotification(
   deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
-  provider: PaymentProvider,
-  notification: PaymentNotification,
+  { provider, notification }: { provider: PaymentProvider; notification: PaymentNotification },
 ): Promise<NotificationResult> {
   const now = deps.now();
   // One provider's notification never settles another's payment (nor one that is not ours at all).

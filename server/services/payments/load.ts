@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { orders, payments, restaurants } from '#db/schema/index.ts';
+import type { AppDeps } from '#server/context.ts';
+import { isUuid } from '#domain/ids.ts';
 
 export type PaymentForBank = {
   id: string;
@@ -16,8 +17,11 @@ export type PaymentForBank = {
 };
 
 /** What the sandbox bank page shows about the payment it is asked to authorise. */
-export async function loadPaymentForBank(db: Db, paymentId: string): Promise<PaymentForBank | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+export async function loadPaymentForBank(
+  { db }: Pick<AppDeps, 'db'>,
+  { paymentId }: { paymentId: string },
+): Promise<PaymentForBank | null> {
+  if (!isUuid(paymentId)) return null;
   const [row] = await db
     .select({
       id: payments.id,

@@ -187,7 +187,7 @@ export async function retryPayment(
     });
     redirectUrl = started.redirectUrl;
   }
-  const order = await loadOrderView(deps.db, orderId, deps.now());
+  const order = await loadOrderView(deps, { orderId });
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,

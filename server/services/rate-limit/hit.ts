@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 
 /** No limit may use a longer window: the sweep deletes rows whose window started longer ago than this. */
 export const LONGEST_WINDOW_SECONDS = 60 * 60;
@@ -11,9 +12,10 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * One upsert: concurrent attempts are each counted once.
  */
 export async function hitRateLimit(
-  db: Db,
-  { key, limit, windowSeconds, now }: { key: string; limit: number; windowSeconds: number; now: Date },
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { key, limit, windowSeconds }: { key: string; limit: number; windowSeconds: number },
 ): Promise<RateLimitResult> {
+  const now = clock();
   const windowStartFloor = new Date(now.getTime() - windowSeconds * 1000).toISOString();
   const at = now.toISOString();
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(

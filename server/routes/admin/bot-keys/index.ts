@@ -34,7 +34,7 @@ export const adminBotKeysRoutes = new Hono<AppEnv>()
     validate('query', listQuery),
     async (c) => {
       const query = c.req.valid('query');
-      return c.json(await listBotKeys(c.var.deps.db, { ...query, page: query.page ?? 1 }), 200);
+      return c.json(await listBotKeys(c.var.deps, { ...query, page: query.page ?? 1 }), 200);
     },
   )
   .post(

@@ -29,9 +29,8 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
     }),
     validate('query', daysQuery),
     async (c) => {
-      const { db, now } = c.var.deps;
       const days = Number(c.req.valid('query').days ?? '1') as 1 | 7 | 30;
-      return c.json(await loadDashboard(db, days, now()), 200);
+      return c.json(await loadDashboard(c.var.deps, { days }), 200);
     },
   )
   .get(
@@ -47,10 +46,10 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { db, now } = c.var.deps;
+      const { now } = c.var.deps;
       return streamSnapshots(c, {
         event: 'waiting',
-        load: async () => ({ waiting: await waitingOrders(db, now()), now: now().toISOString() }),
+        load: async () => ({ waiting: await waitingOrders(c.var.deps), now: now().toISOString() }),
         key: (snapshot) => waitingKey(snapshot.waiting),
       });
     },

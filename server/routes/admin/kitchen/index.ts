@@ -27,10 +27,10 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
     }),
     validate('param', restaurantParam),
     async (c) => {
-      const { db, now } = c.var.deps;
-      const restaurant = await findKitchenRestaurant(db, c.req.valid('param').restaurant);
+      const { deps } = c.var;
+      const restaurant = await findKitchenRestaurant(deps, { slug: c.req.valid('param').restaurant });
       if (!restaurant) throw notFound();
-      return c.json(await loadKitchenQueue(db, restaurant, now()), 200);
+      return c.json(await loadKitchenQueue(deps, { restaurant }), 200);
     },
   )
   .get(
@@ -49,12 +49,12 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
     }),
     validate('param', restaurantParam),
     async (c) => {
-      const { db, now } = c.var.deps;
-      const restaurant = await findKitchenRestaurant(db, c.req.valid('param').restaurant);
+      const { deps } = c.var;
+      const restaurant = await findKitchenRestaurant(deps, { slug: c.req.valid('param').restaurant });
       if (!restaurant) throw notFound();
       return streamSnapshots(c, {
         event: 'queue',
-        load: () => loadKitchenQueue(db, restaurant, now()),
+        load: () => loadKitchenQueue(deps, { restaurant }),
         key: kitchenQueueKey,
       });
     },

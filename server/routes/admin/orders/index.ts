@@ -9,6 +9,7 @@ import { actOnOrder } from '#server/services/admin/orders/act.ts';
 import { loadStaffOrder } from '#server/services/admin/orders/detail.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
+import { selfActor } from '#server/services/actor.ts';
 
 const idParam = type({ id: '0 < string <= 64' });
 const actionBody = type({
@@ -36,9 +37,8 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      const { db, now } = c.var.deps;
       const { id } = c.req.valid('param');
-      const order = isUuid(id) ? await loadStaffOrder(db, id, now()) : null;
+      const order = isUuid(id) ? await loadStaffOrder(c.var.deps, { orderId: id }) : null;
       if (!order) throw notFound();
       return c.json({ order }, 200);
     },
@@ -68,8 +68,11 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       if (!isUuid(id)) throw notFound();
       const { action, preparationMinutes } = c.req.valid('json');
-      const changed = await actOnOrder(deps, user, { orderId: id, action, preparationMinutes });
-      const order = await loadStaffOrder(deps.db, id, deps.now());
+      const changed = await actOnOrder(
+        { ...deps, actor: selfActor(user) },
+        { orderId: id, action, preparationMinutes },
+      );
+      const order = await loadStaffOrder(deps, { orderId: id });
       if (!order) throw notFound();
       return c.json({ change: { from: changed.from, to: changed.to, refundQueued: changed.refundQueued }, order }, 200);
     },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { botKeys, users } from '#db/schema/index.ts';
 import { botKeyView, type BotKeyView } from './view.ts';
+import type { AppDeps } from '#server/context.ts';
 
 const BOT_KEYS_PAGE_SIZE = 20;
 export const BOT_KEY_SORTS = ['createdAt', 'lastUsedAt', 'name'] as const;
@@ -15,7 +15,10 @@ export type BotKeyListQuery = {
 const sortColumns = { createdAt: botKeys.createdAt, lastUsedAt: botKeys.lastUsedAt, name: botKeys.name };
 
 /** One page of bot keys (newest first unless sorted otherwise) and how many match the filter. */
-export async function listBotKeys(db: Db, query: BotKeyListQuery): Promise<{ rows: BotKeyView[]; count: number }> {
+export async function listBotKeys(
+  { db }: Pick<AppDeps, 'db'>,
+  query: BotKeyListQuery,
+): Promise<{ rows: BotKeyView[]; count: number }> {
   const filters: SQL[] = [];
   if (query.status === 'active') filters.push(isNull(botKeys.revokedAt));
   if (query.status === 'revoked') filters.push(isNotNull(botKeys.revokedAt));

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { concepts, orders, restaurants } from '#db/schema/index.ts';
 import { periodStart, SOLD_STATUSES, type DashboardPeriod } from '#domain/dashboard.ts';
 import { acceptanceSecondsLeft } from '#domain/orders.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { Temporal } from 'temporal-polyfill';
+import type { AppDeps } from '#server/context.ts';
 
 type Figure = { orders: number; revenue: number; formatted: string };
 export type DashboardRow = Figure & { id: number; slug: string; name: string; currency: Currency };
@@ -38,7 +38,11 @@ export type Dashboard = {
  * restaurant and currency in one grouped query (orders read by created_at and status through their index), summed
  * by concept here. Waiting orders are every order still awaiting acceptance, soonest deadline first.
  */
-export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): Promise<Dashboard> {
+export async function loadDashboard(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { days }: { days: DashboardPeriod },
+): Promise<Dashboard> {
+  const now = clock();
   const since = periodStart(days, now);
   const [grouped, waitingRows, allRestaurants] = await Promise.all([
     db
@@ -51,7 +55,7 @@ export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): P
       .from(orders)
       .where(and(gte(orders.createdAt, since), inArray(orders.status, [...SOLD_STATUSES])))
       .groupBy(orders.restaurantId, orders.currency),
-    waitingOrders(db, now),
+    waitingOrders({ db, now: () => now }),
     db
       .select({ slug: restaurants.slug, name: restaurants.name, concept: concepts.name })
       .from(restaurants)
@@ -133,7 +137,8 @@ export async function loadDashboard(db: Db, days: DashboardPeriod, now: Date): P
 }
 
 /** Orders waiting for their restaurant to accept, soonest deadline first, with the seconds they have left. */
-export async function waitingOrders(db: Db, now: Date): Promise<WaitingOrder[]> {
+export async function waitingOrders({ db, now: clock }: Pick<AppDeps, 'db' | 'now'>): Promise<WaitingOrder[]> {
+  const now = clock();
   const rows = await db
     .select({
       id: orders.id,

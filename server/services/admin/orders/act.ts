@@ -3,10 +3,8 @@ import type { Db } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
 import { isOrderStatus } from '#domain/orders.ts';
 import { assertStaffAction, type StaffAction } from '#domain/staff-actions.ts';
-import type { AppDeps } from '#server/context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { selfActor } from '#server/services/actor.ts';
-import type { SessionUser } from '#server/services/auth/sessions.ts';
 import { processPendingRefunds } from '#server/services/payments/refunds.ts';
 import { changeStatusInTx, type StatusChanged } from '#server/services/orders/change-status.ts';
 
@@ -18,13 +16,12 @@ export type StaffActionInput = {
 };
 
 /**
- * A staff member moves an order one step (accept, reject, ready, …) through change-status, so the audit log names
+ * A staff member (ctx.actor: the session's user, acting for themselves) moves an order one step (accept, reject, ready, …) through change-status, so the audit log names
  * them and the customer's status page hears of it. The order row is locked first, so the action is judged against
  * the status it will change (two tablets tapping at once: the second answers invalidStatusTransition).
  */
 export async function actOnOrder(
-  deps: Pick<AppDeps, 'db' | 'env' | 'payments' | 'now'>,
-  staff: SessionUser,
+  deps: ServiceCtx<'db' | 'env' | 'payments' | 'now'>,
   input: StaffActionInput,
 ): Promise<StatusChanged> {
   const now = deps.now();
@@ -41,7 +38,7 @@ export async function actOnOrder(
       orderId: input.orderId,
       to,
       reason: input.action,
-      actor: selfActor(staff),
+      actor: deps.actor,
       ...(input.action === 'accept' && input.preparationMinutes !== undefined
         ? { preparationMinutes: input.preparationMinutes }
         : {}),

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { auditLog, concepts, orders, payments, refunds, restaurants, users } from '#db/schema/index.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { allowedStaffActions, type StaffAction } from '#domain/staff-actions.ts';
 import { loadOrderView, type OrderView } from '#server/services/orders/view.ts';
+import type { AppDeps } from '#server/context.ts';
 
 export type StaffOrder = {
   order: OrderView;
@@ -45,9 +45,13 @@ const person = (row: { id: string | null; email: string | null; firstname: strin
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Everything staff need to handle one order: the customer's view plus accounts, every payment, refunds and history. */
-export async function loadStaffOrder(db: Db, orderId: string, now: Date): Promise<StaffOrder | null> {
+export async function loadStaffOrder(
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  { orderId }: { orderId: string },
+): Promise<StaffOrder | null> {
+  const now = clock();
   const [view, [head], paymentRows, historyRows] = await Promise.all([
-    loadOrderView(db, orderId, now),
+    loadOrderView({ db, now: () => now }, { orderId }),
     db
       .select({
         restaurantId: restaurants.id,
