@@ -133,7 +133,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
   // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
   const sweeper = startSweeper(deps);
   // Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
-  const stopOutbox = startOutboxWorker(database.db, env, () => new Date());
+  const stopOutbox = startOutboxWorker(deps);
   // Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
   let inFlight = 0;
   const fetch = async (request: Request, node: HttpBindings | Http2Bindings) => {

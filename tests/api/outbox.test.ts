@@ -29,7 +29,9 @@ describe('e-mail outbox', () => {
         return info;
       },
     };
-    expect(await sendPendingEmails(db, recording, NOW, { from: 'shop@example.com' })).toEqual({ sent: 1, failed: 0 });
+    expect(await sendPendingEmails({ db, now: () => NOW }, { transport: recording, from: 'shop@example.com' })).toEqual(
+      { sent: 1, failed: 0 },
+    );
     const mail = JSON.parse(delivered[0]!);
     expect(mail).toMatchObject({ subject: 'Hej', text: 'Treść', html: '<p>Treść</p>' });
     expect(mail.to).toEqual([{ address: 'a@example.com', name: '' }]);
@@ -37,7 +39,7 @@ describe('e-mail outbox', () => {
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: NOW });
     // Nothing is sent twice.
-    expect(await sendPendingEmails(db, recording, NOW)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendPendingEmails({ db, now: () => NOW }, { transport: recording })).toEqual({ sent: 0, failed: 0 });
     expect(delivered).toHaveLength(1);
   });
 
@@ -46,11 +48,11 @@ describe('e-mail outbox', () => {
     await enqueueEmail(db, { to: 'b@example.com', subject: 'S', text: 'T', template: 'test' });
     // A real SMTP transport to a port nothing listens on.
     const broken = createTransport({ host: '127.0.0.1', port: 9, connectionTimeout: 500, greetingTimeout: 500 });
-    expect(await sendPendingEmails(db, broken, NOW)).toEqual({ sent: 0, failed: 1 });
+    expect(await sendPendingEmails({ db, now: () => NOW }, { transport: broken })).toEqual({ sent: 0, failed: 1 });
     let [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toBeTruthy();
-    for (let i = 1; i < MAX_ATTEMPTS; i += 1) await sendPendingEmails(db, broken, NOW);
+    for (let i = 1; i < MAX_ATTEMPTS; i += 1) await sendPendingEmails({ db, now: () => NOW }, { transport: broken });
     [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     broken.close();
@@ -71,8 +73,8 @@ describe('e-mail outbox', () => {
         },
       };
       const results = await Promise.all([
-        sendPendingEmails(db, slow, NOW, { batch: 3 }),
-        sendPendingEmails(db, slow, NOW, { batch: 3 }),
+        sendPendingEmails({ db, now: () => NOW }, { transport: slow, batch: 3 }),
+        sendPendingEmails({ db, now: () => NOW }, { transport: slow, batch: 3 }),
       ]);
       expect(results.reduce((n, r) => n + r.sent, 0)).toBe(6);
       expect(new Set(seen).size).toBe(6);

@@ -50,7 +50,7 @@ export async function startMailCatcher() {
     /** Sends every pending e-mail and answers the ones this call delivered. */
     async deliver(db: Db): Promise<CapturedMail[]> {
       const before = received.length;
-      const result = await sendPendingEmails(db, transport, new Date());
+      const result = await sendPendingEmails({ db, now: () => new Date() }, { transport });
       if (result.failed > 0) throw new Error(`${result.failed} e-mails failed to send`);
       return received.slice(before);
     },

@@ -89,7 +89,7 @@ export const authRoutes = new Hono<AppEnv>()
       setSessionCookie(c, result.token, result.expiresAt);
       // The guest's basket becomes the user's, so nothing collected before logging in is lost; on a new device
       // the user gets back their latest unfinished basket.
-      const basketId = await claimBasket(db, basketCookie(c), result.user.id);
+      const basketId = await claimBasket({ db }, { cookieId: basketCookie(c), userId: result.user.id });
       if (basketId) setBasketCookie(c, basketId);
       return c.json({ user: result.user });
     },

@@ -46,7 +46,7 @@ const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.
  */
 async function change(c: Context<AppEnv>, fn: BasketChange, none?: () => Response) {
   const { db, now } = c.var.deps;
-  const basket = await changeBasket(db, ownerOf(c), now(), fn, !none);
+  const basket = await changeBasket({ db, now }, { owner: ownerOf(c), change: fn, create: !none });
   if (!basket) {
     if (none) return none();
     throw notFound();

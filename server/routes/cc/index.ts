@@ -45,7 +45,7 @@ const basketAnswer = (summary: string, ...errors: [status: number, keys: string]
 /** Applies a change to a basket the signed-in agent built, and answers it re-priced; 404 for any other basket. */
 async function change(c: Context<AppEnv>, basketId: string, fn: BasketChange) {
   const { db, now } = c.var.deps;
-  const basket = await changeBasket(db, { basketId, staffUserId: signedInUser(c).id }, now(), fn);
+  const basket = await changeBasket({ db, now }, { owner: { basketId, staffUserId: signedInUser(c).id }, change: fn });
   if (!basket) throw notFound();
   return c.json(basket, 200);
 }

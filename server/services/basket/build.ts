@@ -1,4 +1,4 @@
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { transaction, type Query } from '#db/raw.ts';
 import type { Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
@@ -39,10 +39,14 @@ async function apply(query: Query, basketId: string, change: BasketChange): Prom
  * afresh. A basket with this id that exists already is left as it is (the caller makes the id from what the basket
  * holds, so it holds the same). Unlike changeBasket, one call per change would leave a half-built basket behind.
  */
-export async function buildBasket(db: Db, basketId: string, content: BasketContent, now: Date): Promise<void> {
+export async function buildBasket(
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  input: { basketId: string; content: BasketContent },
+): Promise<void> {
+  const { basketId, content } = input;
   await transaction(db, async ({ query }) => {
     // A concurrent call for the same id waits at this insert until the first commits, then finds the basket.
-    const created = await query(CREATE_SQL, [basketId, now.toISOString()]);
+    const created = await query(CREATE_SQL, [basketId, now().toISOString()]);
     if (created.length === 0) return;
     for (const item of content.items) await apply(query, basketId, addItem(item));
     await apply(query, basketId, setDelivery(content.delivery));

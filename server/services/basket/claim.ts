@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { baskets } from '#db/schema/index.ts';
 import { findBasket, isBasketId } from './writable.ts';
 
@@ -8,7 +8,11 @@ import { findBasket, isBasketId } from './writable.ts';
  * logging in is lost); without a usable cookie basket, the user's latest collecting basket is
  * theirs again. Returns the basket id the cookie should name, or null when there is none.
  */
-export async function claimBasket(db: Db, cookieId: string | null, userId: string): Promise<string | null> {
+export async function claimBasket(
+  { db }: Pick<AppDeps, 'db'>,
+  input: { cookieId: string | null; userId: string },
+): Promise<string | null> {
+  const { cookieId, userId } = input;
   if (isBasketId(cookieId)) {
     const [claimed] = await db
       .update(baskets)

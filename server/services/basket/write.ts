@@ -1,3 +1,4 @@
+import type { AppDeps } from '#server/context.ts';
 import type { Db } from '#db/client.ts';
 import { pipelines, transaction, type Row } from '#db/raw.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
@@ -163,12 +164,11 @@ const MISSED = Symbol('missed');
  * An ordered ('created') basket is never written again: the visitor gets a new one.
  */
 export async function changeBasket(
-  db: Db,
-  owner: BasketOwner | StaffBasket,
-  now: Date,
-  change: BasketChange,
-  create = true,
+  { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
+  input: { owner: BasketOwner | StaffBasket; change: BasketChange; create?: boolean },
 ): Promise<PricedBasket | null> {
+  const { owner, change, create = true } = input;
+  const now = clock();
   const memory = memoryOf(db);
   const predicted =
     'staffUserId' in owner || !pipelines(db) ? MISSED : await predictedChange(db, memory, owner, now, change, create);

@@ -86,7 +86,7 @@ export async function placeBotOrder(
   const { key, ...deps } = ctx;
   const scoped = scopedKey(key, call.idempotencyKey);
   const basketId = basketIdOf(scoped, call.input);
-  await buildBasket(deps.db, basketId, basketContentOf(call.input), deps.now());
+  await buildBasket(deps, { basketId, content: basketContentOf(call.input) });
   const { items: _items, deliveryMethod: _method, discountCode: _code, ...input } = call.input;
   const placed = await placeOrder(
     { ...deps, actor: { kind: 'bot', key } },

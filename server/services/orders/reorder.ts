@@ -128,58 +128,61 @@ export async function reorder(
 ): Promise<Reordered> {
   const missing: Reordered['missing'] = [];
   const changed: Reordered['changed'] = [];
-  const basket = await changeBasket(deps.db, input.owner, deps.now(), {
-    reads: () => [{ text: ORDER_LINES_SQL, params: [input.orderId] }],
-    writes: (basket, [rows]) => {
-      const lines = (rows ?? []).map(lineOf);
-      const planned = new Map<string, Planned>();
-      let restaurant: { id: number; country: string } | null = null;
-      for (const line of lines) {
-        const result = plan(line);
-        if ('missing' in result) {
-          missing.push({ name: line.name, quantity: line.quantity, reason: result.missing });
-          continue;
+  const basket = await changeBasket(deps, {
+    owner: input.owner,
+    change: {
+      reads: () => [{ text: ORDER_LINES_SQL, params: [input.orderId] }],
+      writes: (basket, [rows]) => {
+        const lines = (rows ?? []).map(lineOf);
+        const planned = new Map<string, Planned>();
+        let restaurant: { id: number; country: string } | null = null;
+        for (const line of lines) {
+          const result = plan(line);
+          if ('missing' in result) {
+            missing.push({ name: line.name, quantity: line.quantity, reason: result.missing });
+            continue;
+          }
+          const { unitPrice, restaurantId, country, ...next } = result.ok;
+          if (unitPrice !== line.unitPrice) {
+            changed.push({
+              name: line.name,
+              quantity: line.quantity,
+              before: line.unitPrice,
+              after: unitPrice,
+              formattedBefore: formatMoney(line.unitPrice, line.currency),
+              formattedAfter: formatMoney(unitPrice, line.currency),
+            });
+          }
+          restaurant ??= { id: restaurantId, country };
+          const same = planned.get(lineKey(next));
+          if (same) same.quantity = Math.min(same.quantity + next.quantity, MAX_QUANTITY);
+          else planned.set(lineKey(next), next);
         }
-        const { unitPrice, restaurantId, country, ...next } = result.ok;
-        if (unitPrice !== line.unitPrice) {
-          changed.push({
-            name: line.name,
-            quantity: line.quantity,
-            before: line.unitPrice,
-            after: unitPrice,
-            formattedBefore: formatMoney(line.unitPrice, line.currency),
-            formattedAfter: formatMoney(unitPrice, line.currency),
+        if (!restaurant || planned.size === 0) {
+          throw new RuleError('reorderUnavailable', `nothing of order ${input.orderId} can be ordered now`, {
+            missing: missing.map((m) => m.name),
           });
         }
-        restaurant ??= { id: restaurantId, country };
-        const same = planned.get(lineKey(next));
-        if (same) same.quantity = Math.min(same.quantity + next.quantity, MAX_QUANTITY);
-        else planned.set(lineKey(next), next);
-      }
-      if (!restaurant || planned.size === 0) {
-        throw new RuleError('reorderUnavailable', `nothing of order ${input.orderId} can be ordered now`, {
-          missing: missing.map((m) => m.name),
-        });
-      }
-      const writes: Statement[] = [
-        { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basket.id] },
-      ];
-      for (const line of planned.values()) {
-        writes.push({
-          text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
+        const writes: Statement[] = [
+          { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basket.id] },
+        ];
+        for (const line of planned.values()) {
+          writes.push({
+            text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
             values ($1::text::uuid, $2::int, $3::int, $4::text::int[])`,
-          params: [basket.id, line.menuItemId, line.quantity, `{${line.optionIds.join(',')}}`],
-        });
-      }
-      // The basket follows the kitchen (country, and so currency and rules); a discount code chosen for another
-      // restaurant's basket does not come along.
-      writes.push({
-        text: `update baskets set restaurant_id = $2::int, country = $3::text,
+            params: [basket.id, line.menuItemId, line.quantity, `{${line.optionIds.join(',')}}`],
+          });
+        }
+        // The basket follows the kitchen (country, and so currency and rules); a discount code chosen for another
+        // restaurant's basket does not come along.
+        writes.push({
+          text: `update baskets set restaurant_id = $2::int, country = $3::text,
             discount_code_id = case when restaurant_id = $2::int then discount_code_id end
           where id = $1::text::uuid`,
-        params: [basket.id, restaurant.id, restaurant.country],
-      });
-      return writes;
+          params: [basket.id, restaurant.id, restaurant.country],
+        });
+        return writes;
+      },
     },
   });
   // changeBasket creates the basket when there is none, so it always answers one here.

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 
 /** What we need of a nodemailer transport (nodemailer's own Transporter satisfies it). */
@@ -15,19 +15,19 @@ export const MAX_ATTEMPTS = 5;
  * with its error and retried on later runs; after MAX_ATTEMPTS the row is marked failed for admins.
  */
 export async function sendPendingEmails(
-  db: Db,
-  transport: MailTransport,
-  now: Date,
-  options: { from?: string; batch?: number } = {},
+  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  input: { transport: MailTransport; from?: string; batch?: number },
 ): Promise<{ sent: number; failed: number }> {
-  const from = options.from ?? 'zamowienia@example.com';
+  const { transport } = input;
+  const from = input.from ?? 'zamowienia@example.com';
+  const at = now();
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.status, 'pending'))
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
-      .limit(options.batch ?? 20)
+      .limit(input.batch ?? 20)
       .for('update', { skipLocked: true });
     let sent = 0;
     let failed = 0;
@@ -43,7 +43,7 @@ export async function sendPendingEmails(
         });
         await tx
           .update(emailOutbox)
-          .set({ status: 'sent', attempts, sentAt: now, lastError: null })
+          .set({ status: 'sent', attempts, sentAt: at, lastError: null })
           .where(and(eq(emailOutbox.id, row.id)));
         sent += 1;
       } catch (error) {

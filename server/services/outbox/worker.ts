@@ -1,6 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { Db } from '#db/client.ts';
-import type { Env } from '#server/env.ts';
+import type { AppDeps } from '#server/context.ts';
 import { sendPendingEmails } from './send.ts';
 
 /**
@@ -8,22 +7,21 @@ import { sendPendingEmails } from './send.ts';
  * stays in the outbox for admins to read). Returns a stop function for shutdown; a run in progress finishes.
  */
 export function startOutboxWorker(
-  db: Db,
-  env: Env,
-  now: () => Date,
-  intervalMs = env.outboxIntervalMs,
+  ctx: Pick<AppDeps, 'db' | 'env' | 'now'>,
+  input: { intervalMs?: number } = {},
 ): () => Promise<void> {
+  const { env } = ctx;
   if (!env.smtpUrl) return async () => {};
   const transport = createTransport(env.smtpUrl);
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = sendPendingEmails(db, transport, now(), { from: env.mailFrom })
+    running = sendPendingEmails(ctx, { transport, from: env.mailFrom })
       .catch((error: Error) => console.error(`outbox: ${error.message}`))
       .finally(() => {
         running = null;
       });
-  }, intervalMs);
+  }, input.intervalMs ?? env.outboxIntervalMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
