@@ -42,6 +42,82 @@ const reactLibraries = [
   'react-chartjs-2',
 ];
 
+/**
+ * How the browser's JavaScript is grouped (docs/decisions/029-javascript-budget.md). Left to itself the bundler
+ * gives every shared module its own file: a shop page loaded 30–46 files, most under 1 KB, in import chains four
+ * deep, each level a round trip before the islands could run. Three groups instead:
+ * - `preact`: what every island needs (Preact with compat and hooks, its nanostores binding, Astro's renderer),
+ *   one file for every page and site, and `nanostores` beside it (a brand page's menu script needs only that);
+ * - `shell`: the shop layout's islands (navbar, basket widget, user menu, notifications, progress bar, cookie
+ *   consent) and the modules they import (stores, API client, money and route helpers, error messages), which every
+ *   shop page loads anyway — except modules a brand site's script or island also imports, so a brand page never
+ *   loads the shop's navbar code.
+ * Page islands keep their own files and share these.
+ */
+const LAYOUT_ISLAND =
+  /app[\\/]shop[\\/](BasketWidget|UserMenu|NavbarAddress|Hamburger|Notifications|ProgressBar|CookieConsent)\.tsx$/;
+const BRAND_CODE = /app[\\/]brand[\\/]|sites[\\/]brands[\\/]/;
+const PREACT = /node_modules[\\/](preact|@nanostores[\\/]react|@astrojs[\\/]preact)[\\/]/;
+// Apart from Preact: a brand page's menu script uses the stores at load, without any island.
+const NANOSTORES = /node_modules[\\/]nanostores[\\/]/;
+
+/**
+ * Whether `test` matches `id` or a module importing it, directly or through others (`dynamic`: dynamic imports
+ * count too).
+ * @param {string} id
+ * @param {{ getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null }} ctx
+ * @param {RegExp} test
+ * @param {boolean} dynamic
+ * @param {Map<string, boolean>} memo
+ * @returns {boolean}
+ */
+function importedFrom(id, ctx, test, dynamic, memo, seen = new Set()) {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  if (test.test(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = ctx.getModuleInfo(id);
+  const importers = info ? [...info.importers, ...(dynamic ? info.dynamicImporters : [])] : [];
+  const found = importers.some((importer) => importedFrom(importer, ctx, test, dynamic, memo, seen));
+  // Only a positive answer is final: a negative one may come from a cycle still being explored.
+  if (found) memo.set(id, true);
+  return found;
+}
+
+const byLayout = new Map();
+const byBrand = new Map();
+/** @type {import('rolldown').CodeSplittingOptions} */
+const browserChunks = {
+  includeDependenciesRecursively: false,
+  groups: [
+    { name: 'preact', test: PREACT, priority: 3 },
+    { name: 'nanostores', test: NANOSTORES, priority: 2 },
+    {
+      name: (id, ctx) =>
+        !id.includes('node_modules') &&
+        importedFrom(id, ctx, LAYOUT_ISLAND, false, byLayout) &&
+        !importedFrom(id, ctx, BRAND_CODE, true, byBrand)
+          ? 'shell'
+          : null,
+      debugName: 'shell',
+      priority: 1,
+    },
+  ],
+};
+
+/**
+ * The groups decide module by module (`includeDependenciesRecursively: false`), which the bundler allows only when an
+ * island's entry file may export more than the island; Astro sets 'exports-only' for the client, so this sets it
+ * after Astro has. An island's file is only ever imported by Astro's loader, which reads its default export.
+ * @type {import('vite').Plugin}
+ */
+const allowEntryExtension = {
+  name: 'marketplace:allow-entry-extension',
+  configEnvironment: (name) =>
+    name === 'client' ? { build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension' } } } : undefined,
+};
+
 export default defineConfig({
   srcDir: './sites',
   publicDir: './sites/public',
@@ -55,9 +131,11 @@ export default defineConfig({
   // Libraries written for React are bundled for the server too, so their `react` imports meet the same alias to
   // preact/compat as the islands' (docs/decisions/029-javascript-budget.md); left external, Node would load React.
   vite: {
-    environments: Object.fromEntries(
-      ['ssr', 'prerender'].map((name) => [name, { resolve: { noExternal: reactLibraries } }]),
-    ),
+    plugins: [allowEntryExtension],
+    environments: {
+      ...Object.fromEntries(['ssr', 'prerender'].map((name) => [name, { resolve: { noExternal: reactLibraries } }])),
+      client: { build: { rolldownOptions: { output: { codeSplitting: browserChunks } } } },
+    },
   },
   devToolbar: { enabled: false },
   telemetry: false,

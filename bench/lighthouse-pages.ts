@@ -113,11 +113,14 @@ const gzipBytes = (url: string) =>
 /**
  * One Lighthouse run on `url` in `chrome`, with the bytes of what the page loaded by itself. `headers` go with every
  * request of the run (a basket cookie, for a page that shows a basket: the basket page sends an empty one home).
+ * With `report`, Lighthouse's whole JSON report is kept as bench/results/lighthouse/<report>.json (the LCP element,
+ * the long tasks and the request chain behind a score are there, not in the summary).
  */
 export async function measurePage(
   chrome: chromeLauncher.LaunchedChrome,
   url: string,
   headers?: Record<string, string>,
+  report?: string,
 ): Promise<PageMeasurement> {
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -128,6 +131,10 @@ export async function measurePage(
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (report) {
+    mkdirSync('bench/results/lighthouse', { recursive: true });
+    writeFileSync(`bench/results/lighthouse/${report}.json`, JSON.stringify(lhr));
+  }
   // Everything the page loaded by itself during the Lighthouse run: nobody clicked or scrolled.
   const items = (
     (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []

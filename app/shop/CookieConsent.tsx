@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 export const CONSENT_STORAGE_KEY = 'cookieConsent';
 
@@ -12,11 +12,20 @@ const agreed = (): boolean => {
   }
 };
 
-/** Spec section 2: a banner at the bottom until the agree button is pressed, remembered in localStorage. */
+/**
+ * Spec section 2: a banner at the bottom until the agree button is pressed, remembered in localStorage.
+ *
+ * The banner is in the server's HTML, so a first visit paints it with the page (rendered only by the island, it
+ * came late and was the page's largest paint: Lighthouse's LCP, decision 029). A returning visitor never sees it:
+ * the layout's inline script marks the document before the banner is parsed and CSS hides it, and hydration removes
+ * it (the first client render matches the server's, a layout effect then drops the banner).
+ */
 export default function CookieConsent({ labels, policyHref }: { labels: CookieConsentLabels; policyHref: string }) {
-  // Hidden until the browser has said whether it was agreed to, so a returning visitor never sees it flash.
-  const [show, setShow] = useState(false);
-  useEffect(() => setShow(!agreed()), []);
+  const [show, setShow] = useState(true);
+  // A layout effect runs within hydration, so the banner is gone by the time the island counts as hydrated.
+  useLayoutEffect(() => {
+    if (agreed()) setShow(false);
+  }, []);
   if (!show) return null;
   return (
     <section className="cookie-consent" aria-label={labels.label}>
