@@ -178,15 +178,18 @@ export const ordersRoutes = new Hono<AppEnv>()
     },
     validate('json', retryPaymentBody),
     async (c) => {
-      const retried = await retryPayment(c.var.deps, {
-        orderId: c.req.valid('param').id,
-        user: c.var.user,
-        channel: 'web',
-        // Checked by the middleware above: present and at most 100 characters.
-        idempotencyKey: c.req.header('idempotency-key') ?? '',
-        input: c.req.valid('json'),
-        customerIp: clientIp(c),
-      });
+      // The customer (or the guest holding the order's link) retrying their own payment.
+      const retried = await retryPayment(
+        { ...c.var.deps, actor: selfActor(c.var.user) },
+        {
+          orderId: c.req.valid('param').id,
+          channel: 'web',
+          // Checked by the middleware above: present and at most 100 characters.
+          idempotencyKey: c.req.header('idempotency-key') ?? '',
+          input: c.req.valid('json'),
+          customerIp: clientIp(c),
+        },
+      );
       return c.json(retried, 201);
     },
   )

@@ -125,6 +125,6 @@ export async function changeOrderStatus(
   change: StatusChange,
 ): Promise<StatusChanged> {
   const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));
-  if (result.refundQueued) await processPendingRefunds(deps, change.now);
+  if (result.refundQueued) await processPendingRefunds(deps, { now: change.now });
   return result;
 }

@@ -54,7 +54,7 @@ export async function sweepOverdueOrders(
   }
   // Also picks up refunds a crashed process queued but never sent.
   for (let sent = -1; sent !== 0;) {
-    sent = await processPendingRefunds(deps, now);
+    sent = await processPendingRefunds(deps, { now });
     result.refunded += sent;
   }
   return result;

@@ -77,6 +77,6 @@ export async function handlePaymentNotification(
       `payment ${notification.paymentId} of order ${late.orderId} paid late (${late.reason}): refunding ${late.amount} ${late.currency}`,
     );
   }
-  if (!result.duplicate && result.applied && result.refundQueued) await processPendingRefunds(deps, now);
+  if (!result.duplicate && result.applied && result.refundQueued) await processPendingRefunds(deps, { now });
   return result;
 }

@@ -50,6 +50,6 @@ export async function pollPendingPayments(
     if (applied.applied) settled += 1;
     if (applied.applied && applied.refundQueued) refundQueued = true;
   }
-  if (refundQueued) await processPendingRefunds(deps, now);
+  if (refundQueued) await processPendingRefunds(deps, { now });
   return settled;
 }

@@ -10,9 +10,9 @@ import { announceOrderChange } from '../orders/events.ts';
  */
 export async function processPendingRefunds(
   deps: Pick<AppDeps, 'db' | 'payments'>,
-  now: Date,
-  limit = 20,
+  input: { now: Date; limit?: number },
 ): Promise<number> {
+  const { now, limit = 20 } = input;
   const names = deps.payments.all.map((p) => p.name);
   return deps.db.transaction(async (tx) => {
     const due = await queryRows<{

@@ -1,15 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { auditLog, locations, orders, payments, restaurants } from '#db/schema/index.ts';
-import type { AppDeps } from '#server/context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { checkBlikCode } from '#domain/checkout.ts';
 import { type Channel, isOnlinePayment, type PaymentMethod, requiresProviderTerms } from '#domain/country.ts';
 import { RuleError } from '#domain/errors.ts';
 import { countryOf } from '#domain/money.ts';
 import { paymentDeadline } from '#domain/orders.ts';
 import { AppError, validationError } from '#server/errors.ts';
-import type { SessionUser } from '#server/services/auth/sessions.ts';
-import { selfActor } from '../actor.ts';
+import { actorUserId } from '../actor.ts';
 import { changeStatusInTx } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
@@ -51,10 +50,9 @@ type Attempt = { method: PaymentMethod; paymentId: string | null };
  * (startPayment), as for a new order.
  */
 export async function retryPayment(
-  deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
+  deps: ServiceCtx<'db' | 'env' | 'now' | 'payments'>,
   call: {
     orderId: string;
-    user: SessionUser | null;
     channel: Channel;
     idempotencyKey: string;
     input: RetryPaymentInput;
@@ -161,14 +159,14 @@ export async function retryPayment(
         orderId,
         to: 'new',
         reason: 'payOnDelivery',
-        actor: selfActor(call.user ?? null),
+        actor: deps.actor,
         now,
       });
       await enqueueOrderConfirmation(tx, deps.env, orderId);
     }
     await tx.insert(auditLog).values({
       at: now,
-      actorUserId: call.user?.id ?? null,
+      actorUserId: actorUserId(deps.actor),
       action: RETRY_ACTION,
       entity: 'order',
       entityId: orderId,

@@ -115,6 +115,6 @@ export async function startPayment(
     }
     return { status: created.status, redirectUrl: created.redirectUrl ?? null, refundQueued };
   });
-  if (outcome.refundQueued) await processPendingRefunds(deps, deps.now());
+  if (outcome.refundQueued) await processPendingRefunds(deps, { now: deps.now() });
   return { status: outcome.status, redirectUrl: outcome.redirectUrl };
 }

@@ -46,6 +46,6 @@ export async function actOnOrder(
     });
   });
   // A rejected or canceled paid order: its refund goes to the provider once the change has committed.
-  if (result.refundQueued) await processPendingRefunds(deps, now);
+  if (result.refundQueued) await processPendingRefunds(deps, { now });
   return result;
 }
