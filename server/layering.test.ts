@@ -9,6 +9,17 @@ import { describe, expect, it } from 'vitest';
  * snippets linted as if they lived at a path in each fenced area. A fence that stops working fails here.
  */
 const root = path.resolve(import.meta.dirname, '..');
+
+/** The TypeScript files under `folder` (relative to the root), tests left out. */
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(path.join(folder, entry.name))
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        ? [path.join(folder, entry.name)]
+        : [],
+  );
+
 const eslint = new ESLint({ cwd: root });
 
 async function rulesBroken(filePath: string, code: string): Promise<string[]> {
@@ -107,15 +118,7 @@ function importGraph(): Map<string, string[]> {
     graph.set(file, targets);
     targets.forEach(visit);
   };
-  const walk = (folder: string): string[] =>
-    readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? walk(path.join(folder, entry.name))
-        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
-          ? [path.join(folder, entry.name)]
-          : [],
-    );
-  walk('server').forEach(visit);
+  sourceFiles('server').forEach(visit);
   return graph;
 }
 
@@ -175,15 +178,7 @@ const SHAPE_EXCEPTIONS: Record<string, string> = {
 };
 
 function exportedFunctions(): { name: string; first: string }[] {
-  const walk = (folder: string): string[] =>
-    readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? walk(path.join(folder, entry.name))
-        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
-          ? [path.join(folder, entry.name)]
-          : [],
-    );
-  return walk('server/services').flatMap((file) => {
+  return sourceFiles('server/services').flatMap((file) => {
     const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
     return source.statements.flatMap((statement) =>
       ts.isFunctionDeclaration(statement) &&
