@@ -36,6 +36,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Each file builds its own app on its own database copy, so the files share nothing but loaded modules;
+          // loading the server's modules once instead of once a file halves the suite's CPU (measured alone:
+          // 306 → 223 s, user time 160 → 80 s).
+          isolate: false,
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/postgres-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,

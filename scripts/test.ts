@@ -1,11 +1,11 @@
-// `npm test`: typecheck, lint, format, tenant configs, then every test layer, stopping after the first stage that
-// fails. Each test layer prints its own 'N passed, N failed' line; the run ends with one over all of them. A layer
+// `npm test`: typecheck, lint, format, tenant configs and every test layer, in two lanes that each stop at their
+// first failure. Each test layer prints its own 'N passed, N failed' line; the run ends with one over all of them. A layer
 // fails when vitest says so, and also when its report says it ran no test, did not succeed (a set-up that threw, an
 // error outside a test) or is missing: each of these once let a run whose database never started end green.
 //
-// A stage runs its lanes side by side: most steps are one busy thread (tsc, eslint, prettier, the Astro build) or
-// wait on PostgreSQL and the browser, so two lanes keep both cores of the machine busy and the run under its
-// budget. Every line a lane prints carries its name.
+// The lanes run side by side: most steps are one busy thread (tsc, eslint, prettier, the Astro build) or wait on
+// PostgreSQL and the browser, so two lanes keep both cores of the machine busy. Every line a lane prints carries its
+// name.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -109,26 +109,28 @@ const lane =
     return true;
   };
 
-// Each stage's lanes run together; the next stage starts when all of them have passed. The e2e tests need the
-// build (stage 2); the unit tests do not.
+// Two lanes from the start, because the browser tests are most of the run and need only the build: one lane builds
+// the sites and runs them; the other checks the code and runs the unit, API and PGlite tests. Stages that waited for
+// each other's slowest step left a core idle at each boundary. Each lane stops at its first failure and the other goes on, so one run reports both. The type check waits for the build,
+// as the build rewrites the generated types under .astro/ that the check reads; lint and format come first and
+// take longer than the build.
+let built: Promise<boolean> | undefined;
+const build: Step = () => (built ??= run('build', process.execPath, [bin('astro'), 'build', '--silent']));
 const stages: Step[][] = [
   [ensureChromium],
   [
-    () => run('typecheck', process.execPath, [bin('astro'), 'check', '--minimumSeverity', 'warning']),
+    lane(build, () => vitest('e2e')),
     lane(
       () => run('lint', process.execPath, [bin('eslint'), '--max-warnings', '0', '.']),
       () => run('OpenAPI lint', process.execPath, ['scripts/lint-openapi.ts']),
       () => run('format', process.execPath, [bin('prettier'), '--check', '--log-level', 'warn', '.']),
       () => run('tenant configs', process.execPath, ['tenants/check-cli.ts']),
-    ),
-  ],
-  [() => vitest('unit', ['--coverage']), () => run('build', process.execPath, [bin('astro'), 'build', '--silent'])],
-  [
-    lane(
+      build,
+      () => run('typecheck', process.execPath, [bin('astro'), 'check', '--minimumSeverity', 'warning']),
+      () => vitest('unit', ['--coverage']),
       () => vitest('api'),
       () => vitest('pglite'),
     ),
-    () => vitest('e2e'),
   ],
 ];
 

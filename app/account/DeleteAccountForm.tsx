@@ -1,6 +1,5 @@
 import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { deleteAccount, deleteForm } from '#app/stores/account.ts';
@@ -16,8 +15,9 @@ export default function DeleteAccountForm({ locale }: { locale: UiLocale }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const first = await deleteAccount();
-    if (deleteForm.$state.get().status === 'done') window.location.assign(pathFor('home', locale));
-    else focusField(form.current, first);
+    // A deleted account leaves through the account gate (useAccountGate sends a leaving user home); a second
+    // navigation from here would abort that one.
+    if (deleteForm.$state.get().status !== 'done') focusField(form.current, first);
   };
 
   return (
