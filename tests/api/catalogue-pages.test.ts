@@ -76,6 +76,17 @@ describe.skipIf(!existsSync('dist/server/entry.mjs'))('server-rendered catalogue
     }
   });
 
+  it('a catalogue page’s footer links every city in the HTML, before any script has run', async () => {
+    const html = await (await get(pathFor('restaurant', 'en', { slug: 'smash-club-warszawa-mokotow' }))).text();
+    const footer = html.slice(html.indexOf('<footer'));
+    for (const [slug, name] of [
+      ['warszawa', 'Warszawa'],
+      ['kyiv', 'Київ'],
+    ] as const)
+      expect(footer).toContain(`<a href="${pathFor('city', 'en', { slug })}">${name}</a>`);
+    expect(footer).not.toContain('FooterCities');
+  });
+
   it('the server bundle is no file of the site', async () => {
     expect((await get('/server/entry.mjs')).status).toBe(404);
     expect((await get('/server/inline-scripts.html')).status).toBe(404);

@@ -19,10 +19,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
-      // A test opens hundreds of pages in fresh contexts, each of which would get renderer processes of its own;
-      // starting them is much of what the e2e run spends its CPU on (basket.test.ts: 18 % less with these).
-      '--process-per-site',
-      '--renderer-process-limit=2',
     ],
   });
 }
