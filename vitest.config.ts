@@ -63,6 +63,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/e2e-global.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           fileParallelism: false,
+          // One file after another in one worker that keeps its loaded modules (Playwright, the helpers): each file
+          // launches its own browser and uses the one server, so nothing else carries over.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

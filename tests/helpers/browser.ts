@@ -27,11 +27,14 @@ let visitors = 0;
 /**
  * Headers making a browser context a visitor of its own (made-up) address, through the X-Forwarded-For the e2e server
  * trusts: rate limits count per address, and the many customers the test files play would otherwise share one. The
- * test worker's pid keeps two files' visitors apart.
+ * worker's pid and a count running across the files keep every visitor's address its own.
  */
 export function visitorAddress(): { 'x-forwarded-for': string } {
   visitors += 1;
-  return { 'x-forwarded-for': `198.51.${(process.pid % 200) + 1}.${(visitors % 250) + 1}` };
+  // The e2e files share one worker (vitest.config.ts), so the count goes on across files: past 250 visitors the
+  // second octet moves on rather than handing an earlier file's address out again.
+  const block = 51 + Math.floor(visitors / 250);
+  return { 'x-forwarded-for': `198.${block}.${(process.pid % 200) + 1}.${(visitors % 250) + 1}` };
 }
 
 /** The URL of `path` on a given host of the running server (`*.localhost` resolves to loopback). */
