@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { compileMessages } from './i18n-compile.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// The browser tests' Chromium (tests/helpers/browser.ts says why the headless shell).
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell';
 const bin = (name: string) => `node_modules/.bin/${name}`;
 let passed = 0;
 let failed = 0;
@@ -91,11 +92,11 @@ async function ensureChromium(): Promise<boolean> {
   if (process.getuid?.() === 0) {
     return run('install Chromium (apt-get)', 'sh', [
       '-c',
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
     ]);
   }
   console.error(
-    `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get update && sudo apt-get install -y chromium`,
+    `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get update && sudo apt-get install -y chromium-headless-shell`,
   );
   return false;
 }

@@ -111,4 +111,10 @@ describe('the acceptance countdown', () => {
     showOrder(order('processing'));
     expect(secondsLeft($orderStatus.get(), receivedAt)).toBeNull();
   });
+
+  it('never counts up: a tick read just before the order arrived shows the full time, not a second more', () => {
+    showOrder(order('new', { acceptSecondsLeft: 600 }));
+    const { receivedAt } = $orderStatus.get();
+    expect(secondsLeft($orderStatus.get(), receivedAt - 400)).toBe(600);
+  });
 });

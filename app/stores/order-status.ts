@@ -33,7 +33,9 @@ export const $orderStatus = map<OrderStatusState>({
 export function secondsLeft(state: Pick<OrderStatusState, 'order' | 'receivedAt'>, now: number): number | null {
   const left = state.order?.acceptSecondsLeft;
   if (left === null || left === undefined) return null;
-  return Math.max(0, left - Math.floor((now - state.receivedAt) / 1000));
+  // A `now` read before the order arrived (the component's last tick, when an event comes in between two ticks) is
+  // no time elapsed, not a second added: the clock once showed 10:01 of a ten-minute window.
+  return Math.max(0, left - Math.floor(Math.max(0, now - state.receivedAt) / 1000));
 }
 
 const received = (order: OrderStatusView) => $orderStatus.set({ ...$orderStatus.get(), order, receivedAt: Date.now() });

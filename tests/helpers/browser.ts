@@ -3,11 +3,17 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium build without the full browser around it, which is what
+ * Playwright itself runs for headless tests. Measured on two heavy files, it takes 29 % less CPU than the full
+ * `chromium` (193 against 271 s; the browser process alone 27 against 60 s), and the e2e run is bound by CPU.
+ * Lighthouse (bench/) still measures in the full browser, as visitors run it.
+ */
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get update && apt-get install -y chromium-headless-shell`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
