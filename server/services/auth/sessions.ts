@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import type { AppDeps } from '#server/context.ts';
-import type { UserRole } from '#domain/admin-routes.ts';
+import type { UserRole } from '#domain/roles.ts';
 import { sessions, users } from '#db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
