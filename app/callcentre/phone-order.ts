@@ -1,8 +1,10 @@
 import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
+import type { DeliveryMethod } from '#domain/pricing.ts';
 
 /**
  * The call centre's new-order screen (issue 16): the caller found by phone, the restaurant and its menu, the basket
@@ -211,10 +213,7 @@ export function emptyBasket(client: ApiClient = api): Promise<boolean> {
   );
 }
 
-export type DeliveryInput = {
-  deliveryMethod: 'door2door' | 'outside' | 'leave@door' | 'pickup';
-  address: { street: string; streetNo: string; aptNo?: string; city: string; zip: string } | null;
-};
+export type DeliveryInput = { deliveryMethod: DeliveryMethod; address: BasketAddress | null };
 
 export type OrderInput = {
   firstname: string;

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BasketAddress } from '#domain/addresses.ts';
 import { COUNTRIES } from '#domain/money.ts';
 import { users } from './accounts.ts';
 import { inList } from './checks.ts';
@@ -58,17 +59,6 @@ export const discountCodes = pgTable(
     check('discount_codes_used_check', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
   ],
 );
-
-/** Where a basket is delivered (its `address` column): what the customer typed, and the point it was found at. */
-export type BasketAddress = {
-  street: string;
-  streetNo: string;
-  aptNo?: string;
-  city: string;
-  zip: string;
-  lat?: number;
-  lng?: number;
-};
 
 export const baskets = pgTable(
   'baskets',

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
+import { basketAddress } from '#domain/addresses.ts';
 import { notFound } from '#server/errors.ts';
 import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
@@ -22,19 +23,10 @@ export const addItemBody = type({
 });
 export const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
 export const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
-const addressBody = type({
-  street: 'string <= 200',
-  streetNo: 'string <= 20',
-  'aptNo?': 'string <= 20',
-  city: 'string <= 100',
-  zip: 'string <= 12',
-  'lat?': '-90 <= number <= 90',
-  'lng?': '-180 <= number <= 180',
-});
 export const deliveryBody = type({
   deliveryMethod: "'door2door' | 'outside' | 'leave@door' | 'pickup'",
   'country?': "'pl' | 'ua' | 'pt'",
-  'address?': addressBody.or('null'),
+  'address?': basketAddress.or('null'),
 });
 export const discountBody = type({ code: '1 <= string <= 64' });
 
