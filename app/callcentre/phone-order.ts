@@ -121,7 +121,7 @@ export function openMenu(slug: string, lang: Lang, client: ApiClient = api): Pro
 export const closeMenu = (): void => $menu.set(null);
 
 /** The payment methods channel cc offers in the basket's country. */
-export async function loadMethods(country: Country, client: ApiClient = api): Promise<void> {
+async function loadMethods(country: Country, client: ApiClient = api): Promise<void> {
   if ($methods.get()?.country === country) return;
   const response = await client['payment-methods'].$get({ query: { country, channel: 'cc' } });
   if (response.status === 200) $methods.set(await response.json());

@@ -56,7 +56,7 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   saveAddress: false,
 };
 
-export const CHECKOUT_FIELDS = Object.keys(EMPTY_CHECKOUT) as CheckoutField[];
+const CHECKOUT_FIELDS = Object.keys(EMPTY_CHECKOUT) as CheckoutField[];
 
 /** Where an error is shown besides a field: the address as a whole, the basket recap, or the whole form. */
 export type CheckoutErrors = Partial<Record<CheckoutField | 'address' | 'basket', FieldRule>>;

@@ -191,7 +191,7 @@ let rules: Promise<Rules> | null = null;
  * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
  * JavaScript the page does not need before the customer touches the form (issue 15's 80 KB budget).
  */
-export const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
+const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
 
 /** Fields checked on change so far: their errors show (and the whole form's, after a submit). */
 const touched = new Set<CheckoutField>();
@@ -394,7 +394,7 @@ async function follow(
 }
 
 /** The order's status page, where the customer follows it (built by the status page's island). */
-export function goToStatus(locale: UiLocale): void {
+function goToStatus(locale: UiLocale): void {
   const placed = $order.get();
   if (placed) globalThis.location.assign(statusUrl(locale, placed.orderId, placed.token));
 }

@@ -213,7 +213,7 @@ type LineRow = {
  * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
  * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
  */
-export const PRICING_SQL = `
+const PRICING_SQL = `
 select
   json_build_object('id', b.id, 'status', b.status, 'country', b.country, 'restaurantId', b.restaurant_id,
     'userId', b.user_id, 'deliveryMethod', b.delivery_method, 'address', b.address,
