@@ -8,7 +8,7 @@ import { matchPath, type Screen } from './domain/localized-routes.ts';
 import type { AdminMatch } from './domain/admin-routes.ts';
 import type { CatalogueReader } from './services/catalogue/reader.ts';
 import type { OrderReader } from './services/orders/reader.ts';
-import type { SessionUser } from './services/auth/sessions.ts';
+import type { SessionUser } from './context.ts';
 
 /**
  * The shop screens rendered per request: the catalogue, which admins change at run time (decision 018), and an
