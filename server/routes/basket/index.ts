@@ -9,8 +9,8 @@ import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sameSiteOnly } from '#server/middleware/session.ts';
 import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
-import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
-import { findBasket } from '#server/services/basket/writable.ts';
+import { getBasket } from '#server/services/basket/get.ts';
+import { emptyBasket } from '#server/services/basket/priced.ts';
 import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -78,12 +78,9 @@ export const basketRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse('The basket, priced on the server from database prices'), 404: otherHost },
     }),
     async (c) => {
-      const { db, now } = c.var.deps;
-      const found = await findBasket(db, ownerOf(c));
-      if (!found) return c.json(emptyBasket(), 200);
-      setBasketCookie(c, found.id);
-      const basket = await loadPricedBasket(db, found.id, now());
-      return c.json(basket ?? emptyBasket(), 200);
+      const { basketId, basket } = await getBasket(c.var.deps, { owner: ownerOf(c) });
+      if (basketId) setBasketCookie(c, basketId);
+      return c.json(basket, 200);
     },
   )
   .post(
