@@ -12,7 +12,7 @@ export async function getBasket(
   input: { owner: BasketOwner },
 ): Promise<{ basketId: string | null; basket: PricedBasket }> {
   const now = clock();
-  const found = await findBasket(db, input.owner);
+  const found = await findBasket({ db }, { owner: input.owner });
   if (!found) return { basketId: null, basket: emptyBasket() };
   const basket = await loadPricedBasket(db, found.id, now);
   return { basketId: found.id, basket: basket ?? emptyBasket() };
