@@ -4,7 +4,6 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
-export { schema };
 export type Schema = typeof schema;
 /** Either driver: the code above this line never knows which database it talks to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

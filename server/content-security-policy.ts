@@ -11,7 +11,7 @@ import type { HostKind } from './hosts.ts';
 const INLINE_SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
 
 /** The CSP source for each distinct inline script in the HTML files under `dir` (not under `skip`). */
-export function inlineScriptHashes(dir: string, skip?: string): string[] {
+function inlineScriptHashes(dir: string, skip?: string): string[] {
   const hashes = new Set<string>();
   const visit = (folder: string) => {
     let entries;
@@ -51,7 +51,7 @@ function tenantScriptOrigins(tenant: Tenant): string[] {
  * calls (including the browser's payment handler, which fetches the manifests at google.com/pay), the button's
  * images from gstatic and Google's sheet in a frame. Its inline styles are allowed already.
  */
-export const GOOGLE_PAY_SOURCES = {
+const GOOGLE_PAY_SOURCES = {
   script: ['https://pay.google.com'],
   connect: ['https://pay.google.com', 'https://google.com/pay', 'https://www.google.com/pay'],
   img: ['https://www.gstatic.com'],

@@ -1,15 +1,70 @@
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
-import type { Env } from './env.ts';
-import type { Actor } from './services/actor.ts';
-import type { SessionUser } from './services/auth/sessions.ts';
-import type { PaymentProviders } from './services/payments/providers.ts';
+import type { UserRole } from '#domain/roles.ts';
+import type { PaymentConfig, PaymentProviders } from './services/payments/provider.ts';
 
 /*
- * The types every route, middleware, service and worker runs with, in a module of their own: it imports types only,
- * and from modules that import neither server/app.ts nor any route or middleware (server/layering.test.ts checks
- * it), so nothing that app.ts mounts has to import app.ts back.
+ * The types every route, middleware, service and worker runs with, in a module of their own: the deps, the
+ * configuration, the session's user and the actor. It is a leaf: it imports types only, and from server/ only the
+ * pure domain and the payment providers' interface (services/payments/provider.ts), which imports nothing from
+ * server/ but the domain either. So nothing that app.ts mounts has to import app.ts back, and a service reaches its
+ * context without reaching other services (server/layering.test.ts checks it). The values are built elsewhere: the
+ * configuration by parseEnv (env.ts), the session's user by validateSession (services/auth/sessions.ts), the actor
+ * at the edge with the helpers of services/actor.ts.
  */
+
+/** The configuration, parsed from the environment once at boot (parseEnv, env.ts). */
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  shopHosts: string[];
+  surveyHost: string;
+  surveyFormUrl: string;
+  publicBaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxIntervalMs: number;
+  paymentWebhookSecret: string;
+  orderTokenSecret: string;
+  sandboxBankSecret: string;
+  logRequests: boolean;
+  seedDemo: boolean;
+  distDir: string;
+  webConcurrency: number;
+  payments: PaymentConfig;
+  trustProxy: number;
+};
+
+/** A signed-in user as the session carries them (validateSession, services/auth/sessions.ts). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: UserRole;
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+};
+
+/** A bot channel key, as the edge authenticated it (server/services/bot/authenticate.ts). */
+export type BotKeyRef = { id: number; name: string };
+
+/**
+ * Who a service acts for, decided at the edge and never read from the input: a guest, a signed-in user acting
+ * for themselves (whatever their role), staff acting for a customer (the call centre), whose orders are not
+ * their own: they belong to the customer's account when the caller has one (`customerUserId`), to no account
+ * otherwise, and name the staff member as their creator; or a bot calling with its API key, for a customer who has
+ * no account with us; or the system itself (the sweeper's timeouts, a payment provider's notification), which is
+ * nobody's session. Its constants and helpers are in services/actor.ts.
+ */
+export type Actor =
+  | { kind: 'guest' }
+  | { kind: 'customer'; user: SessionUser }
+  | { kind: 'staff'; user: SessionUser; customerUserId: string | null }
+  | { kind: 'bot'; key: BotKeyRef }
+  | { kind: 'system' };
 
 /** What the app is built with (createApp), once per process: the services' dependencies. */
 export type AppDeps = {

@@ -1,5 +1,6 @@
 import { type } from 'arktype';
-import { PAYMENT_ENV_KEYS, parsePaymentConfig, type PaymentConfig } from './payment-config.ts';
+import type { Env } from './context.ts';
+import { PAYMENT_ENV_KEYS, parsePaymentConfig } from './payment-config.ts';
 import { loadDevSecrets, randomSecrets, SECRET_KEYS, type SecretKey } from './dev-secrets.ts';
 
 const envSchema = type({
@@ -49,30 +50,6 @@ const envSchema = type({
   /** Proxies in front of the server whose X-Forwarded-For entries are believed (rate-limit keys); 0 trusts none. */
   'TRUST_PROXY?': /^\d{1,2}$/,
 });
-
-export type Env = {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  shopHosts: string[];
-  surveyHost: string;
-  surveyFormUrl: string;
-  publicBaseUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  outboxIntervalMs: number;
-  paymentWebhookSecret: string;
-  orderTokenSecret: string;
-  sandboxBankSecret: string;
-  logRequests: boolean;
-  seedDemo: boolean;
-  distDir: string;
-  webConcurrency: number;
-  payments: PaymentConfig;
-  trustProxy: number;
-};
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -1,6 +1,6 @@
 import type { HonoRequest } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
-import type { Env } from './env.ts';
+import type { Env } from './context.ts';
 
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
 

@@ -1,48 +1,24 @@
 import { COUNTRIES, type Country } from './domain/money.ts';
+import type {
+  OnlineMethod,
+  PaymentConfig,
+  PayuConfig,
+  ProviderName,
+  Przelewy24Config,
+} from './services/payments/provider.ts';
 
-/**
- * Which payment provider takes which method in which country, and each provider's credentials: read from the
- * environment once at boot (env.ts), so a production server with a method routed to an unconfigured provider
- * never starts. Pure: no I/O, safe to load before the application.
+/*
+ * Which payment provider takes which method in which country, and each provider's credentials (PaymentConfig,
+ * provider.ts): read from the environment once at boot (env.ts), so a production server with a method routed to an
+ * unconfigured provider never starts. Pure: no I/O, safe to load before the application.
  */
-const PROVIDER_NAMES = ['sandbox', 'payu', 'przelewy24'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const;
-export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+/** The names `names` lists, which must be every member of `T` and nothing else, or the call fails to compile. */
+const everyOf = <T extends string>(names: Record<T, true>): string[] => Object.keys(names);
 
-export type PayuConfig = {
-  posId: string;
-  clientId: string;
-  clientSecret: string;
-  /** The "second key" (MD5 key) of the POS: notifications are signed with it. */
-  secondKey: string;
-  baseUrl: string;
-};
-
-export type Przelewy24Config = {
-  merchantId: number;
-  posId: number;
-  /** The "klucz do raportów": HTTP Basic password of the REST API. */
-  apiKey: string;
-  /** The CRC key every `sign` is computed with. */
-  crc: string;
-  baseUrl: string;
-  /**
-   * The id of the Google Pay method in this merchant's Przelewy24 panel (`method` of transaction/register);
-   * null when Google Pay is not taken through Przelewy24.
-   */
-  googlePayMethodId: number | null;
-};
-
-export type PaymentConfig = {
-  /** sandbox: the built-in sandbox takes every online method; configured: PAYMENT_ROUTES decides. */
-  mode: 'sandbox' | 'configured';
-  routes: Partial<Record<Country, Partial<Record<OnlineMethod, ProviderName>>>>;
-  payu: PayuConfig | null;
-  przelewy24: Przelewy24Config | null;
-  googlePay: { environment: 'TEST' | 'PRODUCTION'; merchantId: string | null };
-};
+// The values of provider.ts's types, checked against them: a name missing here or extra fails to compile.
+const PROVIDER_NAMES = everyOf<ProviderName>({ sandbox: true, payu: true, przelewy24: true });
+const ONLINE_METHODS = everyOf<OnlineMethod>({ blik: true, googlePay: true, fastTransfer: true });
 
 export const PAYMENT_ENV_KEYS = [
   'PAYMENTS',
@@ -81,9 +57,9 @@ function parseRoutes(text: string): PaymentConfig['routes'] {
     // The three groups are not optional: a match has all of them.
     const [, country = '', method = '', provider = ''] = match;
     if (!(COUNTRIES as readonly string[]).includes(country)) bad(`PAYMENT_ROUTES: unknown country "${country}"`);
-    if (!(ONLINE_METHODS as readonly string[]).includes(method))
+    if (!ONLINE_METHODS.includes(method))
       bad(`PAYMENT_ROUTES: "${method}" is not an online method (${ONLINE_METHODS.join(', ')})`);
-    if (!(PROVIDER_NAMES as readonly string[]).includes(provider))
+    if (!PROVIDER_NAMES.includes(provider))
       bad(`PAYMENT_ROUTES: unknown provider "${provider}" (${PROVIDER_NAMES.join(', ')})`);
     (routes[country as Country] ??= {})[method as OnlineMethod] = provider as ProviderName;
   }

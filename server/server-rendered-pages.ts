@@ -8,13 +8,13 @@ import { matchPath, type Screen } from './domain/localized-routes.ts';
 import type { AdminMatch } from './domain/admin-routes.ts';
 import type { CatalogueReader } from './services/catalogue/reader.ts';
 import type { OrderReader } from './services/orders/reader.ts';
-import type { SessionUser } from './services/auth/sessions.ts';
+import type { SessionUser } from './context.ts';
 
 /**
  * The shop screens rendered per request: the catalogue, which admins change at run time (decision 018), and an
  * order's status page, which shows one order to whoever holds its link (decision 023).
  */
-export const SERVER_RENDERED_SCREENS: readonly Screen[] = ['restaurant', 'city', 'location', 'concept', 'status'];
+const SERVER_RENDERED_SCREENS: readonly Screen[] = ['restaurant', 'city', 'location', 'concept', 'status'];
 
 /** Pages about one customer's order: never kept by a browser's or a proxy's cache. */
 const PRIVATE_SCREENS: readonly Screen[] = ['status'];

@@ -39,7 +39,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** A price with its decimals as superscript (spec section 9); the label keeps it one number for screen readers. */
-export function renderPrice(doc: ElementFactory, minor: number, currency: Currency): HTMLElement {
+function renderPrice(doc: ElementFactory, minor: number, currency: Currency): HTMLElement {
   const p = moneyParts(minor, currency);
   return element(
     doc,

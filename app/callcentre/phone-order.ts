@@ -1,8 +1,10 @@
 import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
+import type { DeliveryMethod } from '#domain/pricing.ts';
 
 /**
  * The call centre's new-order screen (issue 16): the caller found by phone, the restaurant and its menu, the basket
@@ -119,7 +121,7 @@ export function openMenu(slug: string, lang: Lang, client: ApiClient = api): Pro
 export const closeMenu = (): void => $menu.set(null);
 
 /** The payment methods channel cc offers in the basket's country. */
-export async function loadMethods(country: Country, client: ApiClient = api): Promise<void> {
+async function loadMethods(country: Country, client: ApiClient = api): Promise<void> {
   if ($methods.get()?.country === country) return;
   const response = await client['payment-methods'].$get({ query: { country, channel: 'cc' } });
   if (response.status === 200) $methods.set(await response.json());
@@ -211,10 +213,7 @@ export function emptyBasket(client: ApiClient = api): Promise<boolean> {
   );
 }
 
-export type DeliveryInput = {
-  deliveryMethod: 'door2door' | 'outside' | 'leave@door' | 'pickup';
-  address: { street: string; streetNo: string; aptNo?: string; city: string; zip: string } | null;
-};
+export type DeliveryInput = { deliveryMethod: DeliveryMethod; address: BasketAddress | null };
 
 export type OrderInput = {
   firstname: string;

@@ -7,7 +7,7 @@ import type { OfferedMethod } from '#app/stores/checkout.ts';
 import { BlikField } from './BlikField.tsx';
 
 /** A payment method's name in the interface's language. */
-export function methodLabel(method: PaymentMethod, locale: UiLocale): string {
+function methodLabel(method: PaymentMethod, locale: UiLocale): string {
   const t = inLocale(locale);
   switch (method) {
     case 'blik':

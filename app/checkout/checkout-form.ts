@@ -1,3 +1,4 @@
+import type { AddressFields } from '#domain/accounts.ts';
 import { type Consent, type Country, type PaymentMethod, requiredConsents } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 
@@ -55,7 +56,7 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   saveAddress: false,
 };
 
-export const CHECKOUT_FIELDS = Object.keys(EMPTY_CHECKOUT) as CheckoutField[];
+const CHECKOUT_FIELDS = Object.keys(EMPTY_CHECKOUT) as CheckoutField[];
 
 /** Where an error is shown besides a field: the address as a whole, the basket recap, or the whole form. */
 export type CheckoutErrors = Partial<Record<CheckoutField | 'address' | 'basket', FieldRule>>;
@@ -143,17 +144,6 @@ export function placeErrors(answer: ErrorAnswer): { fields: CheckoutErrors; form
   }
 }
 
-export type SavedAddressLike = {
-  id: string;
-  street: string;
-  streetNo: string;
-  aptNo?: string | null;
-  city: string;
-  zip: string;
-  latitude?: number | null;
-  longitude?: number | null;
-};
-
 /**
  * The body of POST /api/orders for these values. Only what the API reads; the address is left out for pickup, the
  * Blik code for other methods, and the coordinates of a known address (saved or kept in the browser) go with it.
@@ -202,7 +192,7 @@ export function placeOrderBody(
 }
 
 /** The values a saved address puts into the form's address fields. */
-export const addressValues = (address: SavedAddressLike) => ({
+export const addressValues = (address: AddressFields) => ({
   street: address.street,
   streetNo: address.streetNo,
   aptNo: address.aptNo ?? '',

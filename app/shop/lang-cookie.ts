@@ -1,5 +1,5 @@
 /** Spec section 2: the chosen language lives in the `lang` cookie for 365 days. */
-export const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const langCookie = (language: string): string =>
   `lang=${encodeURIComponent(language)}; Max-Age=${LANG_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;

@@ -386,7 +386,7 @@ export const removeAddress = (id: string, client: ApiClient = api): Promise<void
 // ---- My orders ----------------------------------------------------------------------------------------------
 
 /** The API answers 20 orders a page; a full page means there may be older ones. */
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
 export const $myOrders = map<{
   status: 'loading' | 'ready' | 'guest' | 'failed';

@@ -21,7 +21,7 @@ const text = (value: unknown): value is string => typeof value === 'string';
 const coordinate = (value: unknown): boolean => value === undefined || (typeof value === 'number' && isFinite(value));
 
 /** An address read back from storage, or null when it is missing or not of the shape we wrote. */
-export function parseAddress(raw: string | null): DeliveryAddress | null {
+function parseAddress(raw: string | null): DeliveryAddress | null {
   if (!raw) return null;
   let value: unknown;
   try {

@@ -29,6 +29,7 @@ import {
 import type * as CheckoutRules from '#app/checkout/checkout-rules.ts';
 import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
 import { $basket, type Basket } from '#app/stores/basket.ts';
+import type { SavedAddress } from '#app/stores/account.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
 import type { Country } from '#domain/country.ts';
@@ -44,7 +45,6 @@ import {
 
 export type PaymentMethods = InferResponseType<ApiClient['payment-methods']['$get'], 200>;
 export type OfferedMethod = PaymentMethods['methods'][number];
-export type SavedAddress = InferResponseType<ApiClient['account']['addresses']['$get'], 200>['addresses'][number];
 
 /** What the page needs before the form can be filled: the basket, its country's payment methods, who orders. */
 export type CheckoutSetup = {
@@ -176,8 +176,8 @@ function prefill(
   const saved = addresses[0];
   const kept = loadAddress();
   if (saved) Object.assign(values, addressValues(saved), { addressChoice: saved.id });
-  else if (basket.address) Object.assign(values, addressValues({ id: '', ...basket.address }));
-  else if (kept && kept.country === basket.country) Object.assign(values, addressValues({ id: '', ...kept }));
+  else if (basket.address) Object.assign(values, addressValues(basket.address));
+  else if (kept && kept.country === basket.country) Object.assign(values, addressValues(kept));
   // The highlighted method the API lists first, when it can be used now.
   const first = methods.find((m) => m.availableNow);
   if (first) values.paymentMethod = first.id;
@@ -191,7 +191,7 @@ let rules: Promise<Rules> | null = null;
  * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
  * JavaScript the page does not need before the customer touches the form (issue 15's 80 KB budget).
  */
-export const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
+const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
 
 /** Fields checked on change so far: their errors show (and the whole form's, after a submit). */
 const touched = new Set<CheckoutField>();
@@ -345,7 +345,7 @@ export function placeOrder(
 async function keepAddress(values: CheckoutValues, client: ApiClient): Promise<void> {
   const { basket, user } = $setup.get();
   if (!basket || pickup()) return;
-  const fields = addressValues({ id: '', ...values });
+  const fields = addressValues(values);
   if (!user) {
     const coordinates = coordinatesOf(values);
     setAddress({
@@ -394,7 +394,7 @@ async function follow(
 }
 
 /** The order's status page, where the customer follows it (built by the status page's island). */
-export function goToStatus(locale: UiLocale): void {
+function goToStatus(locale: UiLocale): void {
   const placed = $order.get();
   if (placed) globalThis.location.assign(statusUrl(locale, placed.orderId, placed.token));
 }

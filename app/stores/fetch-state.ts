@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 
 /** Spec section 9: a loading state stays at least this long, so a fast answer does not flash a spinner. */
-export const FETCH_MIN_DISPLAY_MS = 200;
+const FETCH_MIN_DISPLAY_MS = 200;
 
 /** Spec section 4: the state of one data fetch. `timestamp` is when data last arrived (ms), or null. */
 export type FetchState = { pending: boolean; error: boolean; timestamp: number | null };

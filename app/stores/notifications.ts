@@ -10,7 +10,7 @@ export type Notification = { type: 'success' | 'error'; message: string; forced:
 export const $notification = atom<Notification | null>(null);
 
 // The shop is a multi-page site: a route change is a new page, so a forced notification waits in sessionStorage.
-export const NOTIFICATION_STORAGE_KEY = 'notification';
+const NOTIFICATION_STORAGE_KEY = 'notification';
 
 function stored<T>(use: (storage: Storage) => T): T | null {
   try {

@@ -26,21 +26,13 @@ export type RetryState = {
   sandbox: boolean;
 };
 
-/** One retry island per page, so module stores (tests reset them with resetRetry). */
+/** One retry island per page, so module stores. */
 export const $retry = map<RetryState>({ status: 'loading', order: null, methods: [], googlePay: null, sandbox: false });
 export const $retryValues = map<RetryValues>({ method: '', blikCode: '', providerTerms: false });
 export const $retryErrors = atom<RetryErrors>({});
 export const $retryError = atom<string | null>(null);
 export type RetryStage = 'choosing' | 'sending' | 'gpayClosed' | PaymentStage;
 export const $retryStage = atom<RetryStage>('choosing');
-
-export function resetRetry(): void {
-  $retry.set({ status: 'loading', order: null, methods: [], googlePay: null, sandbox: false });
-  $retryValues.set({ method: '', blikCode: '', providerTerms: false });
-  $retryErrors.set({});
-  $retryError.set(null);
-  $retryStage.set('choosing');
-}
 
 /** The retry form's errors by the API's rules: a method, a 6-digit Blik code, the provider's terms where needed. */
 export function retryErrors(values: RetryValues, methods: OfferedMethod[]): RetryErrors {

@@ -12,7 +12,7 @@ export const $progress = atom<ProgressState>({ inFlight: 0, visible: false });
 let showTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** A request started: the bar appears if requests are still running after the throttle. */
-export function requestStarted(): void {
+function requestStarted(): void {
   const { inFlight, visible } = $progress.get();
   $progress.set({ inFlight: inFlight + 1, visible });
   if (inFlight === 0 && !visible) {
@@ -25,7 +25,7 @@ export function requestStarted(): void {
 }
 
 /** A request ended (answered or failed): the bar goes when the last one has. */
-export function requestEnded(): void {
+function requestEnded(): void {
   const inFlight = Math.max(0, $progress.get().inFlight - 1);
   if (inFlight === 0) clearTimeout(showTimer);
   $progress.set({ inFlight, visible: inFlight > 0 && $progress.get().visible });

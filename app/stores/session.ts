@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ApiClient } from '#app/api-client.ts';
-import type { UserRole } from '#domain/admin-routes.ts';
+import type { UserRole } from '#domain/roles.ts';
 
 /** The logged-in user as GET /api/auth/getUser answers it; null for a guest. */
 export type CurrentUser = {

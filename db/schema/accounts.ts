@@ -10,6 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COUNTRIES } from '#domain/money.ts';
+import { USER_ROLES } from '#domain/roles.ts';
+import { inList } from './checks.ts';
 
 export const users = pgTable(
   'users',
@@ -40,8 +43,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     // The call centre's lookup by phone (see orders_customer_phone_idx).
     index('users_phone_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 9)`),
-    // USER_ROLES of server/domain/admin-routes.ts, spelled out (db/schema/roles.test.ts keeps them equal).
-    check('users_role_check', sql`${t.role} in ('user', 'callCenter', 'admin')`),
+    check('users_role_check', inList(t.role, USER_ROLES)),
     check('users_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
   ],
 );
@@ -81,7 +83,7 @@ export const userAddresses = pgTable(
   },
   (t) => [
     index('user_addresses_user_idx').on(t.userId),
-    check('user_addresses_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    check('user_addresses_country_check', inList(t.country, COUNTRIES)),
     // At most one default address per user, whatever two requests do at once.
     uniqueIndex('user_addresses_default_key')
       .on(t.userId)

@@ -13,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COUNTRIES } from '#domain/money.ts';
+import { inList } from './checks.ts';
 
 /**
  * A menu text in other languages than the one `name` (and `description`) are written in, per interface language:
@@ -20,9 +22,6 @@ import {
  * language where it is here, else `name`; orders and baskets keep using `name`.
  */
 export type MenuTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; desc?: string }>>;
-
-export const COUNTRIES = ['pl', 'ua', 'pt'] as const;
-const countryCheck = (column: string) => sql.raw(`${column} in ('pl', 'ua', 'pt')`);
 
 export const concepts = pgTable(
   'concepts',
@@ -55,7 +54,7 @@ export const concepts = pgTable(
   (t) => [
     uniqueIndex('concepts_slug_key').on(t.slug),
     uniqueIndex('concepts_domain_key').on(t.domain),
-    check('concepts_country_check', countryCheck('country')),
+    check('concepts_country_check', inList('country', COUNTRIES)),
   ],
 );
 
@@ -94,7 +93,7 @@ export const locations = pgTable(
   (t) => [
     uniqueIndex('locations_slug_key').on(t.slug),
     index('locations_city_slug_idx').on(t.citySlug),
-    check('locations_country_check', countryCheck('country')),
+    check('locations_country_check', inList('country', COUNTRIES)),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
@@ -255,7 +254,7 @@ export const countryConfigs = pgTable(
     callCenterPhone: text('call_center_phone'),
   },
   (t) => [
-    check('country_configs_country_check', countryCheck('country')),
+    check('country_configs_country_check', inList('country', COUNTRIES)),
     check('country_configs_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
     check('country_configs_service_fee_check', sql`${t.serviceFee} >= 0`),
   ],

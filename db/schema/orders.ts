@@ -12,7 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BasketAddress } from '#domain/addresses.ts';
+import { COUNTRIES } from '#domain/money.ts';
 import { users } from './accounts.ts';
+import { inList } from './checks.ts';
 import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
 
 export const DELIVERY_METHODS = ['door2door', 'outside', 'leave@door', 'pickup'] as const;
@@ -29,9 +32,6 @@ export const ORDER_STATUSES = [
 ] as const;
 export const ORDER_SOURCES = ['web', 'cc', 'bot'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percentage', 'freeDelivery'] as const;
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 export const discountCodes = pgTable(
   'discount_codes',
@@ -51,7 +51,7 @@ export const discountCodes = pgTable(
     // Codes are typed by people: LATO10 and lato10 are the same code.
     uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
     check('discount_codes_type_check', inList('type', DISCOUNT_TYPES)),
-    check('discount_codes_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    check('discount_codes_country_check', inList(t.country, COUNTRIES)),
     check('discount_codes_value_check', sql`${t.value} >= 0`),
     check('discount_codes_percentage_check', sql`${t.type} <> 'percentage' or ${t.value} <= 100`),
     check('discount_codes_quantity_check', sql`${t.quantity} >= 0`),
@@ -59,17 +59,6 @@ export const discountCodes = pgTable(
     check('discount_codes_used_check', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
   ],
 );
-
-/** Where a basket is delivered (its `address` column): what the customer typed, and the point it was found at. */
-export type BasketAddress = {
-  street: string;
-  streetNo: string;
-  aptNo?: string;
-  city: string;
-  zip: string;
-  lat?: number;
-  lng?: number;
-};
 
 export const baskets = pgTable(
   'baskets',
@@ -98,7 +87,7 @@ export const baskets = pgTable(
     // The admin baskets list, newest first (created_at never changes, so basket writes stay HOT updates).
     index('baskets_created_idx').on(t.createdAt),
     check('baskets_status_check', sql`${t.status} in ('collecting', 'created')`),
-    check('baskets_country_check', sql`${t.country} in ('pl', 'ua', 'pt')`),
+    check('baskets_country_check', inList(t.country, COUNTRIES)),
     check('baskets_delivery_method_check', inList('delivery_method', DELIVERY_METHODS)),
   ],
 );

@@ -1,6 +1,6 @@
 import { getTableConfig, PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { USER_ROLES } from '#domain/admin-routes.ts';
+import { USER_ROLES } from '#domain/roles.ts';
 import { users } from './accounts.ts';
 
 describe('the roles list', () => {

@@ -16,7 +16,7 @@ import {
 } from '../schema/index.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '#domain/country.ts';
-import type { UserRole } from '#domain/admin-routes.ts';
+import type { UserRole } from '#domain/roles.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { shopLogoPath } from '../../tenants/index.ts';
 import type { SeedLocation } from './places.ts';

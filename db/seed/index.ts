@@ -5,7 +5,7 @@ import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { menus } from './menus.ts';
 import { inUkrainian } from './menus-uk.ts';
-import { seedLocations, seedRestaurants } from './places.ts';
+import { type SeedLocation, seedLocations, seedRestaurants } from './places.ts';
 import {
   areaAround,
   everyDay,
@@ -98,20 +98,10 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
   const conceptIds = new Map(
     (await tx.select({ id: concepts.id, slug: concepts.slug }).from(concepts)).map((c) => [c.slug, c.id]),
   );
-  const locationRows = new Map<
-    string,
-    { id: number; country: 'pl' | 'ua'; zips: string[]; latitude: number; longitude: number; name: string }
-  >();
+  const locationRows = new Map<string, SeedLocation & { id: number }>();
   for (const { zips, ...location } of seedLocations) {
     const row = await insertLocation(tx, location);
-    locationRows.set(location.slug, {
-      id: row.id,
-      country: location.country,
-      zips,
-      latitude: location.latitude,
-      longitude: location.longitude,
-      name: location.name,
-    });
+    locationRows.set(location.slug, { ...location, zips, id: row.id });
   }
   for (const [conceptSlug, locationSlug] of seedRestaurants) {
     const location = locationRows.get(locationSlug)!;

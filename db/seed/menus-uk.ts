@@ -1,7 +1,7 @@
 // The demo menus of the brands cooking in Ukraine, in Ukrainian: their customers' language. Keyed by the Polish
 // text of db/seed/menus.ts; the Polish stays on each row as its 'pl' translation (db/schema MenuTranslations).
 
-export const ukrainian: Record<string, string> = {
+const ukrainian: Record<string, string> = {
   // Pasta Fresca
   'Rodzaj makaronu': 'Вид пасти',
   Spaghetti: 'Спагеті',

@@ -1,17 +1,10 @@
-// Kitchen locations of the demo data: real streets, plausible coordinates.
-export type SeedLocation = {
-  slug: string;
-  name: string;
-  street: string;
-  no: string;
-  zip: string;
-  city: string;
-  citySlug: string;
-  country: 'pl' | 'ua';
-  latitude: number;
-  longitude: number;
-  zips: string[];
-};
+import type { LocationBody } from '#domain/admin-forms.ts';
+
+/**
+ * Kitchen locations of the demo data: real streets, plausible coordinates. A location's fields as the admin form
+ * has them (pickup and delivery left at their default, on), and the zips its restaurants deliver to.
+ */
+export type SeedLocation = Omit<LocationBody, 'pickupEnabled' | 'deliveryEnabled'> & { zips: string[] };
 
 export const seedLocations: SeedLocation[] = [
   {

@@ -1,4 +1,5 @@
 import { checkoutFormRules, validate, type FormRules, type RuleName, type Validated } from './forms.ts';
+import type { SavedAddressInput } from './addresses.ts';
 import { normalizePhone } from './country.ts';
 import { RuleError } from './errors.ts';
 
@@ -43,7 +44,8 @@ export const addressRules = {
   zip: checkoutFormRules.zip,
 } as const satisfies FormRules;
 
-export type AddressFields = { street: string; streetNo: string; aptNo?: string | null; city: string; zip: string };
+/** The parts of an address its one-line form is written from. */
+export type AddressFields = Pick<SavedAddressInput, 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip'>;
 
 /** The one-line form the navbar's address button shows: "Prosta 1/4, 00-850 Warszawa". */
 export function fullAddress(a: AddressFields): string {

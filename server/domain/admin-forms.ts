@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { USER_ROLES } from './admin-routes.ts';
+import { USER_ROLES } from './roles.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the

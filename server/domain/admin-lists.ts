@@ -1,4 +1,5 @@
-import { USER_ROLES, type AdminEntity } from './admin-routes.ts';
+import type { AdminEntity } from './admin-routes.ts';
+import { USER_ROLES } from './roles.ts';
 import { PAYMENT_METHODS } from './country.ts';
 import type { FieldRule } from './errors.ts';
 import { ORDER_SOURCES, ORDER_STATUSES } from './orders.ts';

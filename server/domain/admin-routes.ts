@@ -1,4 +1,5 @@
 import { LOCALES, localePrefix, type Locale } from './localized-routes.ts';
+import type { UserRole } from './roles.ts';
 
 /**
  * The admin area's addresses (spec section 2, 'Admin routes'), each also under /en and /ua:
@@ -35,10 +36,6 @@ export type AdminScreen =
   | { screen: 'kitchen'; restaurant: string };
 
 export type AdminMatch = AdminScreen & { locale: Locale };
-
-/** Every role an account can have: the one list (the users table's check constraint allows exactly these). */
-export const USER_ROLES = ['user', 'callCenter', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 /** The roles that open admin screens. */
 export type AdminRole = Exclude<UserRole, 'user'>;

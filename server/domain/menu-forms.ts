@@ -24,7 +24,7 @@ const menuText = type({ 'name?': 'string <= 200', 'desc?': 'string <= 2000' });
 /** Translations as stored (db/schema MenuTranslations): only the texts given. */
 export type MenuTexts = Partial<Record<MenuLanguage, { name?: string; desc?: string }>>;
 
-export const menuTranslationsBody = type({ 'pl?': menuText, 'en?': menuText, 'ua?': menuText });
+const menuTranslationsBody = type({ 'pl?': menuText, 'en?': menuText, 'ua?': menuText });
 export type MenuTranslationsBody = typeof menuTranslationsBody.infer;
 
 export const menuCategoryBody = type({
@@ -34,7 +34,7 @@ export const menuCategoryBody = type({
 });
 export type MenuCategoryBody = typeof menuCategoryBody.infer;
 
-export const modifierOptionBody = type({
+const modifierOptionBody = type({
   /** An existing option of this group; none for a new one. */
   'id?': rowId,
   name: required(200),
@@ -43,7 +43,7 @@ export const modifierOptionBody = type({
   unavailable: 'boolean',
 });
 
-export const modifierGroupBody = type({
+const modifierGroupBody = type({
   /** An existing group of this item; none for a new one. */
   'id?': rowId,
   name: required(200),

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, validateSession, type SessionUser } from '../services/auth/sessions.ts';
+import { SESSION_COOKIE, validateSession } from '../services/auth/sessions.ts';
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expires: Date): void {
   setCookie(c, SESSION_COOKIE, token, {

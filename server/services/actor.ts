@@ -1,22 +1,6 @@
-import type { SessionUser } from './auth/sessions.ts';
+import type { Actor, SessionUser } from '#server/context.ts';
 
-/** A bot channel key, as the edge authenticated it (server/services/bot/authenticate.ts). */
-export type BotKeyRef = { id: number; name: string };
-
-/**
- * Who a service acts for, decided at the edge and never read from the input: a guest, a signed-in user acting
- * for themselves (whatever their role), staff acting for a customer (the call centre), whose orders are not
- * their own: they belong to the customer's account when the caller has one (`customerUserId`), to no account
- * otherwise, and name the staff member as their creator; or a bot calling with its API key, for a customer who has
- * no account with us; or the system itself (the sweeper's timeouts, a payment provider's notification), which is
- * nobody's session.
- */
-export type Actor =
-  | { kind: 'guest' }
-  | { kind: 'customer'; user: SessionUser }
-  | { kind: 'staff'; user: SessionUser; customerUserId: string | null }
-  | { kind: 'bot'; key: BotKeyRef }
-  | { kind: 'system' };
+/* The actor's constants and helpers; the Actor type itself is in server/context.ts with the context it belongs to. */
 
 /** Nobody signed in: a guest's basket and order, or a status page opened by its link alone. */
 export const GUEST: Actor = { kind: 'guest' };

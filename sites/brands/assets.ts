@@ -26,8 +26,7 @@ export function legalDocument(tenant: Tenant, file: string): AstroComponentFacto
 }
 
 /** Black or white, whichever reads better on the colour. */
-export const inkOn = (hex: string): string =>
-  contrast(hex, '#ffffff') >= contrast(hex, '#111111') ? '#ffffff' : '#111111';
+const inkOn = (hex: string): string => (contrast(hex, '#ffffff') >= contrast(hex, '#111111') ? '#ffffff' : '#111111');
 
 const FONTS = {
   serif: "Georgia, 'DejaVu Serif', 'Times New Roman', serif",

@@ -17,7 +17,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * Makes one brand's folder deployable on its own: copies into <site>/_astro/ every built asset its pages use,
  * following JS imports, and adds the 404.html static hosts look for. Returns the asset names copied.
  */
-export async function makeSelfContained(dist: string, site: string): Promise<string[]> {
+async function makeSelfContained(dist: string, site: string): Promise<string[]> {
   const shared = path.join(dist, '_astro');
   const pending = new Set<string>();
   for (const file of await htmlFiles(site))

@@ -6,7 +6,8 @@ import { migrateDatabase, openDatabase, type Database } from '#db/client.ts';
 import { seedDatabase } from '#db/seed/index.ts';
 import { createApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
-import { createPaymentProviders, type PaymentProviders } from '#server/services/payments/providers.ts';
+import type { PaymentProviders } from '#server/services/payments/provider.ts';
+import { createPaymentProviders } from '#server/services/payments/providers.ts';
 import { loadTenants } from '#tenants/index.ts';
 
 // One guest order end to end on what `npm start` runs: PGlite, through the whole app.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** mm:ss until `deadline` (ISO), by the server's clock (`offsetMs` = server − browser); 00:00 once over. */
-export function useSecondsLeft(deadline: string | null, offsetMs = 0): number | null {
+function useSecondsLeft(deadline: string | null, offsetMs = 0): number | null {
   const left = () =>
     deadline === null ? null : Math.max(0, Math.ceil((Date.parse(deadline) - (Date.now() + offsetMs)) / 1000));
   const [seconds, setSeconds] = useState(left);
@@ -15,7 +15,7 @@ export function useSecondsLeft(deadline: string | null, offsetMs = 0): number | 
   return seconds;
 }
 
-export const clock = (seconds: number) =>
+const clock = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** The acceptance countdown of a new order; `urgent` below two minutes, for the colour. */

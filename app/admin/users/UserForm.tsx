@@ -3,7 +3,7 @@ import { m } from '#app/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { userBody, type UserBody } from '#domain/admin-forms.ts';
-import { USER_ROLES } from '#domain/admin-routes.ts';
+import { USER_ROLES } from '#domain/roles.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
+import { savedAddressBody } from '#domain/addresses.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { clearSessionCookie, requireRole, signedInUser } from '#server/middleware/session.ts';
 import { changePassword } from '#server/services/accounts/change-password.ts';
@@ -34,17 +35,7 @@ const passwordBody = type({
 });
 const emailBody = type({ newEmail: 'string <= 254', 'password?': 'string <= 200', 'lang?': lang });
 const deleteBody = type({ 'password?': 'string <= 200' });
-const addressBody = type({
-  street: 'string <= 200',
-  streetNo: 'string <= 20',
-  'aptNo?': 'string <= 20 | null',
-  city: 'string <= 100',
-  zip: 'string <= 12',
-  country: "'pl' | 'ua' | 'pt'",
-  'latitude?': '-90 <= number <= 90 | null',
-  'longitude?': '-180 <= number <= 180 | null',
-});
-const newAddressBody = addressBody.and({ 'isDefault?': 'boolean' });
+const newAddressBody = savedAddressBody.and({ 'isDefault?': 'boolean' });
 const idParam = type({ id: 'string.uuid' });
 
 const tags = ['account'];
@@ -209,7 +200,7 @@ export const accountRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', idParam),
-    validate('json', addressBody),
+    validate('json', savedAddressBody),
     async (c) => {
       const address = await updateAddress(c.var.deps, {
         userId: signedInUser(c).id,

@@ -2,14 +2,15 @@ import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
+import { basketAddress } from '#domain/addresses.ts';
 import { notFound } from '#server/errors.ts';
 import { basketCookie, setBasketCookie } from '#server/middleware/basket-cookie.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sameSiteOnly } from '#server/middleware/session.ts';
 import { applyDiscount, removeDiscount, setDelivery } from '#server/services/basket/delivery.ts';
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
-import { emptyBasket, loadPricedBasket } from '#server/services/basket/priced.ts';
-import { findBasket } from '#server/services/basket/writable.ts';
+import { getBasket } from '#server/services/basket/get.ts';
+import { emptyBasket } from '#server/services/basket/priced.ts';
 import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -22,19 +23,10 @@ export const addItemBody = type({
 });
 export const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
 export const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
-const addressBody = type({
-  street: 'string <= 200',
-  streetNo: 'string <= 20',
-  'aptNo?': 'string <= 20',
-  city: 'string <= 100',
-  zip: 'string <= 12',
-  'lat?': '-90 <= number <= 90',
-  'lng?': '-180 <= number <= 180',
-});
 export const deliveryBody = type({
   deliveryMethod: "'door2door' | 'outside' | 'leave@door' | 'pickup'",
   'country?': "'pl' | 'ua' | 'pt'",
-  'address?': addressBody.or('null'),
+  'address?': basketAddress.or('null'),
 });
 export const discountBody = type({ code: '1 <= string <= 64' });
 
@@ -86,12 +78,9 @@ export const basketRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse('The basket, priced on the server from database prices'), 404: otherHost },
     }),
     async (c) => {
-      const { db, now } = c.var.deps;
-      const found = await findBasket(db, ownerOf(c));
-      if (!found) return c.json(emptyBasket(), 200);
-      setBasketCookie(c, found.id);
-      const basket = await loadPricedBasket(db, found.id, now());
-      return c.json(basket ?? emptyBasket(), 200);
+      const { basketId, basket } = await getBasket(c.var.deps, { owner: ownerOf(c) });
+      if (basketId) setBasketCookie(c, basketId);
+      return c.json(basket, 200);
     },
   )
   .post(

@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/context.ts';
+import type { AppEnv, BotKeyRef } from '#server/context.ts';
 import { AppError, unauthorized } from '#server/errors.ts';
-import type { BotKeyRef } from '#server/services/actor.ts';
 import { authenticateBotKey } from '#server/services/bot/authenticate.ts';
 import { hitRateLimit } from '#server/services/rate-limit/hit.ts';
 

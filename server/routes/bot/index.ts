@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
+import { deliveryQuery } from '#domain/addresses.ts';
 import { DELIVERY_METHODS } from '#domain/pricing.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
@@ -31,13 +32,6 @@ const botOrderBody = placeOrderBody.and({
 });
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
-const coordinate = type('string.numeric.parse');
-const deliveryQuery = type({
-  'lat?': coordinate.to('-90 <= number <= 90'),
-  'lng?': coordinate.to('-180 <= number <= 180'),
-  'zip?': '1 <= string <= 12',
-  'country?': "'pl' | 'ua' | 'pt'",
-});
 
 const tags = ['bot'];
 const refused = {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
+import { deliveryQuery } from '#domain/addresses.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
@@ -15,13 +16,6 @@ const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 // The menu's names in this interface language where the data has them (a Kyiv menu's Polish, say), else as written.
 const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
-const coordinate = type('string.numeric.parse');
-const deliveryQuery = type({
-  'lat?': coordinate.to('-90 <= number <= 90'),
-  'lng?': coordinate.to('-180 <= number <= 180'),
-  'zip?': '1 <= string <= 12',
-  'country?': "'pl' | 'ua' | 'pt'",
-});
 
 const cached = {
   200: jsonResponse('The answer; ETag and Cache-Control: public, max-age=60'),

@@ -4,7 +4,7 @@ import type { AppEnv } from '#server/context.ts';
 import { csrf } from '#server/middleware/csrf.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { loadPaymentForBank, type PaymentForBank } from '#server/services/payments/load.ts';
-import type { SandboxProvider } from '#server/services/payments/sandbox.ts';
+import type { SandboxProvider } from '#server/services/payments/provider.ts';
 
 const page = (title: string, body: ReturnType<typeof html>) =>
   html`<!doctype html>

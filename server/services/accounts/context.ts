@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.ts';
-import type { Env } from '#server/env.ts';
+import type { Env } from '#server/context.ts';
 
 /** What an account service needs: the database, the configuration (links' base URL) and the request's moment. */
 export type AccountCtx = { db: Db; env: Env; now: Date };

@@ -1,5 +1,5 @@
 import { accountLinkPath, type AccountLang } from '#domain/accounts.ts';
-import type { Env } from '#server/env.ts';
+import type { Env } from '#server/context.ts';
 import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';
 import type { OutgoingEmail } from '../outbox/enqueue.ts';

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { userAddresses, users } from '#db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import { addressValues, type AddressInput } from './input.ts';
+import type { SavedAddressInput } from '#domain/addresses.ts';
+import { addressValues } from './input.ts';
 import { addressColumns, type SavedAddress } from './list.ts';
 
 /** Enough for home, work and family; more looks like a script filling the table. */
@@ -11,7 +12,7 @@ const MAX_ADDRESSES = 20;
 /** Saves an address; the first one, or one marked isDefault, becomes the default. */
 export async function addAddress(
   { db }: Pick<AppDeps, 'db'>,
-  { userId, address: input }: { userId: string; address: AddressInput & { isDefault?: boolean } },
+  { userId, address: input }: { userId: string; address: SavedAddressInput & { isDefault?: boolean } },
 ): Promise<SavedAddress> {
   const values = addressValues(input);
   return db.transaction(async (tx) => {

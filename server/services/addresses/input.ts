@@ -1,20 +1,10 @@
 import { addressRules, fullAddress } from '#domain/accounts.ts';
+import type { SavedAddressInput } from '#domain/addresses.ts';
 import { validate } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 
-export type AddressInput = {
-  street: string;
-  streetNo: string;
-  aptNo?: string | null;
-  city: string;
-  zip: string;
-  country: 'pl' | 'ua' | 'pt';
-  latitude?: number | null;
-  longitude?: number | null;
-};
-
 /** Checks an address with the checkout form's rules (zip by its country) and gives the row's columns. */
-export function addressValues(input: AddressInput) {
+export function addressValues(input: SavedAddressInput) {
   const errors = validate(addressRules, input, { country: input.country });
   if (Object.keys(errors).length > 0) throw new AppError('validation', errors);
   return {

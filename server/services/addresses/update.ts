@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { userAddresses } from '#db/schema/index.ts';
 import { notFound } from '#server/errors.ts';
-import { addressValues, type AddressInput } from './input.ts';
+import type { SavedAddressInput } from '#domain/addresses.ts';
+import { addressValues } from './input.ts';
 import { addressColumns, type SavedAddress } from './list.ts';
 
 /** Replaces one of the user's addresses; another user's (or an unknown) id answers notFound. */
 export async function updateAddress(
   { db }: Pick<AppDeps, 'db'>,
-  { userId, addressId, address: input }: { userId: string; addressId: string; address: AddressInput },
+  { userId, addressId, address: input }: { userId: string; addressId: string; address: SavedAddressInput },
 ): Promise<SavedAddress> {
   const values = addressValues(input);
   const [row] = await db

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps, SessionUser } from '#server/context.ts';
 import { users } from '#db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
-import { createSession, invalidateSession, type SessionUser } from './sessions.ts';
+import { createSession, invalidateSession } from './sessions.ts';
 
 /** One account's rate-limit key, however its e-mail is typed (the lookup below ignores case and spaces too). */
 export const accountKey = (email: string): string => email.trim().toLowerCase();

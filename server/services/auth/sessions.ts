@@ -1,22 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { AppDeps } from '#server/context.ts';
-import type { UserRole } from '#domain/admin-routes.ts';
+import type { AppDeps, SessionUser } from '#server/context.ts';
 import { sessions, users } from '#db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
-
-export type SessionUser = {
-  id: string;
-  email: string;
-  role: UserRole;
-  firstname: string;
-  lastname: string;
-  phone: string | null;
-};
 
 /** Only the hash is stored: a leaked sessions table does not log anyone in. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -4,7 +4,7 @@ import type { Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import { applyDiscount, setDelivery } from './delivery.ts';
 import { addItem } from './items.ts';
-import type { BasketAddress } from './priced.ts';
+import type { BasketAddress } from '#domain/addresses.ts';
 import type { BasketChange, LockedBasket } from './write.ts';
 
 /** A whole basket said at once, as a caller without a cookie (a bot) sends it. */

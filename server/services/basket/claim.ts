@@ -29,6 +29,6 @@ export async function claimBasket(
       .returning({ id: baskets.id });
     if (claimed) return claimed.id;
   }
-  const found = await findBasket(db, { cookieId, userId });
+  const found = await findBasket({ db }, { owner: { cookieId, userId } });
   return found?.id ?? null;
 }

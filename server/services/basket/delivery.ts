@@ -3,7 +3,7 @@ import { checkoutFormRules, validate as validateForm } from '#domain/forms.ts';
 import { countryOf, type Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import { validationError } from '#server/errors.ts';
-import type { BasketAddress } from './priced.ts';
+import type { BasketAddress } from '#domain/addresses.ts';
 import type { BasketChange, Statement } from './write.ts';
 
 const addressRules = {

@@ -6,7 +6,7 @@ import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
-import type { BasketAddress } from '#db/schema/orders.ts';
+import type { BasketAddress } from '#domain/addresses.ts';
 import type { LocationView } from '../catalogue/restaurants.ts';
 import {
   type BasketSummary,
@@ -19,8 +19,6 @@ import {
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
-
-export type { BasketAddress } from '#db/schema/orders.ts';
 
 export type PricedBasketRestaurant = {
   id: number;
@@ -215,7 +213,7 @@ type LineRow = {
  * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
  * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
  */
-export const PRICING_SQL = `
+const PRICING_SQL = `
 select
   json_build_object('id', b.id, 'status', b.status, 'country', b.country, 'restaurantId', b.restaurant_id,
     'userId', b.user_id, 'deliveryMethod', b.delivery_method, 'address', b.address,

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import type { Db, Tx } from '#db/client.ts';
+import type { AppDeps } from '#server/context.ts';
 import { baskets } from '#db/schema/index.ts';
 import { isUuid } from '#domain/ids.ts';
 
@@ -21,9 +21,13 @@ export const isBasketId = isUuid;
  * The collecting basket this visitor may use: the cookie's, when it is still collecting and is a
  * guest basket or this user's (a user's basket never opens for a guest or another user who
  * happens to hold the cookie); otherwise, for a logged-in user, their latest collecting basket.
- * `lock` takes the row for update, so concurrent writes to one basket (and place-order) queue up.
+ * A read shared by getBasket and claimBasket; the writes find and lock their basket in their own statements
+ * (write.ts).
  */
-export async function findBasket(db: Db | Tx, owner: BasketOwner, lock = false): Promise<BasketRow | null> {
+export async function findBasket(
+  { db }: Pick<AppDeps, 'db'>,
+  { owner }: { owner: BasketOwner },
+): Promise<BasketRow | null> {
   if (isBasketId(owner.cookieId)) {
     const allowed = owner.userId
       ? or(isNull(baskets.userId), eq(baskets.userId, owner.userId))
@@ -34,7 +38,7 @@ export async function findBasket(db: Db | Tx, owner: BasketOwner, lock = false):
       .where(
         and(eq(baskets.id, owner.cookieId), eq(baskets.status, 'collecting'), isNull(baskets.builtByUserId), allowed),
       );
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = await query;
     if (row) return row;
   }
   if (owner.userId) {
@@ -44,7 +48,7 @@ export async function findBasket(db: Db | Tx, owner: BasketOwner, lock = false):
       .where(and(eq(baskets.userId, owner.userId), eq(baskets.status, 'collecting')))
       .orderBy(desc(baskets.updatedAt))
       .limit(1);
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = await query;
     if (row) return row;
   }
   return null;

@@ -130,7 +130,7 @@ function keep<V>(map: Map<string, V>, key: string, value: V): void {
 const readKey = (read: Statement) => `${read.text}\u0000${JSON.stringify(read.params)}`;
 
 /** What a priced basket says about what the next change will read. */
-export const knownOf = (basket: PricedBasket): KnownBasket => ({
+const knownOf = (basket: PricedBasket): KnownBasket => ({
   restaurantId: basket.restaurant?.id ?? null,
   country: basket.country,
   userId: basket.userId,

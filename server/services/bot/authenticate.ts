@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import type { AppDeps } from '#server/context.ts';
-import type { BotKeyRef } from '../actor.ts';
+import type { AppDeps, BotKeyRef } from '#server/context.ts';
 import { hashBotKey } from './key-secret.ts';
 
 /** last_used_at is written when it is older than this, so a busy bot costs one write a minute, not one a call. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps, BotKeyRef } from '#server/context.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
-import type { BotKeyRef } from '../actor.ts';
 import { type BasketContent, buildBasket } from '../basket/build.ts';
 import { type Lang, statusPath } from '../orders/access-token.ts';
 import { placeOrder, type PlaceOrderInput } from '../orders/place.ts';

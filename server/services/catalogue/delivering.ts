@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { locations, restaurants } from '#db/schema/index.ts';
 import { isInsideDeliveryArea } from '#domain/delivery-area.ts';
-import type { Country } from '#domain/money.ts';
+import type { DeliveryQuery } from '#domain/addresses.ts';
 import { restaurantSummaries, type RestaurantSummary } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
-
-export type DeliveryQuery = { lat?: number; lng?: number; zip?: string; country?: Country };
 
 /**
  * The homepage's "restaurants in your neighbourhood": those whose delivery area holds the address

@@ -2,25 +2,13 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
+import type { LocationBody } from '#domain/admin-forms.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
-import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 
-export type LocationView = {
-  id: number;
-  slug: string;
-  name: string;
-  street: string;
-  no: string;
-  zip: string;
-  city: string;
-  citySlug: string;
-  country: Country;
-  latitude: number;
-  longitude: number;
-  pickupEnabled: boolean;
-  deliveryEnabled: boolean;
-};
+/** A location as the catalogue (and the basket) shows it: its id and every field the admin edits. */
+export type LocationView = { id: number } & LocationBody;
 
 export type RestaurantSummary = {
   id: number;

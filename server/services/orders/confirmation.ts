@@ -3,7 +3,7 @@ import type { Tx } from '#db/client.ts';
 import { concepts, locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
-import type { Env } from '#server/env.ts';
+import type { Env } from '#server/context.ts';
 import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';
 import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { auditLog, orders, payments } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
-import type { Env } from '#server/env.ts';
+import type { Env } from '#server/context.ts';
 import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx, queueRefund } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';

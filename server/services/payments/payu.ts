@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { PaymentMethod } from '#domain/country.ts';
-import type { PayuConfig } from '#server/payment-config.ts';
 import { callProvider, type ProviderAnswer, type ProviderHttp } from './provider-http.ts';
 import {
   ProviderUnavailableError,
@@ -10,6 +9,7 @@ import {
   type PaymentOrder,
   type PaymentProvider,
   type PaymentState,
+  type PayuConfig,
   type ReceivedNotification,
   type RefundResult,
   type StoredPayment,

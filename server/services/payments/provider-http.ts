@@ -1,25 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderName } from '#server/payment-config.ts';
-import { ProviderUnavailableError } from './provider.ts';
-
-/**
- * One provider call or notification as support sees it: our request id, the HTTP status, the outcome and the
- * amounts. Never card data, tokens or Blik codes: adapters pass only these fields.
- */
-export type ProviderCallRecord = {
-  provider: ProviderName;
-  operation: string;
-  paymentId: string | null;
-  requestId: string;
-  httpStatus: number | null;
-  outcome: string;
-  amount?: number | undefined;
-  currency?: string | undefined;
-  attempt: number;
-  durationMs: number;
-};
-
-export type RecordCall = (record: ProviderCallRecord) => Promise<void>;
+import { ProviderUnavailableError, type ProviderName, type RecordCall } from './provider.ts';
 
 export type ProviderHttp = {
   fetch: typeof fetch;

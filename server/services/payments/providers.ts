@@ -1,36 +1,13 @@
 import { auditLog } from '#db/schema/index.ts';
 import type { Db } from '#db/client.ts';
-import type { Env } from '#server/env.ts';
+import type { Env } from '#server/context.ts';
 import { COUNTRIES, type Country } from '#domain/money.ts';
 import type { PaymentMethod } from '#domain/country.ts';
-import type { ProviderName } from '#server/payment-config.ts';
 import { createPayuProvider } from './payu.ts';
-import { DEFAULT_HTTP, type ProviderHttp, type RecordCall } from './provider-http.ts';
-import type { GooglePayGateway, PaymentProvider } from './provider.ts';
+import { DEFAULT_HTTP, type ProviderHttp } from './provider-http.ts';
+import type { PaymentProvider, PaymentProviders, ProviderName, RecordCall, SandboxProvider } from './provider.ts';
 import { createPrzelewy24Provider } from './przelewy24.ts';
-import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
-
-/** The payment providers of one configuration, built once at start and handed to services through AppDeps. */
-export type PaymentProviders = {
-  /** Who takes `method` in `country`; null when nobody does (the method is then unavailable there). */
-  forMethod(country: Country, method: PaymentMethod): PaymentProvider | null;
-  /** A payment's provider by the name stored with it; null when this configuration no longer has it. */
-  byName(name: string): PaymentProvider | null;
-  all: PaymentProvider[];
-  /** The sandbox, for its bank page and for tests that await its notifications; null with real providers. */
-  sandbox: SandboxProvider | null;
-  /** What the checkout page's Google Pay button needs for this country, or null without Google Pay there. */
-  googlePay(country: Country): GooglePayConfig | null;
-  /**
-   * Whether a real provider takes Google Pay in some country, so that the checkout loads Google's pay.js and
-   * its button (the content security policy must then allow Google's origins); false with the sandbox's sheet.
-   */
-  googlePayFromGoogle: boolean;
-  /** Records a provider call or notification for support (audit_log, entity payment). */
-  record: RecordCall;
-  /** Resolves once every record started so far is written (tests; shutdown). */
-  recorded(): Promise<void>;
-};
+import { createSandboxProvider } from './sandbox.ts';
 
 /**
  * Provider calls and notifications go to audit_log on their own connection, outside any transaction, so a
@@ -63,24 +40,6 @@ function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<vo
     },
   };
 }
-
-/**
- * Google Pay for the checkout page: the environment, Google's merchant id (PRODUCTION only) and the CARD entry of
- * `PaymentDataRequest.allowedPaymentMethods`, tokenized for the provider that charges the token. Networks and
- * auth methods are the spec's card configuration for Poland.
- */
-export type GooglePayConfig = GooglePayGateway & {
-  environment: 'TEST' | 'PRODUCTION';
-  merchantId: string | null;
-  paymentMethodSpecification: {
-    type: 'CARD';
-    parameters: { allowedAuthMethods: string[]; allowedCardNetworks: string[] };
-    tokenizationSpecification: {
-      type: 'PAYMENT_GATEWAY';
-      parameters: { gateway: string; gatewayMerchantId: string };
-    };
-  };
-};
 
 export function createPaymentProviders(
   env: Env,

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethod } from '#domain/country.ts';
-import type { Przelewy24Config } from '#server/payment-config.ts';
 import { callProvider, type ProviderHttp } from './provider-http.ts';
 import type {
   CreatedPayment,
@@ -9,6 +8,7 @@ import type {
   PaymentOrder,
   PaymentProvider,
   PaymentState,
+  Przelewy24Config,
   ReceivedNotification,
   RefundResult,
   StoredPayment,

@@ -3,13 +3,14 @@ import { type } from 'arktype';
 import type { PaymentMethod } from '#domain/country.ts';
 import type {
   CreatedPayment,
+  DeliveredNotification,
   NotificationDelivery,
   PaymentDetails,
   PaymentNotification,
   PaymentOrder,
-  PaymentProvider,
   ReceivedNotification,
   RefundResult,
+  SandboxProvider,
 } from './provider.ts';
 import { signBody, verifyBodySignature } from './signature.ts';
 
@@ -38,21 +39,6 @@ const notificationSchema = type({
   amount: 'number.integer >= 0',
   currency: "'PLN' | 'UAH' | 'EUR'",
 });
-
-export type DeliveredNotification = { notification: PaymentNotification; status: number };
-
-export type SandboxProvider = PaymentProvider & {
-  /** Sends a signed notification to our webhook and waits for its answer (the bank page's Pay / Cancel). */
-  notify(notification: Omit<PaymentNotification, 'id'>): Promise<DeliveredNotification>;
-  /** Resolves when every notification sent so far has been answered: tests await this instead of sleeping. */
-  settled(): Promise<void>;
-  /** The latest notifications sent (up to 200) and the webhook's status codes, oldest first. */
-  readonly delivered: DeliveredNotification[];
-  /** The customer's return address carried by a bank-page link, when its signature holds. */
-  verifiedReturnUrl(paymentId: string, returnUrl: string | undefined, signature: string | undefined): string | null;
-  /** Where notifications go; createApp points it at the app itself, so they take the webhook's own path. */
-  deliverThrough(deliver: NotificationDelivery): void;
-};
 
 const DELIVERED_KEPT = 200;
 

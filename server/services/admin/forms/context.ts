@@ -2,7 +2,7 @@ import type { Db, Tx } from '#db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { ErrorKey } from '#domain/errors.ts';
 import { isUniqueViolation } from '../../accounts/context.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
+import type { SessionUser } from '#server/context.ts';
 import { recordAudit, type AuditEntry, type AuditedEntity } from '../../orders/bookkeeping.ts';
 
 /** What an admin form's service needs: the database, the admin acting (never read from the input) and the moment. */

@@ -5,8 +5,8 @@ import { type Channel, isOnlinePayment, type PaymentAvailabilityHours, type Paym
 import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain/forms.ts';
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
-import type { Env } from '#server/env.ts';
-import { type Actor, actorAuditData, actorUserId } from '../../actor.ts';
+import type { Actor, Env } from '#server/context.ts';
+import { actorAuditData, actorUserId } from '../../actor.ts';
 import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
 import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';

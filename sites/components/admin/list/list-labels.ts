@@ -1,7 +1,7 @@
 import { columnLabels } from '#app/admin/lists/columns.ts';
 import type { ListLabels } from '#app/admin/lists/labels.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
-import { USER_ROLES } from '#domain/admin-routes.ts';
+import { USER_ROLES } from '#domain/roles.ts';
 import { m } from '#app/paraglide/messages.js';
 
 type Options = { locale: 'pl' | 'en' | 'uk' };
