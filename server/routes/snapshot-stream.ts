@@ -28,8 +28,14 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
     c,
     async (stream) => {
       let aborted = false;
+      // A change announced while the snapshot is being read or sent must not wait for the next poll: it is noted,
+      // and the stream reads again at once instead of sleeping.
+      let changed = false;
       let wake: (() => void) | null = null;
-      const unsubscribe = subscribe(db, () => wake?.());
+      const unsubscribe = subscribe(db, () => {
+        changed = true;
+        wake?.();
+      });
       stream.onAbort(() => {
         aborted = true;
         wake?.();
@@ -39,6 +45,7 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
       let seq = 0;
       try {
         while (!aborted) {
+          changed = false;
           const snapshot = await load();
           if (snapshot === null || aborted) break;
           if (key(snapshot) !== last) {
@@ -52,6 +59,7 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
             sentAt = Date.now();
           }
           await new Promise<void>((resolve) => {
+            if (changed || aborted) return resolve();
             const timer = setTimeout(resolve, pollMs);
             wake = () => {
               clearTimeout(timer);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
+import { subscribeToOrder } from '#server/services/orders/events.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer, settle, UA, uaCustomer } from '../helpers/orders.ts';
 
@@ -163,5 +164,15 @@ describe('order status', () => {
     expect(events.every((e) => e.event === 'status')).toBe(true);
     // Pushed, not found by the 10 s safety-net poll.
     expect(Date.now() - paidAt).toBeLessThan(5_000);
+  });
+
+  it('wakes a stream that subscribed before PostgreSQL confirmed its LISTEN, so a change announced in between is read', async () => {
+    // Nothing is announced here: the only wake-up can be the one that says the LISTEN now holds.
+    await new Promise<void>((resolve) => {
+      const stop = subscribeToOrder(ctx.database.db, crypto.randomUUID(), () => {
+        stop();
+        resolve();
+      });
+    });
   });
 });

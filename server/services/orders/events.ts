@@ -22,6 +22,8 @@ type Hub = {
   listeners: Map<string, Set<Listener>>;
   /** Set while LISTEN is (being) established; null when there are no subscribers. */
   connection: Promise<{ unlisten: () => Promise<void> } | null> | null;
+  /** PostgreSQL has confirmed the LISTEN: from now on every change reaches the listeners. */
+  listening: boolean;
 };
 
 const hubs = new WeakMap<Db, Hub>();
@@ -47,36 +49,53 @@ export function subscribeToOrder(db: Db, orderId: string, onChange: Listener): (
   if (!client) return () => {};
   let hub = hubs.get(db);
   if (!hub) {
-    hub = { listeners: new Map(), connection: null };
+    hub = { listeners: new Map(), connection: null, listening: false };
     hubs.set(db, hub);
   }
   const current = hub;
-  let set = current.listeners.get(orderId);
-  if (!set) {
-    set = new Set();
-    current.listeners.set(orderId, set);
-  }
+  const set = current.listeners.get(orderId) ?? new Set<Listener>();
+  current.listeners.set(orderId, set);
   set.add(onChange);
-  current.connection ??= client
-    .listen(ORDER_STATUS_CHANNEL, (payload) => {
-      for (const listener of current.listeners.get(payload) ?? []) listener();
-      for (const listener of current.listeners.get(ANY_ORDER) ?? []) listener();
-    })
-    .catch((error: unknown) => {
-      // The stream still polls, so a lost LISTEN connection slows updates rather than stopping them.
-      console.warn('order events: LISTEN failed', error);
-      current.connection = null;
-      return null;
+  // Until PostgreSQL has confirmed the LISTEN, a change is announced to nobody: a subscriber that arrives before then
+  // is woken once the LISTEN holds, so it reads again whatever changed in between (the first snapshot of a stream is
+  // read at once, not after the LISTEN).
+  if (!current.listening) {
+    current.connection ??= listenOn(client, current);
+    void current.connection.then((connection) => {
+      if (connection && set.has(onChange)) onChange();
     });
+  }
   return () => {
     set.delete(onChange);
     if (set.size === 0) current.listeners.delete(orderId);
     if (current.listeners.size === 0 && current.connection) {
       const connection = current.connection;
       current.connection = null;
+      current.listening = false;
       void connection.then((c) => c?.unlisten()).catch(() => {});
     }
   };
+}
+
+/** LISTENs on the hub's behalf; a lost LISTEN leaves the streams polling, so it slows updates rather than stopping them. */
+function listenOn(client: PostgresJs, hub: Hub): NonNullable<Hub['connection']> {
+  const connection = client
+    .listen(ORDER_STATUS_CHANNEL, (payload) => {
+      for (const listener of hub.listeners.get(payload) ?? []) listener();
+      for (const listener of hub.listeners.get(ANY_ORDER) ?? []) listener();
+    })
+    .then(
+      (listening) => {
+        if (hub.connection === connection) hub.listening = true;
+        return listening;
+      },
+      (error: unknown) => {
+        console.warn('order events: LISTEN failed', error);
+        if (hub.connection === connection) hub.connection = null;
+        return null;
+      },
+    );
+  return connection;
 }
 
 /** Calls `onChange` whenever any order's status may have changed (staff screens re-read their queue then). */
