@@ -89,6 +89,23 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   );
   return (
     <div className="checkout-layout">
+      {/* Before the form in the document, where a phone shows it: a phone painting the page as it arrives would
+      otherwise draw the form first and move it down when the recap came (a layout shift of 0.27 in Lighthouse). */}
+      {basket ? (
+        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
+      ) : (
+        // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
+        <section
+          className="checkout-recap checkout-recap-loading"
+          aria-busy="true"
+          aria-labelledby="checkout-recap-title"
+        >
+          <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
+          <p className="account-loading" role="status">
+            {m.checkout_loading({}, t)}
+          </p>
+        </section>
+      )}
       <form
         ref={form}
         className="account-form checkout-form"
@@ -158,21 +175,6 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
           submit
         )}
       </form>
-      {basket ? (
-        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
-      ) : (
-        // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
-        <section
-          className="checkout-recap checkout-recap-loading"
-          aria-busy="true"
-          aria-labelledby="checkout-recap-title"
-        >
-          <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
-          <p className="account-loading" role="status">
-            {m.checkout_loading({}, t)}
-          </p>
-        </section>
-      )}
       <GooglePaySheet locale={locale} />
     </div>
   );
