@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
+import { useHydrated } from './use-dropdown.ts';
 
 export const CONSENT_STORAGE_KEY = 'cookieConsent';
 
@@ -22,6 +23,9 @@ const agreed = (): boolean => {
  */
 export default function CookieConsent({ labels, policyHref }: { labels: CookieConsentLabels; policyHref: string }) {
   const [show, setShow] = useState(true);
+  // Disabled until the island runs, as the navbar's buttons are: a click before then would otherwise be lost, the
+  // banner staying although the visitor agreed (the island hydrates when the browser is idle).
+  const hydrated = useHydrated();
   // A layout effect runs within hydration, so the banner is gone by the time the island counts as hydrated.
   useLayoutEffect(() => {
     if (agreed()) setShow(false);
@@ -35,6 +39,7 @@ export default function CookieConsent({ labels, policyHref }: { labels: CookieCo
       <button
         type="button"
         className="button"
+        disabled={!hydrated}
         onClick={() => {
           try {
             localStorage.setItem(CONSENT_STORAGE_KEY, 'agreed');

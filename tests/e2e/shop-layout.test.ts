@@ -241,6 +241,26 @@ describe('cookie consent', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('keeps its button disabled until its island runs, so an early click is not silently lost', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'pl-PL' });
+    const page = await context.newPage();
+    // The scripts are held back, as on a slow network: the banner is painted long before its island runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(urlOn('localhost', '/kontakt'), { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: 'Rozumiem i akceptuję' });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    release();
+    await agreeToCookies(page, 'Rozumiem i akceptuję');
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('agreed');
+    await context.close();
+  });
 });
 
 describe('footer', () => {
