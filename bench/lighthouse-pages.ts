@@ -120,6 +120,8 @@ const gzipBytes = (url: string) =>
  * complete (a trace without its navigation start, NO_NAVSTART) is run again rather than counted as 0.
  */
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (was ${process.env['LIGHTHOUSE_RUNS']})`);
 
 export async function measurePage(
   chrome: chromeLauncher.LaunchedChrome,

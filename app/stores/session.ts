@@ -1,23 +1,16 @@
 import { atom } from 'nanostores';
 import type { ApiClient } from '#app/api-client.ts';
-import type { UserRole } from '#domain/roles.ts';
+import type { InferResponseType } from 'hono/client';
 
-/** The logged-in user as GET /api/auth/getUser answers it; null for a guest. */
-export type CurrentUser = {
-  id: string;
-  email: string;
-  role: UserRole;
-  firstname: string;
-  lastname: string;
-  phone: string | null;
-};
+/** The logged-in user as GET /api/auth/getUser answers it (the server's SessionUser, through the typed client). */
+export type CurrentUser = NonNullable<InferResponseType<ApiClient['auth']['getUser']['$get'], 200>['user']>;
 
 export const $user = atom<CurrentUser | null>(null);
 
 /** Asks the server who is logged in (the session cookie is httpOnly, so only the server can tell). */
 export async function loadUser(client: ApiClient): Promise<void> {
   const response = await client.auth.getUser.$get();
-  if (response.ok) $user.set(((await response.json()) as { user: CurrentUser | null }).user);
+  if (response.ok) $user.set((await response.json()).user);
 }
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Response | Promise<Response>;
