@@ -1,13 +1,12 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
-import { languageDetection, localizedRedirects, urlRules } from './middleware/url-rules.ts';
+import { urlRules } from './middleware/url-rules.ts';
 import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
@@ -16,7 +15,8 @@ import { WEBHOOK_PATH } from './services/payments/sandbox.ts';
 import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { session } from './middleware/session.ts';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { contentSecurityPolicies } from './content-security-policy.ts';
+import { defaultHeaders, securityHeaders, type Header } from './security-headers.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
 import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
@@ -69,26 +69,35 @@ export function createApp(input: AppDepsInput) {
         `${c.req.method} ${c.req.header('host') ?? '-'}${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`,
       );
     });
-  app.use(urlRules());
-  app.use(localizedRedirects((host) => hostKind(host).kind === 'shop'));
-  app.use(languageDetection((host) => hostKind(host).kind === 'shop'));
-  app.use(
-    contentSecurityPolicy(deps.env.distDir, deps.tenants, (request) => hostKind(hostOf(request)), {
-      googlePay: deps.payments.googlePayFromGoogle,
-    }),
-  );
-  app.use(
-    secureHeaders({
-      // No contentSecurityPolicy here: contentSecurityPolicy() above sets it per host, with that host's script hashes.
-      // Google Pay's sheet opens as a pop-up on desktops and answers the page that opened it.
-      crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',
-      strictTransportSecurity: deps.env.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    await next();
+  const policyFor = contentSecurityPolicies(deps.env.distDir, deps.tenants, {
+    googlePay: deps.payments.googlePayFromGoogle,
   });
+  const security = securityHeaders({
+    crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',
+    strictTransportSecurity: deps.env.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+  });
+  // One list per policy and per answer kind, built on first use: a handful of hosts, so a handful of lists.
+  const headerLists = new Map<string, Header[]>();
+  const headers = defaultHeaders((c) => {
+    const policy = policyFor(hostKind(hostOf(c.req)));
+    // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
+    // answers set their own Cache-Control, which wins.
+    const noStore = isUnder(c.req.path, '/api') || isUnder(c.req.path, '/sandbox-bank');
+    const key = noStore ? `no-store ${policy}` : policy;
+    let list = headerLists.get(key);
+    if (!list) {
+      list = [...security, ['Content-Security-Policy', policy]];
+      if (noStore) list.push(['Cache-Control', 'no-store']);
+      headerLists.set(key, list);
+    }
+    return list;
+  });
+  // First, so that the URL rules' redirects carry them too.
+  app.use((c, next) => {
+    c.set('deps', deps);
+    return headers(c, next);
+  });
+  app.use(urlRules((host) => hostKind(host).kind === 'shop'));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -100,40 +109,42 @@ export function createApp(input: AppDepsInput) {
     }
   });
 
-  // The API and the sandbox bank belong to the shop's hosts: a brand's domain runs marketers' scripts (GTM,
-  // external legal documents) and is no place to log in, pay or follow an order. Brand pages call exactly two
-  // public routes on their own origin (decision 005): a restaurant's menu and the contact form.
-  app.use('/api/*', async (c, next) => {
-    const host = hostKind(hostOf(c.req));
-    if (host.kind === 'shop' || (host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path))) return next();
-    throw notFound();
-  });
-  app.use('/sandbox-bank/*', async (c, next) => {
-    const host = hostKind(hostOf(c.req));
-    return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
-  });
-  // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
-  // answers set their own Cache-Control.
-  app.use('/api/*', noStoreUnlessCacheable);
-  app.use('/sandbox-bank/*', noStoreUnlessCacheable);
-  // Cross-site form posts, and any state-changing call a browser marks as cross-site, are refused. Except the
-  // payment webhook (and a provider's own path under it): the provider's servers post it, form-encoded or JSON,
-  // with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
-  app.use('/api/*', csrf({ exempt: [WEBHOOK_PATH] }));
-  app.use('/api/*', session());
-  // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does. Only
-  // under the admin prefixes ('/admin/*' matches '/admin' too): other pages and the API's hot paths pay nothing.
-  for (const locale of LOCALES) app.use(`${localePrefix(locale)}/admin/*`, session());
+  const checkCsrf = csrf({ exempt: [WEBHOOK_PATH] });
+  const readSession = session();
   const limitBody = bodyLimit({
     maxSize: 64 * 1024,
     onError: () => {
       throw new AppError('payloadTooLarge');
     },
   });
-  // A GET or HEAD carries no body the app reads (the limit never saw one: the server hands them over bodiless), but
-  // asking for it made @hono/node-server build a whole WHATWG Request: 8 of the 20 µs of CPU the middleware cost a
-  // trivial route (decision 016).
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // What every API call passes through, in this order, as one layer (each layer of its own cost a trivial call a
+  // promise and a dispatch, decision 035):
+  // - The API belongs to the shop's hosts: a brand's domain runs marketers' scripts (GTM, external legal documents)
+  //   and is no place to log in, pay or follow an order. Brand pages call exactly two public routes on their own
+  //   origin (decision 005): a restaurant's menu and the contact form.
+  // - Cross-site form posts, and any state-changing call a browser marks as cross-site, are refused. Except the
+  //   payment webhook (and a provider's own path under it): the provider's servers post it, form-encoded or JSON,
+  //   with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
+  // - The session, then the body limit. A GET or HEAD carries no body the app reads (the limit never saw one: the
+  //   server hands them over bodiless), but asking for it made @hono/node-server build a whole WHATWG Request: 8 of
+  //   the 20 µs of CPU the middleware cost a trivial route (decision 016).
+  app.use('/api/*', (c, next) => {
+    const host = hostKind(hostOf(c.req));
+    if (host.kind !== 'shop' && !(host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path)))
+      throw notFound();
+    const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
+    // Hono's Next answers void; a middleware answers its Response or void, which compose() reads either way.
+    const afterSession = (() => (bodyless ? next() : limitBody(c, next))) as Next;
+    return checkCsrf(c, (() => readSession(c, afterSession)) as Next);
+  });
+  // The sandbox bank belongs to the shop's hosts too.
+  app.use('/sandbox-bank/*', async (c, next) => {
+    const host = hostKind(hostOf(c.req));
+    return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
+  });
+  // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does. Only
+  // under the admin prefixes ('/admin/*' matches '/admin' too): other pages and the API's hot paths pay nothing.
+  for (const locale of LOCALES) app.use(`${localePrefix(locale)}/admin/*`, readSession);
   app.route('/api', createApiRoutes());
   app.all('/api/*', () => {
     throw notFound();
@@ -212,10 +223,9 @@ function isBrandSiteCall(method: string, urlPath: string): boolean {
   return method === 'POST' && urlPath === '/api/contact';
 }
 
-const noStoreUnlessCacheable: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
-};
+/** Whether a path is `prefix` or under it, as Hono's `${prefix}/*` matches. */
+const isUnder = (urlPath: string, prefix: string) =>
+  urlPath.startsWith(prefix) && (urlPath.length === prefix.length || urlPath[prefix.length] === '/');
 
 const isInside = (folder: string, file: string) => file.startsWith(folder + path.sep);
 

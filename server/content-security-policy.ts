@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
-import type { AppEnv } from './context.ts';
 import type { HostKind } from './hosts.ts';
 
 // An inline script: no src attribute. Astro writes its island loader and hoisted scripts this way, and a brand's
@@ -82,17 +80,16 @@ const policy = (scriptSrc: string[], extra: Extra) =>
   ].join('; ');
 
 /**
- * The Content-Security-Policy header, per kind of host. Scripts: our origin, plus exactly the inline scripts the
- * build wrote into that host's pages (by SHA-256, read from `dist/` once, when the app is created — a rebuild
+ * The Content-Security-Policy header's value, per kind of host. Scripts: our origin, plus exactly the inline scripts
+ * the build wrote into that host's pages (by SHA-256, read from `dist/` once, when the app is created — a rebuild
  * needs a restart, as `npm start` does), plus on a brand's host that brand's external script origins. No
  * 'unsafe-inline' for scripts, so a script injected into a page does not run.
  */
-export function contentSecurityPolicy(
+export function contentSecurityPolicies(
   distDir: string,
   tenants: Tenant[],
-  classify: (request: HonoRequest) => HostKind,
   options: { googlePay: boolean } = { googlePay: false },
-): MiddlewareHandler<AppEnv> {
+): (host: HostKind) => string {
   const dist = path.resolve(distDir);
   // Google's origins only where the checkout can load Google Pay (shop and brand hosts) and only when a real
   // provider takes it: with the sandbox's own sheet nothing of Google's is loaded.
@@ -105,15 +102,10 @@ export function contentSecurityPolicy(
     ]),
   );
   const none = policy([], NO_EXTRA);
-  return async (c, next) => {
-    await next();
-    const host = classify(c.req);
-    const value =
-      host.kind === 'tenant'
-        ? (brands.get(host.tenant.slug) ?? none)
-        : host.kind === 'shop' || host.kind === 'survey'
-          ? shop
-          : none;
-    c.res.headers.set('Content-Security-Policy', value);
-  };
+  return (host) =>
+    host.kind === 'tenant'
+      ? (brands.get(host.tenant.slug) ?? none)
+      : host.kind === 'shop' || host.kind === 'survey'
+        ? shop
+        : none;
 }

@@ -6,16 +6,34 @@ const ogonek = /ą|%C4%85/gi;
 const ogonekUpper = /Ą|%C4%84/gi;
 
 /**
- * Spec section 2: a URL with a double slash → 301 to the single-slash form; a URL with 'ą' (raw or
- * percent-encoded) → 301 with plain 'a'. Both are applied in one redirect.
+ * The URL rules of spec section 2, as one middleware in front of every route (one layer rather than three: each layer
+ * costs a trivial request its own promise, decision 035):
+ * - a URL with a double slash → 301 to the single-slash form; a URL with 'ą' (raw or percent-encoded) → 301 with
+ *   plain 'a'; both are applied in one redirect;
+ * - on the shop's host, the shop's other readings of a path (design.md: /en/registration, /ua/contact) → 301 to the
+ *   screen's canonical path from the route table, keeping the query (a brand site's /ua/contact/ is its own page);
+ * - on the shop's host, the language detection of the root path (languageDetection below).
  */
-// What either rule looks for, anywhere after the scheme: most URLs have neither, and skip the rewriting below.
+export const urlRules = (isShopHost: (host: string | undefined) => boolean): MiddlewareHandler => {
+  const detectLanguage = languageDetection(isShopHost);
+  return async (c, next) => {
+    const fixed = fixedUrl(c.req.url);
+    if (fixed !== null) return c.redirect(fixed, 301);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const target = localizedRedirect(c.req.path);
+    if (target !== null && isShopHost(c.req.header('host')))
+      return c.redirect(`${target}${new URL(c.req.url).search}`, 301);
+    return c.req.path === '/' ? detectLanguage(c, next) : next();
+  };
+};
+
+// What either rewriting rule looks for, anywhere after the scheme: most URLs have neither, and skip the rewriting.
 const suspect = /\/\/|ą|Ą|%C4%8[45]/i;
 
-export const urlRules = (): MiddlewareHandler => async (c, next) => {
-  const raw = c.req.url;
+/** The path and query with double slashes and 'ą' fixed, or null when there is nothing to fix. */
+function fixedUrl(raw: string): string | null {
   const schemeEnd = raw.indexOf('://') + 3;
-  if (!suspect.test(raw.slice(schemeEnd))) return next();
+  if (!suspect.test(raw.slice(schemeEnd))) return null;
   const pathStart = raw.indexOf('/', schemeEnd);
   const pathAndQuery = pathStart === -1 ? '/' : raw.slice(pathStart);
   const queryAt = pathAndQuery.indexOf('?');
@@ -26,24 +44,8 @@ export const urlRules = (): MiddlewareHandler => async (c, next) => {
     .replace(ogonek, 'a')
     .replace(ogonekUpper, 'A');
   const fixedQuery = query.replace(ogonek, 'a').replace(ogonekUpper, 'A');
-  if (fixed !== path || fixedQuery !== query) return c.redirect(`${fixed}${fixedQuery}`, 301);
-  return next();
-};
-
-/**
- * The shop's other readings of a path (design.md: /en/registration, /ua/contact) → 301 to the screen's canonical
- * path from the route table, keeping the query. Only on the shop's host: a brand site's /ua/contact/ is its own
- * contact page.
- */
-export const localizedRedirects =
-  (isShopHost: (host: string | undefined) => boolean): MiddlewareHandler =>
-  async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const url = new URL(c.req.url);
-    const target = localizedRedirect(url.pathname);
-    if (target === null || !isShopHost(c.req.header('host'))) return next();
-    return c.redirect(`${target}${url.search}`, 301);
-  };
+  return fixed !== path || fixedQuery !== query ? `${fixed}${fixedQuery}` : null;
+}
 
 /** The `lang` cookie's values (spec section 2): the interface language a visitor chose. */
 const LANG_COOKIE_VALUES = ['pl', 'en', 'ua'] as const;
