@@ -286,11 +286,24 @@ try {
     );
   }
   let flow: FlowResult | null = null;
+  let flowCpu: { serverMsPerFlow: number; postgresMsPerFlow: number; clientMsPerFlow: number } | null = null;
   if (!only || 'guest flow'.includes(only)) {
     await measureFlows(base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: 2 });
+    const backends = async () =>
+      (await adminSql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
+    const before = { server: treeCpuMs([pg.child.pid!]), db: new Map((await backends()).map((b) => [b, cpuMs(b)])) };
     flow = await measureFlows(base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: DURATION });
+    const flows = Math.max(1, flow.flows);
+    flowCpu = {
+      serverMsPerFlow: Math.round(((treeCpuMs([pg.child.pid!]) - before.server) / flows) * 100) / 100,
+      postgresMsPerFlow:
+        Math.round(((await backends()).reduce((sum, b) => sum + cpuMs(b) - (before.db.get(b) ?? 0), 0) / flows) * 100) /
+        100,
+      clientMsPerFlow: flow.clientCpuMsPerFlow,
+    };
     console.log(
-      `guest flow: ${flow.flowsPerSecond} flows/s, p99 ${flow.p99Ms} ms (${flow.flows} flows, ${flow.errors} errors)`,
+      `guest flow: ${flow.flowsPerSecond} flows/s, p99 ${flow.p99Ms} ms (${flow.flows} flows, ${flow.errors} errors),`,
+      `CPU ms/flow server ${flowCpu.serverMsPerFlow} PostgreSQL ${flowCpu.postgresMsPerFlow} load generator ${flowCpu.clientMsPerFlow}`,
       flow.firstError ?? '',
     );
   }
@@ -436,6 +449,7 @@ try {
           loadAverage,
           results: withRatios,
           guestFlow: flow,
+          guestFlowCpu: flowCpu,
           memory,
           targetsMet: Object.fromEntries(goals.map((t) => [t.key, t.met])),
         },
