@@ -7,7 +7,7 @@ import { AppError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
-import { announceOrderChange } from './events.ts';
+import { announceOrderChange, transactionAnnouncing } from './events.ts';
 
 export type StatusChange = {
   orderId: string;
@@ -124,7 +124,7 @@ export async function changeOrderStatus(
   deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   change: StatusChange,
 ): Promise<StatusChanged> {
-  const result = await (deps.db as Db).transaction((tx) => changeStatusInTx(tx, change));
+  const result = await transactionAnnouncing(deps.db as Db, (tx) => changeStatusInTx(tx, change));
   if (result.refundQueued) await processPendingRefunds(deps, { now: change.now });
   return result;
 }

@@ -4,9 +4,37 @@ import type { Db, Tx } from '#db/client.ts';
 /** The PostgreSQL channel every status change is announced on (payload: the order id). */
 export const ORDER_STATUS_CHANNEL = 'order_status';
 
-/** Announces a change; delivered to listeners in every process when the transaction commits. */
+// The orders each transaction of transactionAnnouncing has announced so far, to announce once it has committed.
+const announcedIn = new WeakMap<Tx, Set<string>>();
+
+/**
+ * Announces a change to listeners in every process. Inside transactionAnnouncing, once its transaction has
+ * committed; in any other transaction, when it commits (PostgreSQL holds a notifying transaction's commit behind
+ * every other notifying commit, decision 034).
+ */
 export async function announceOrderChange(tx: Db | Tx, orderId: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${orderId})`);
+  const pending = announcedIn.get(tx as Tx);
+  if (pending) pending.add(orderId);
+  else await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${orderId})`);
+}
+
+/**
+ * `db.transaction(work)`, whose order announcements are sent right after its COMMIT, each once, and not at all after a
+ * rollback. A transaction that notifies commits only after every other notifying transaction has flushed its commit,
+ * so status changes announced inside their transactions committed one WAL flush after another (decision 035). A
+ * process that stops between the commit and the announcement delays the news by one poll of the listeners.
+ */
+export async function transactionAnnouncing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const announced = new Set<string>();
+  const result = await db.transaction((tx) => {
+    announcedIn.set(tx, announced);
+    return work(tx);
+  });
+  for (const orderId of announced)
+    await announceOrderChange(db, orderId).catch((error: Error) =>
+      console.error(`order ${orderId}: the announcement after the commit failed: ${error.message}`),
+    );
+  return result;
 }
 
 type Listener = () => void;

@@ -6,6 +6,7 @@ import { pollPendingPayments } from '../payments/poll.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx } from './change-status.ts';
+import { transactionAnnouncing } from './events.ts';
 
 export type SweepResult = { canceled: number; rejected: number; refunded: number };
 
@@ -26,7 +27,7 @@ export async function sweepOverdueOrders(
   const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0 };
 
   for (;;) {
-    const swept = await deps.db.transaction(async (tx) => {
+    const swept = await transactionAnnouncing(deps.db, async (tx) => {
       const due = await queryRows<{ id: string; status: 'waiting_for_payment' | 'new' }>(
         tx,
         sql`select id, status from orders

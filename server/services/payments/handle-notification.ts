@@ -6,6 +6,7 @@ import { payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 import { isUuid } from '#domain/ids.ts';
+import { transactionAnnouncing } from '../orders/events.ts';
 
 export type NotificationResult =
   | { duplicate: true }
@@ -39,7 +40,7 @@ export async function handlePaymentNotification(
     !(await provider.confirmPaid(notification))
   )
     return { duplicate: false, applied: false, reason: 'unconfirmed' };
-  const result = await deps.db.transaction(async (tx): Promise<NotificationResult> => {
+  const result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
     const recorded = await tx
       .insert(paymentNotifications)
       .values({

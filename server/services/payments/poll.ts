@@ -3,6 +3,7 @@ import { payments } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { processPendingRefunds } from './refunds.ts';
+import { transactionAnnouncing } from '../orders/events.ts';
 
 /** A notification normally arrives within seconds; after this long we ask the provider ourselves. */
 const POLL_AFTER_MS = 3 * 60_000;
@@ -44,7 +45,7 @@ export async function pollPendingPayments(
       return 'pending' as const;
     });
     if (state === 'pending') continue;
-    const applied = await deps.db.transaction((tx) =>
+    const applied = await transactionAnnouncing(deps.db, (tx) =>
       applyPaymentOutcome(tx, deps.env, { paymentId: payment.id, outcome: state, now }),
     );
     if (applied.applied) settled += 1;

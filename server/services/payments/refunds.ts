@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
-import { announceOrderChange } from '../orders/events.ts';
+import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
 
 /**
  * Sends pending refunds to the provider. SKIP LOCKED so that two processes (or the sweep and a request) never
@@ -14,7 +14,7 @@ export async function processPendingRefunds(
 ): Promise<number> {
   const { now, limit = 20 } = input;
   const names = deps.payments.all.map((p) => p.name);
-  return deps.db.transaction(async (tx) => {
+  return transactionAnnouncing(deps.db, async (tx) => {
     const due = await queryRows<{
       id: string;
       amount: number;

@@ -11,7 +11,7 @@ import { AppError, validationError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { changeStatusInTx } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
-import { announceOrderChange } from '../orders/events.ts';
+import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
 import { loadOrderView, type OrderView } from '../orders/view.ts';
 import { LANGS, type Lang } from '../orders/access-token.ts';
 import { listPaymentMethods } from './methods.ts';
@@ -62,118 +62,121 @@ export async function retryPayment(
   const { input, orderId, channel } = call;
   const now = deps.now();
 
-  const outcome = await deps.db.transaction(async (tx): Promise<Attempt & { replayed: boolean; lang: Lang }> => {
-    const [order] = await tx
-      .select({
-        status: orders.status,
-        createdAt: orders.createdAt,
-        total: orders.total,
-        currency: orders.currency,
-        consents: orders.consents,
-        lang: orders.lang,
-        country: locations.country,
-      })
-      .from(orders)
-      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-      .innerJoin(locations, eq(locations.id, restaurants.locationId))
-      .where(eq(orders.id, orderId))
-      .for('update', { of: orders });
-    if (!order) throw new AppError('notFound');
-    const lang: Lang = input.lang ?? (isLang(order.lang) ? order.lang : 'pl');
+  const outcome = await transactionAnnouncing(
+    deps.db,
+    async (tx): Promise<Attempt & { replayed: boolean; lang: Lang }> => {
+      const [order] = await tx
+        .select({
+          status: orders.status,
+          createdAt: orders.createdAt,
+          total: orders.total,
+          currency: orders.currency,
+          consents: orders.consents,
+          lang: orders.lang,
+          country: locations.country,
+        })
+        .from(orders)
+        .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+        .innerJoin(locations, eq(locations.id, restaurants.locationId))
+        .where(eq(orders.id, orderId))
+        .for('update', { of: orders });
+      if (!order) throw new AppError('notFound');
+      const lang: Lang = input.lang ?? (isLang(order.lang) ? order.lang : 'pl');
 
-    const [earlier] = await tx
-      .select({ data: auditLog.data })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'order'),
-          eq(auditLog.entityId, orderId),
-          eq(auditLog.action, RETRY_ACTION),
-          sql`${auditLog.data}->>'idempotencyKey' = ${call.idempotencyKey}`,
-        ),
-      )
-      .limit(1);
-    if (earlier) {
-      const attempt = earlier.data as Attempt;
-      if (attempt.method !== input.method) throw new AppError('idempotencyKeyReused');
-      return { ...attempt, replayed: true, lang };
-    }
+      const [earlier] = await tx
+        .select({ data: auditLog.data })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entity, 'order'),
+            eq(auditLog.entityId, orderId),
+            eq(auditLog.action, RETRY_ACTION),
+            sql`${auditLog.data}->>'idempotencyKey' = ${call.idempotencyKey}`,
+          ),
+        )
+        .limit(1);
+      if (earlier) {
+        const attempt = earlier.data as Attempt;
+        if (attempt.method !== input.method) throw new AppError('idempotencyKeyReused');
+        return { ...attempt, replayed: true, lang };
+      }
 
-    const deadline = paymentDeadline(Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime()));
-    const overdue = Temporal.Instant.compare(Temporal.Instant.fromEpochMilliseconds(now.getTime()), deadline) >= 0;
-    // Past the payment time the sweep is about to cancel the order: a payment started now would be refunded.
-    if (order.status !== 'waiting_for_payment' || overdue) throw new AppError('orderNotAwaitingPayment');
-    const earlierPayments = await tx
-      .select({ status: payments.status, createdAt: payments.createdAt })
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.createdAt));
-    // A Blik approval or a bank page may still complete it; a second payment could take the money twice.
-    if (earlierPayments.some((p) => p.status === 'pending')) throw new AppError('paymentInProgress');
+      const deadline = paymentDeadline(Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime()));
+      const overdue = Temporal.Instant.compare(Temporal.Instant.fromEpochMilliseconds(now.getTime()), deadline) >= 0;
+      // Past the payment time the sweep is about to cancel the order: a payment started now would be refunded.
+      if (order.status !== 'waiting_for_payment' || overdue) throw new AppError('orderNotAwaitingPayment');
+      const earlierPayments = await tx
+        .select({ status: payments.status, createdAt: payments.createdAt })
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt));
+      // A Blik approval or a bank page may still complete it; a second payment could take the money twice.
+      if (earlierPayments.some((p) => p.status === 'pending')) throw new AppError('paymentInProgress');
 
-    const country = countryOf(order.country);
-    const offered = await listPaymentMethods({ ...deps, db: tx }, { country, channel });
-    const method = offered.methods.find((m) => m.id === input.method);
-    if (!method?.availableNow) throw new RuleError('paymentMethodUnavailable', `${input.method} is not offered`);
-    if (input.method === 'blik') checkBlikCode(input.blikCode ?? '');
-    if (input.method === 'googlePay' && !input.googlePayToken) throw validationError({ googlePayToken: 'notEmpty' });
-    const providerTerms = order.consents['providerTerms'] === true || input.consents?.providerTerms === true;
-    if (requiresProviderTerms(input.method, country) && !providerTerms)
-      throw new RuleError('consentRequired', 'the payment provider’s terms are not accepted', {
-        missing: ['providerTerms'],
+      const country = countryOf(order.country);
+      const offered = await listPaymentMethods({ ...deps, db: tx }, { country, channel });
+      const method = offered.methods.find((m) => m.id === input.method);
+      if (!method?.availableNow) throw new RuleError('paymentMethodUnavailable', `${input.method} is not offered`);
+      if (input.method === 'blik') checkBlikCode(input.blikCode ?? '');
+      if (input.method === 'googlePay' && !input.googlePayToken) throw validationError({ googlePayToken: 'notEmpty' });
+      const providerTerms = order.consents['providerTerms'] === true || input.consents?.providerTerms === true;
+      if (requiresProviderTerms(input.method, country) && !providerTerms)
+        throw new RuleError('consentRequired', 'the payment provider’s terms are not accepted', {
+          missing: ['providerTerms'],
+        });
+
+      const online = isOnlinePayment(input.method);
+      await tx
+        .update(orders)
+        .set({
+          paymentMethod: input.method,
+          paymentType: online ? 'online' : input.method === 'cashOnDelivery' ? 'cash' : 'card',
+          consents: { ...order.consents, providerTerms },
+          updatedAt: now,
+        })
+        .where(eq(orders.id, orderId));
+
+      let paymentId: string | null = null;
+      if (online) {
+        const provider = deps.payments.forMethod(country, input.method);
+        // The checks above refuse a method no provider takes (paymentMethodUnavailable).
+        if (!provider) throw new Error(`no provider takes ${input.method} in ${country}`);
+        paymentId = crypto.randomUUID();
+        // The order's payment is its newest attempt (view.ts): never dated at or before the one it follows.
+        const last = earlierPayments[0]?.createdAt.getTime() ?? 0;
+        const createdAt = new Date(Math.max(now.getTime(), last + 1));
+        await tx.insert(payments).values({
+          id: paymentId,
+          orderId,
+          provider: provider.name,
+          method: input.method,
+          amount: order.total,
+          currency: order.currency,
+          createdAt,
+          updatedAt: createdAt,
+        });
+        await announceOrderChange(tx, orderId);
+      } else {
+        await changeStatusInTx(tx, {
+          orderId,
+          to: 'new',
+          reason: 'payOnDelivery',
+          actor: deps.actor,
+          now,
+        });
+        await enqueueOrderConfirmation(tx, deps.env, orderId);
+      }
+      await tx.insert(auditLog).values({
+        at: now,
+        actorUserId: actorUserId(deps.actor),
+        action: RETRY_ACTION,
+        entity: 'order',
+        entityId: orderId,
+        data: { idempotencyKey: call.idempotencyKey, method: input.method, paymentId },
       });
-
-    const online = isOnlinePayment(input.method);
-    await tx
-      .update(orders)
-      .set({
-        paymentMethod: input.method,
-        paymentType: online ? 'online' : input.method === 'cashOnDelivery' ? 'cash' : 'card',
-        consents: { ...order.consents, providerTerms },
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-
-    let paymentId: string | null = null;
-    if (online) {
-      const provider = deps.payments.forMethod(country, input.method);
-      // The checks above refuse a method no provider takes (paymentMethodUnavailable).
-      if (!provider) throw new Error(`no provider takes ${input.method} in ${country}`);
-      paymentId = crypto.randomUUID();
-      // The order's payment is its newest attempt (view.ts): never dated at or before the one it follows.
-      const last = earlierPayments[0]?.createdAt.getTime() ?? 0;
-      const createdAt = new Date(Math.max(now.getTime(), last + 1));
-      await tx.insert(payments).values({
-        id: paymentId,
-        orderId,
-        provider: provider.name,
-        method: input.method,
-        amount: order.total,
-        currency: order.currency,
-        createdAt,
-        updatedAt: createdAt,
-      });
-      await announceOrderChange(tx, orderId);
-    } else {
-      await changeStatusInTx(tx, {
-        orderId,
-        to: 'new',
-        reason: 'payOnDelivery',
-        actor: deps.actor,
-        now,
-      });
-      await enqueueOrderConfirmation(tx, deps.env, orderId);
-    }
-    await tx.insert(auditLog).values({
-      at: now,
-      actorUserId: actorUserId(deps.actor),
-      action: RETRY_ACTION,
-      entity: 'order',
-      entityId: orderId,
-      data: { idempotencyKey: call.idempotencyKey, method: input.method, paymentId },
-    });
-    return { method: input.method, paymentId, replayed: false, lang };
-  });
+      return { method: input.method, paymentId, replayed: false, lang };
+    },
+  );
 
   let redirectUrl: string | null = null;
   if (outcome.paymentId) {

@@ -7,6 +7,7 @@ import { orderAccessToken, statusPath, type Lang } from '../orders/access-token.
 import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
+import { transactionAnnouncing } from '../orders/events.ts';
 
 export type StartedPayment = { status: string; redirectUrl: string | null };
 
@@ -20,7 +21,7 @@ export async function startPayment(
   deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
   input: { paymentId: string; details: PaymentDetails; lang: Lang },
 ): Promise<StartedPayment> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await transactionAnnouncing(deps.db, async (tx) => {
     const [payment] = await tx
       .select({
         id: payments.id,

@@ -7,6 +7,7 @@ import type { ServiceCtx } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { processPendingRefunds } from '#server/services/payments/refunds.ts';
 import { changeStatusInTx, type StatusChanged } from '#server/services/orders/change-status.ts';
+import { transactionAnnouncing } from '#server/services/orders/events.ts';
 
 export type StaffActionInput = {
   orderId: string;
@@ -25,7 +26,7 @@ export async function actOnOrder(
   input: StaffActionInput,
 ): Promise<StatusChanged> {
   const now = deps.now();
-  const result = await (deps.db as Db).transaction(async (tx) => {
+  const result = await transactionAnnouncing(deps.db as Db, async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, deliveryType: orders.deliveryType })
       .from(orders)
