@@ -187,6 +187,7 @@ const SHAPE_EXCEPTIONS: Record<string, string> = {
   'server/services/orders/events.ts canListen': 'LISTEN/NOTIFY adapter: bound to one connection pool',
   'server/services/orders/events.ts subscribeToOrder': 'LISTEN/NOTIFY adapter: bound to one connection pool',
   'server/services/orders/events.ts subscribeToAllOrders': 'LISTEN/NOTIFY adapter: bound to one connection pool',
+  'server/services/orders/events.ts transactionAnnouncing': 'opens the transaction its work runs in, then announces',
 };
 
 function exportedFunctions(): { name: string; first: string }[] {

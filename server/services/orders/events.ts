@@ -30,9 +30,10 @@ export async function transactionAnnouncing<T>(db: Db, work: (tx: Tx) => Promise
     announcedIn.set(tx, announced);
     return work(tx);
   });
+  // The change is committed whatever happens to its announcement; listeners also poll, so a lost one is late news.
   for (const orderId of announced)
     await announceOrderChange(db, orderId).catch((error: Error) =>
-      console.error(`order ${orderId}: the announcement after the commit failed: ${error.message}`),
+      console.warn(`order ${orderId}: announcement failed`, error.message),
     );
   return result;
 }
