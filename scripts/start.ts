@@ -4,7 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { compileMessages } from './i18n-compile.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -37,7 +37,7 @@ if (!existsSync(path.join(generated, 'messages.js'))) compileMessages();
 const production = process.env['NODE_ENV'] === 'production';
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, SEED_DEMO: process.env['SEED_DEMO'] ?? (production ? '0' : '1') },
+  env: { ...SERVER_ENV, ...process.env, SEED_DEMO: process.env['SEED_DEMO'] ?? (production ? '0' : '1') },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
