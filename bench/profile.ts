@@ -2,6 +2,8 @@
 // the seeded database and reports, per call, the database round trips and the wall time, split into time spent
 // waiting on PostgreSQL and the rest (JavaScript). `node --cpu-prof bench/profile.ts` adds a CPU profile.
 // PROFILE_CPU=<dir> writes one CPU profile per call (only the measured loop), for Chrome DevTools or speedscope.
+// PostgreSQL's CPU per call is that of the backends serving the throwaway database (read from /proc, 10 ms ticks:
+// use PROFILE_ROUNDS of 1000 or more for a figure to compare).
 //   npx node bench/profile.ts            (TEST_DATABASE_URL names a server, or an embedded one is started)
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -9,6 +11,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { prepareBenchData, RESTAURANT } from './fixtures.ts';
+import { cpuMs } from './memory.ts';
 import { openDatabase } from '../db/client.ts';
 import { createApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
@@ -77,6 +80,16 @@ try {
     consents: { orderWithObligation: true },
     paymentMethod: 'cashOnDelivery',
   });
+  // A basket this process has written, for the writes that change one it knows (decision 032's prediction).
+  const first = await app.request('http://localhost/api/basket/items', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ menuItemId: menuItem.id, quantity: 1 }),
+  });
+  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const line = ((await first.json()) as { lines: { id: number }[] }).lines[0]!.id;
+  const onBasket = { ...json, cookie, 'sec-fetch-site': 'same-origin' };
+  let quantity = 0;
   const calls: { name: string; run: () => Response | Promise<Response> }[] = [
     { name: 'ping', run: () => app.request('http://localhost/api/ping', { headers: { host: 'localhost' } }) },
     {
@@ -93,6 +106,28 @@ try {
         }),
     },
     {
+      name: 'basket: change quantity',
+      run: () =>
+        app.request(`http://localhost/api/basket/items/${line}`, {
+          method: 'PATCH',
+          headers: onBasket,
+          body: JSON.stringify({ quantity: (quantity++ % 5) + 1 }),
+        }),
+    },
+    {
+      name: 'basket: set delivery',
+      run: () =>
+        app.request('http://localhost/api/basket/delivery', {
+          method: 'PUT',
+          headers: onBasket,
+          body: JSON.stringify({ deliveryMethod: quantity++ % 2 ? 'door2door' : 'pickup' }),
+        }),
+    },
+    {
+      name: 'basket: clear',
+      run: () => app.request('http://localhost/api/basket/clear', { headers: onBasket }),
+    },
+    {
       name: 'place order',
       run: () => {
         const basket = basketIds[next++ % basketIds.length]!;
@@ -106,9 +141,12 @@ try {
   ];
 
   console.log(
-    `| call | queries/request | socket writes/request | bytes written/request | ms/request (sequential) | Node CPU ms/request | answer bytes | status |`,
+    `| call | queries/request | socket writes/request | bytes written/request | ms/request (sequential) | Node CPU ms/request | PostgreSQL CPU ms/request | answer bytes | status |`,
   );
-  console.log(`|---|---:|---:|---:|---:|---:|---:|---|`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---|`);
+  const backends = async () =>
+    (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
+  const postgresMs = async () => (await backends()).reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpuDir = process.env['PROFILE_CPU'];
   const inspector = cpuDir ? new Session() : null;
   if (inspector) {
@@ -124,6 +162,7 @@ try {
     socketBytes = 0;
     let bytes = 0;
     const statuses = new Set<number>();
+    const postgresBefore = await postgresMs();
     const started = performance.now();
     const cpu = process.cpuUsage();
     for (let i = 0; i < ROUNDS; i += 1) {
@@ -133,13 +172,15 @@ try {
     }
     const ms = (performance.now() - started) / ROUNDS;
     const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000 / ROUNDS;
+    const nodeMs = (used.user + used.system) / 1000 / ROUNDS;
+    // The benchmark's own connection (`sql`) idles meanwhile; its backend's CPU is counted but does not move.
+    const databaseMs = ((await postgresMs()) - postgresBefore) / ROUNDS;
     if (inspector) {
       const { profile } = await inspector.post('Profiler.stop');
       writeFileSync(`${cpuDir}/${call.name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
     }
     console.log(
-      `| ${call.name} | ${(queries / ROUNDS).toFixed(1)} | ${(socketWrites / ROUNDS).toFixed(1)} | ${Math.round(socketBytes / ROUNDS)} | ${ms.toFixed(2)} | ${cpuMs.toFixed(2)} | ${bytes} | ${[...statuses].join(',')} |`,
+      `| ${call.name} | ${(queries / ROUNDS).toFixed(1)} | ${(socketWrites / ROUNDS).toFixed(1)} | ${Math.round(socketBytes / ROUNDS)} | ${ms.toFixed(2)} | ${nodeMs.toFixed(2)} | ${databaseMs.toFixed(3)} | ${bytes} | ${[...statuses].join(',')} |`,
     );
     if (process.env['PROFILE_SQL']) {
       const perCall = texts.slice(0, Math.round(texts.length / ROUNDS));

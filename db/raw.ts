@@ -34,15 +34,14 @@ export function queryOf(db: Db | Tx): Query {
   };
 }
 
-type ReservedSql = {
-  unsafe: (
-    text: string,
-    params?: readonly unknown[],
-    options?: { prepare?: boolean },
-  ) => Promise<Row[]> & { execute: () => unknown };
-  release: () => void;
-};
+type Unsafe = (
+  text: string,
+  params?: readonly unknown[],
+  options?: { prepare?: boolean },
+) => Promise<Row[]> & { execute: () => unknown };
+type ReservedSql = { unsafe: Unsafe; release: () => void };
 type Client = {
+  unsafe?: Unsafe;
   reserve?: () => Promise<ReservedSql>;
   transaction?: <T>(
     fn: (tx: { query: (text: string, params?: unknown[]) => Promise<{ rows: Row[] }> }) => Promise<T>,
@@ -60,6 +59,17 @@ export type Transaction = {
 
 /** Whether statements sent without awaiting each other travel together (PostgreSQL) rather than one by one (PGlite). */
 export const pipelines = (db: Db): boolean => Boolean((db as unknown as { $client: Client }).$client.reserve);
+
+/**
+ * One statement as a transaction of its own (PostgreSQL commits it when the driver's Sync for it arrives): no BEGIN
+ * and no COMMIT, so one Bind/Execute/Sync in all. For a change whose reads, writes and answer fit in one statement
+ * of data-modifying CTEs. PostgreSQL only (see `pipelines`).
+ */
+export function statement(db: Db, text: string, params: readonly unknown[] = []): Promise<Row[]> {
+  const client = (db as unknown as { $client: Client }).$client;
+  if (!client.unsafe || !client.reserve) throw new Error('one-statement transactions are for PostgreSQL');
+  return client.unsafe(text, params, { prepare: true });
+}
 
 /**
  * One transaction on one connection. On PostgreSQL, statements sent without waiting for each other's answers

@@ -93,33 +93,13 @@ export function addItem(input: { menuItemId: number; quantity: number; optionIds
         ],
       ];
     },
-    writes: (basket, [itemRows, basketRows]) => {
-      const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
-      const item = fromJson<AddItemRead['item']>(read['item'], null);
-      if (!item || !item.active || !item.restaurantActive || item.locationDeleted) throw notFound();
-      if (item.unavailable || !item.isEnabled) {
-        throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
-      }
-      if (Number(read['lineCount'] ?? 0) > 0 && basket.restaurantId !== null) {
-        assertCanAddItem(
-          { restaurantId: basket.restaurantId, locationId: (read['currentLocationId'] as number | null) ?? -1 },
-          { restaurantId: item.restaurantId, locationId: item.locationId },
-        );
-      }
-      const groups = fromJson<ModifierGroup[]>(read['groups'], []);
-      const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
-
-      // The same item with the same options is one line with a larger quantity.
-      const key = sortedKey(chosen);
-      const lines = fromJson<NonNullable<AddItemRead['lines']>>(read['lines'], []);
-      const same = lines.find((l) => sortedKey(l.optionIds) === key);
+    writes: (basket, read) => {
+      const { item, chosen, same } = decide(basket.restaurantId, read);
       const writes: Statement[] = [];
       if (same) {
-        const quantity = same.quantity + input.quantity;
-        if (quantity > MAX_QUANTITY) throw tooMany();
         writes.push({
           text: 'update basket_items set quantity = $2::int where id = $1::int',
-          params: [same.id, quantity],
+          params: [same.id, same.quantity],
         });
       } else {
         writes.push({
@@ -135,7 +115,47 @@ export function addItem(input: { menuItemId: number; quantity: number; optionIds
       });
       return writes;
     },
+    // The same rules on a basket with no kitchen and no lines: the line and the kitchen `writes` would write.
+    newBasket: (read) => {
+      const { item, chosen, same } = decide(null, read);
+      if (same) throw new Error('a new basket has no lines');
+      return {
+        restaurantId: item.restaurantId,
+        country: item.country,
+        line: { menuItemId: item.id, quantity: input.quantity, optionIds: chosen },
+      };
+    },
   };
+
+  /**
+   * Every rule of the add, on what was read: the item can be ordered, it is cooked where the basket's food is, its
+   * options are a valid choice, and a line with the same options stays within 99 (`same` is that line with its new
+   * quantity).
+   */
+  function decide(restaurantId: number | null, [itemRows, basketRows]: Row[][]) {
+    const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
+    const item = fromJson<AddItemRead['item']>(read['item'], null);
+    if (!item || !item.active || !item.restaurantActive || item.locationDeleted) throw notFound();
+    if (item.unavailable || !item.isEnabled) {
+      throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
+    }
+    if (Number(read['lineCount'] ?? 0) > 0 && restaurantId !== null) {
+      assertCanAddItem(
+        { restaurantId, locationId: (read['currentLocationId'] as number | null) ?? -1 },
+        { restaurantId: item.restaurantId, locationId: item.locationId },
+      );
+    }
+    const groups = fromJson<ModifierGroup[]>(read['groups'], []);
+    const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
+
+    // The same item with the same options is one line with a larger quantity.
+    const key = sortedKey(chosen);
+    const lines = fromJson<NonNullable<AddItemRead['lines']>>(read['lines'], []);
+    const line = lines.find((l) => sortedKey(l.optionIds) === key);
+    const same = line && { id: line.id, quantity: line.quantity + input.quantity };
+    if (same && same.quantity > MAX_QUANTITY) throw tooMany();
+    return { item, chosen, same };
+  }
 }
 
 const LINE_SQL = 'select id from basket_items where id = $2::int and basket_id = $1::text::uuid';
@@ -153,11 +173,12 @@ export function setQuantity(lineId: number, quantity: number): BasketChange {
       }
       return [
         { text: 'delete from basket_items where id = $1::int', params: [lineId] },
-        // An emptied basket belongs to no restaurant, so the next item may come from anywhere.
+        // An emptied basket belongs to no restaurant, so the next item may come from anywhere. The line deleted
+        // above is left out by its id: the two writes may run as one statement, whose reads do not see the delete.
         {
           text: `update baskets set restaurant_id = null where id = $1::text::uuid
-            and not exists (select from basket_items where basket_id = $1::text::uuid)`,
-          params: [basket.id],
+            and not exists (select from basket_items where basket_id = $1::text::uuid and id <> $2::int)`,
+          params: [basket.id, lineId],
         },
       ];
     },

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
-import { queryOf, type Query } from '#db/raw.ts';
+import { queryOf, type Query, type Row } from '#db/raw.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
@@ -212,8 +212,11 @@ type LineRow = {
 /**
  * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
  * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
+ * `baskets` and `basketItems` name where the basket and its lines are read from: the tables, or the rows a
+ * data-modifying CTE just wrote (their `returning *`), which the same statement's reads of the tables do not see
+ * yet. Every basket answer is priced by this one text, whichever the source.
  */
-const PRICING_SQL = `
+export const pricingSql = (source: { baskets: string; basketItems: string; id: string }) => `
 select
   json_build_object('id', b.id, 'status', b.status, 'country', b.country, 'restaurantId', b.restaurant_id,
     'userId', b.user_id, 'deliveryMethod', b.delivery_method, 'address', b.address,
@@ -247,14 +250,16 @@ select
         from unnest(bi.option_ids) as chosen(id)
         join modifier_options o on o.id = chosen.id join modifier_groups g on g.id = o.group_id))
       order by bi.created_at, bi.id)
-    from basket_items bi where bi.basket_id = b.id) as lines
-from baskets b
+    from ${source.basketItems} bi where bi.basket_id = b.id) as lines
+from ${source.baskets} b
 left join restaurants r on r.id = b.restaurant_id
 left join locations l on l.id = r.location_id
 left join concepts c on c.id = r.concept_id
 left join discount_codes d on d.id = b.discount_code_id
 left join country_configs cc on cc.country = coalesce(l.country, b.country)
-where b.id = $1::text::uuid`;
+where b.id = ${source.id}`;
+
+const PRICING_SQL = pricingSql({ baskets: 'baskets', basketItems: 'basket_items', id: '$1::text::uuid' });
 
 /**
  * A basket priced from the database as it is now: item and option prices, the restaurant's
@@ -264,8 +269,38 @@ where b.id = $1::text::uuid`;
  */
 export async function loadPricedBasket(db: Db | Tx | Query, basketId: string, now: Date): Promise<PricedBasket | null> {
   const query = typeof db === 'function' ? db : queryOf(db);
-  const [row] = (await query(PRICING_SQL, [basketId])) as PricingRow[];
+  return pricedOf(await query(PRICING_SQL, [basketId]), now);
+}
+
+/** The basket priced from what a `pricingSql` statement answered (no row: no such basket). */
+export function pricedOf(rows: Row[], now: Date): PricedBasket | null {
+  const [row] = rows as PricingRow[];
   return row ? pricedBasket(row, now) : null;
+}
+
+/**
+ * "Open now?" for one restaurant's hours and time zone, kept for the rest of the second. Openings start and end on
+ * whole seconds, so every instant strictly inside one second has the same state and next opening; the whole second
+ * itself may be an opening's edge (closed at exactly `from`) and is never kept. Temporal's zone arithmetic was the
+ * largest part of pricing a basket in Node. Keyed by the hours themselves, so a change to them is seen by the next
+ * answer; cleared when many restaurants' hours are held.
+ */
+const states = new Map<string, { second: number; state: RestaurantState }>();
+function stateAt(
+  restaurant: { isEnabled: boolean; hours: WorkingHours; timeZone: string },
+  now: Date,
+): RestaurantState {
+  const ms = now.getTime();
+  const instant = () => Temporal.Instant.fromEpochMilliseconds(ms);
+  if (!restaurant.isEnabled || ms % 1000 === 0) return restaurantState(restaurant, instant());
+  const second = Math.floor(ms / 1000);
+  const key = `${restaurant.timeZone}\u0000${JSON.stringify(restaurant.hours)}`;
+  const kept = states.get(key);
+  if (kept?.second === second) return { ...kept.state };
+  const state = restaurantState(restaurant, instant());
+  if (states.size >= 1000) states.clear();
+  states.set(key, { second, state });
+  return { ...state };
 }
 
 function pricedBasket(head: PricingRow, now: Date): PricedBasket {
@@ -300,7 +335,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       deliveryZips: r.deliveryZips,
       hours,
       timeZone,
-      state: restaurantState({ isEnabled, hours, timeZone }, Temporal.Instant.fromEpochMilliseconds(now.getTime())),
+      state: stateAt({ isEnabled, hours, timeZone }, now),
     };
     location = {
       id: l.id,

@@ -1,8 +1,8 @@
 import type { AppDeps } from '#server/context.ts';
 import type { Db } from '#db/client.ts';
-import { pipelines, transaction, type Row } from '#db/raw.ts';
+import { pipelines, statement, transaction, type Row } from '#db/raw.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
-import { loadPricedBasket, type PricedBasket } from './priced.ts';
+import { loadPricedBasket, pricedOf, pricingSql, type PricedBasket } from './priced.ts';
 
 /**
  * One hand-written statement: `$1 … $n` in the text, values as text and cast there (see db/raw.ts). A read marked
@@ -32,6 +32,13 @@ export type KnownBasket = {
   lines: { id: number; menuItemId: number; quantity: number; optionIds: number[] }[];
 };
 
+/** A basket a change creates: its kitchen, the country that follows it, and its first line. */
+export type NewBasket = {
+  restaurantId: number;
+  country: string;
+  line: { menuItemId: number; quantity: number; optionIds: number[] };
+};
+
 /** The visitor's basket as the lock found it, or as it is about to be created. */
 export type LockedBasket = {
   id: string;
@@ -53,8 +60,18 @@ export type BasketChange = {
    * `recall` reads (undefined: no prediction). The rows are compared with the real ones in PostgreSQL, as JSON.
    */
   predict?: (known: KnownBasket, recall: (read: Statement) => Row[] | undefined) => Row[][] | undefined;
-  /** Checks every rule on what was read (throwing the spec's errors) and answers the writes that make the change. */
+  /**
+   * Checks every rule on what was read (throwing the spec's errors) and answers the writes that make the change.
+   * The writes may be sent as one statement (data-modifying CTEs, one snapshot): none may depend on another's
+   * effect, and no two may change the same row.
+   */
   writes: (basket: LockedBasket, read: Row[][]) => Statement[];
+  /**
+   * What the change makes of a basket that does not exist yet, by the same rules as `writes` on a new basket (the
+   * same errors, the same rows written). With it, a guest's first change on a prediction is one statement in a
+   * transaction of its own (`createdStatement`).
+   */
+  newBasket?: (read: Row[][]) => NewBasket;
 };
 
 /**
@@ -84,22 +101,80 @@ const TOUCH_SQL = `update baskets set updated_at = $2::text::timestamptz, user_i
 where id = $1::text::uuid`;
 
 /**
- * The lock for a write sent on a prediction: the cookie's basket, locked, when it is what the lock above would
- * choose (collecting, a guest's or this user's) and still holds the kitchen, country and owner predicted; otherwise
- * a division by zero, which aborts the transaction (its COMMIT becomes a rollback) before any write runs.
+ * The lock for a write sent on a prediction, which also marks the basket as touched (TOUCH_SQL) and makes the commit
+ * asynchronous: the cookie's basket, updated (and so locked), when it is what the lock above would choose
+ * (collecting, a guest's or this user's) and still holds the kitchen, country and owner predicted; otherwise a
+ * division by zero, which aborts the transaction (its COMMIT becomes a rollback, the touch with it) before any write
+ * runs. One statement where a lock, `set local` and the touch were three.
  */
-const PREDICTED_LOCK_SQL = `select 1 / count(*)::int as ok from (select from baskets
-where id = $1::text::uuid and status = 'collecting' and built_by_user_id is null
-  and (user_id is null or user_id = $2::text::uuid)
-  and user_id is not distinct from $3::text::uuid and restaurant_id is not distinct from $4::int and country = $5::text
-for update) as locked`;
+const PREDICTED_LOCK_SQL = `with locked as (update baskets
+  set updated_at = $6::text::timestamptz, user_id = coalesce(user_id, $2::text::uuid)
+  where id = $1::text::uuid and status = 'collecting' and built_by_user_id is null
+    and (user_id is null or user_id = $2::text::uuid)
+    and user_id is not distinct from $3::text::uuid and restaurant_id is not distinct from $4::int
+    and country = $5::text
+  returning 1)
+select 1 / (select count(*)::int from locked) as ok, set_config('synchronous_commit', 'off', true) as async`;
 
-/** A read's prediction checked where it runs: the same rows as JSON, or a division by zero that aborts the rest. */
-const predictedRead = (read: Statement, rows: Row[]): Statement => ({
-  text: `select 1 / (case when (select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) from (${read.text}) as r)
-  = $${read.params.length + 1}::text::jsonb then 1 else 0 end) as ok`,
-  params: [...read.params, JSON.stringify(rows)],
-});
+/**
+ * `$n` placeholders renumbered from `after + 1`, so that one statement's text can sit inside another's. The basket's
+ * statements hold no `$` but their placeholders (no dollar quoting, none in string literals).
+ */
+const shifted = (text: string, after: number) =>
+  after === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + after}`);
+
+type Check = { read: Statement; rows: Row[] };
+
+/**
+ * Each read's prediction as a condition: 1 when the read answers the predicted rows (compared as JSON), else 0.
+ * Their product divides 1 in a `guard` CTE, so one wrong prediction aborts the statement, and the transaction.
+ * The texts depend only on the reads', so they are made once; `params` gets each read's values and its prediction.
+ */
+function checked(checks: Check[], params: unknown[]): () => string {
+  const offsets = checks.map(({ read, rows }) => {
+    const after = params.length;
+    params.push(...read.params, JSON.stringify(rows));
+    return after;
+  });
+  return () => {
+    const conditions = checks.map(({ read }, i) => {
+      const after = offsets[i] ?? 0;
+      return `(case when (select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) from (${shifted(read.text, after)}) as r)
+      = $${after + read.params.length + 1}::text::jsonb then 1 else 0 end)`;
+    });
+    return `1 / (${conditions.join(' * ') || '1'})`;
+  };
+}
+
+/**
+ * A change's checks and writes as one statement of data-modifying CTEs (one Bind/Execute/Sync instead of one per
+ * check and per write). Every CTE of a statement reads the same snapshot, so a change's writes must not depend on
+ * each other's effects (BasketChange.writes says so); the checks read what the lock statement before them left, as
+ * they did as statements of their own.
+ */
+const mergedTexts = new Map<string, string>();
+function merged(checks: Check[], writes: Statement[]): Statement | null {
+  const [only] = writes;
+  if (checks.length === 0 && writes.length <= 1) return only ?? null;
+  const params: unknown[] = [];
+  const guard = checked(checks, params);
+  const offsets = writes.map((write) => {
+    const after = params.length;
+    params.push(...write.params);
+    return after;
+  });
+  const key = [...checks.map((c) => c.read.text), '', ...writes.map((w) => w.text)].join('\u0000');
+  let text = mergedTexts.get(key);
+  if (text === undefined) {
+    const ctes = [
+      ...(checks.length > 0 ? [`guard as materialized (select ${guard()} as ok)`] : []),
+      ...writes.map((write, i) => `w${i} as (${shifted(write.text, offsets[i] ?? 0)} returning 1)`),
+    ];
+    text = `with ${ctes.join(',\n')}\nselect ${checks.length > 0 ? '(select ok from guard)' : '1'} as ok`;
+    mergedTexts.set(key, text);
+  }
+  return { text, params };
+}
 
 const DIVISION_BY_ZERO = '22012';
 const missed = (error: unknown) => (error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO;
@@ -151,6 +226,42 @@ const knownOf = (basket: PricedBasket): KnownBasket => ({
 const MISSED = Symbol('missed');
 
 /**
+ * A new basket, its first line and its priced answer in one statement, its own transaction (no BEGIN, no COMMIT:
+ * one Bind/Execute/Sync where the transaction below sends eight). The reads' predictions are checked first (a
+ * division by zero aborts the statement, so nothing is written), the commit is asynchronous as every basket write's
+ * is, and the answer is PRICING_SQL's text reading the basket and its line from what the statement wrote. Nobody
+ * else can know the new basket's id, so no lock is needed and nothing can change it between the writes and the
+ * answer. The text depends only on the reads', so it is prepared once per connection.
+ */
+const createdTexts = new Map<string, string>();
+function createdStatement(checks: Check[], basketId: string, at: string, made: NewBasket) {
+  const params: unknown[] = [];
+  const guard = checked(checks, params);
+  const first = params.length;
+  params.push(basketId, at, made.restaurantId, made.country);
+  params.push(made.line.menuItemId, made.line.quantity, `{${made.line.optionIds.join(',')}}`);
+  const key = checks.map((c) => c.read.text).join('\u0000');
+  let text = createdTexts.get(key);
+  if (text === undefined) {
+    const $ = (n: number) => `$${first + n}`;
+    // A guest's basket (user_id null): a user's first change goes the two-round-trip way, since the lock may find
+    // their basket from another device. The guard is read by the insert, so its checks and set_config always run.
+    text = `with guard as materialized (
+  select set_config('synchronous_commit', 'off', true) as async, ${guard()} as ok),
+new_basket as (insert into baskets (id, user_id, restaurant_id, country, created_at, updated_at)
+  select ${$(1)}::text::uuid, null, ${$(3)}::int, ${$(4)}::text, ${$(2)}::text::timestamptz, ${$(2)}::text::timestamptz
+  from guard where guard.ok = 1 and guard.async = 'off'
+  returning *),
+new_line as (insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
+  select id, ${$(5)}::int, ${$(6)}::int, ${$(7)}::text::int[] from new_basket
+  returning *)
+${pricingSql({ baskets: 'new_basket', basketItems: 'new_line', id: `${$(1)}::text::uuid` })}`;
+    createdTexts.set(key, text);
+  }
+  return { text, params };
+}
+
+/**
  * Changes the visitor's basket in one transaction and answers it priced from the database (decisions 016, 032).
  * When this process knows the basket (it wrote it last, or there is none yet) and the change can predict what its
  * rules will read, the rules are checked in TypeScript on the prediction and everything goes in one round trip:
@@ -197,6 +308,23 @@ async function predictedChange(
   const reads = change.reads?.(basket.isNew ? null : basket.id) ?? [];
   const rows = reads.length === 0 ? [] : change.predict?.(known, (read) => memory.reads.get(readKey(read)));
   if (!rows || rows.length !== reads.length) return MISSED;
+  if (basket.isNew && change.newBasket) {
+    let made: NewBasket;
+    try {
+      made = change.newBasket(rows);
+    } catch {
+      return MISSED;
+    }
+    // A new basket is inserted by this statement: nothing but its own empty rows can answer a read of them.
+    const checks = reads.flatMap((read, i) => (read.ofBasket ? [] : [{ read, rows: rows[i] ?? [] }]));
+    const { text, params } = createdStatement(checks, basket.id, now.toISOString(), made);
+    try {
+      return pricedOf(await statement(db, text, params), now);
+    } catch (error) {
+      if (missed(error)) return MISSED;
+      throw error;
+    }
+  }
   let writes: Statement[];
   try {
     writes = change.writes(basket, rows);
@@ -205,27 +333,23 @@ async function predictedChange(
     return MISSED;
   }
   const at = now.toISOString();
+  // A new basket is inserted by this transaction: nothing but its own empty rows can answer a read of them.
+  const checks = reads.flatMap((read, i) => (basket.isNew && read.ofBasket ? [] : [{ read, rows: rows[i] ?? [] }]));
+  const together = merged(checks, writes);
   return transaction(db, async ({ query, commit }) => {
-    const checks = [
-      query(ASYNC_COMMIT_SQL),
-      ...(basket.isNew
-        ? []
-        : [query(PREDICTED_LOCK_SQL, [basket.id, owner.userId, basket.userId, basket.restaurantId, basket.country])]),
-      // A new basket is inserted by this transaction: nothing but its own empty rows can answer a read of them.
-      ...reads.flatMap((read, i) => {
-        if (basket.isNew && read.ofBasket) return [];
-        const check = predictedRead(read, rows[i] ?? []);
-        return [query(check.text, check.params)];
-      }),
+    const guards = [
+      basket.isNew
+        ? query(ASYNC_COMMIT_SQL)
+        : query(PREDICTED_LOCK_SQL, [basket.id, owner.userId, basket.userId, basket.restaurantId, basket.country, at]),
     ];
     const sent = [
       ...(basket.isNew ? [query(CREATE_SQL, [basket.id, null, at])] : []),
-      ...writes.map((s) => query(s.text, s.params)),
-      ...(basket.isNew ? [] : [query(TOUCH_SQL, [basket.id, at, owner.userId])]),
+      ...(together ? [query(together.text, together.params)] : []),
     ];
     const priced = loadPricedBasket(query, basket.id, now);
-    const settled = await Promise.allSettled([...checks, ...sent, priced, commit()]);
-    if (settled.slice(0, checks.length).some((s) => s.status === 'rejected' && missed(s.reason))) return MISSED;
+    const settled = await Promise.allSettled([...guards, ...sent, priced, commit()]);
+    // The checks travel with the writes: a division by zero there is a prediction found wrong, as in the lock.
+    if (settled.some((s) => s.status === 'rejected' && missed(s.reason))) return MISSED;
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     return priced;
