@@ -16,7 +16,7 @@ import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { session } from './middleware/session.ts';
 import { contentSecurityPolicies } from './content-security-policy.ts';
-import { defaultHeaders, securityHeaders, type Header } from './security-headers.ts';
+import { defaultHeaders, securityHeaders, type Header } from './response-headers.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
 import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
 import { LOCALES, localePrefix } from '#domain/localized-routes.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 
 // Served by Node, the headers every answer carries are set on the outgoing message before the handler runs
-// (server/security-headers.ts); in process (`app.request`, what the other API tests use) they are set on the
+// (server/response-headers.ts); in process (`app.request`, what the other API tests use) they are set on the
 // Response afterwards. A browser only ever sees the first, so both are checked here, on the same answers.
 const ctx = useTestApp();
 let server: ReturnType<typeof serve>;
@@ -20,9 +20,9 @@ afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 type Answer = { status: number; headers: Record<string, string | undefined> };
 
 /** One GET through a real socket, with the Host header a browser would send. */
-function viaNode(path: string, host: string): Promise<Answer> {
+function viaNode(path: string, host: string, extra: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host, ...extra } }, (res) => {
       res.resume();
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(res.headers)) headers[name] = String(value);
@@ -33,8 +33,8 @@ function viaNode(path: string, host: string): Promise<Answer> {
   });
 }
 
-async function inProcess(path: string, host: string): Promise<Answer> {
-  const response = await ctx.app.request(path, { headers: { host } });
+async function inProcess(path: string, host: string, extra: Record<string, string> = {}): Promise<Answer> {
+  const response = await ctx.app.request(path, { headers: { host, ...extra } });
   await response.arrayBuffer();
   return { status: response.status, headers: Object.fromEntries(response.headers) };
 }
@@ -70,6 +70,24 @@ describe.each([
     expect(answer.status).toBe(200);
     expect(answer.headers).toMatchObject(SECURITY);
     expect(answer.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('a menu: its ETag, Vary and encoding, and a 304 for its tag with the same headers', async () => {
+    const path = '/api/restaurants/pasta-fresca-warszawa-mokotow';
+    const plain = await get(path, 'localhost');
+    expect(plain.status).toBe(200);
+    expect(plain.headers).toMatchObject({
+      ...SECURITY,
+      vary: 'Accept-Encoding',
+      'cache-control': 'public, max-age=60',
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await get(path, 'localhost', { 'accept-encoding': 'br' });
+    expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotli.headers['etag']).not.toBe(plain.headers['etag']);
+    const again = await get(path, 'localhost', { 'if-none-match': plain.headers['etag']! });
+    expect(again.status).toBe(304);
+    expect(again.headers).toMatchObject({ ...SECURITY, etag: plain.headers['etag'], vary: 'Accept-Encoding' });
   });
 
   it('an API error and a redirect of the URL rules carry them too', async () => {

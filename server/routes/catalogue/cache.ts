@@ -3,6 +3,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { acceptedEncoding, etagMatches } from '#server/http-caching.ts';
+import { answerHeaders, type Header } from '#server/response-headers.ts';
 
 /** What c.json(body, 200) is typed as, so the typed client (hc) sees the same answer. */
 type JsonAnswer<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
@@ -44,15 +45,13 @@ export function cachedJsonWithPart<H extends object, K extends string, P>(
     lastAnswers.set(part.json, answer);
   }
   // A menu is some 10 kB of JSON and a fifth of that compressed; compressed once per answer, not per request.
-  c.header('Vary', 'Accept-Encoding');
   if (acceptedEncoding(c.req.header('accept-encoding') ?? null) === 'br') {
     answer.brotli ??= new Uint8Array(
       brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
     );
-    c.header('Content-Encoding', 'br');
-    return cachedJsonText<H & Record<K, P>>(c, answer.brotli, answer.digest, '-br');
+    return cachedJsonText<H & Record<K, P>>(c, answer.brotli, answer.digest, BROTLI);
   }
-  return cachedJsonText<H & Record<K, P>>(c, answer.body, answer.digest);
+  return cachedJsonText<H & Record<K, P>>(c, answer.body, answer.digest, IDENTITY);
 }
 
 type Answer = {
@@ -64,11 +63,22 @@ type Answer = {
 const lastAnswers = new WeakMap<Uint8Array, Answer>();
 const CLOSING_BRACE = '}'.charCodeAt(0);
 
-/** `variant` tells apart the encodings of one body, which are different answers to a cache. */
-function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, digest: string, variant = '') {
-  const etag = `"${digest.slice(0, 27)}${variant}"`;
-  c.header('ETag', etag);
-  c.header('Cache-Control', 'public, max-age=60');
+/** An encoding of a body: what tells its ETag apart from the other encodings', and the headers that say it. */
+type Encoding = { tag: string; headers: Header[] };
+const PLAIN: Encoding = { tag: '', headers: [] };
+// The answer depends on Accept-Encoding: a cache must keep the encodings apart.
+const IDENTITY: Encoding = { tag: '', headers: [['Vary', 'Accept-Encoding']] };
+const BROTLI: Encoding = {
+  tag: '-br',
+  headers: [
+    ['Vary', 'Accept-Encoding'],
+    ['Content-Encoding', 'br'],
+  ],
+};
+
+function cachedJsonText<T>(c: Context, text: string | Uint8Array<ArrayBuffer>, digest: string, encoding = PLAIN) {
+  const etag = `"${digest.slice(0, 27)}${encoding.tag}"`;
+  answerHeaders(c, [...encoding.headers, ['ETag', etag], ['Cache-Control', 'public, max-age=60']]);
   if (etagMatches(c.req.header('if-none-match') ?? null, etag)) {
     return c.body(null, 304);
   }

@@ -51,3 +51,17 @@ export const defaultHeaders =
     await next();
     for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
+
+/**
+ * Headers of the answer a handler is about to return (ETag, Cache-Control, …), set as defaultHeaders sets its own:
+ * served by Node, on the outgoing message, so that the answer itself carries at most its Content-Type and
+ * @hono/node-server writes it without building a WHATWG `Headers` (Hono makes one for two headers or more); in
+ * process, with `c.header`. Only for headers the handler's every answer, success or not, may carry.
+ */
+export function answerHeaders(c: Context, headers: readonly Header[]): void {
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  for (const [name, value] of headers) {
+    if (outgoing) outgoing.setHeader(name, value);
+    else c.header(name, value);
+  }
+}
