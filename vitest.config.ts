@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'unit',
           include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'tenants/**/*.test.ts', 'db/**/*.test.ts'],
           globalSetup: ['tests/setup/i18n-compile.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
         },
       },
       {
@@ -41,7 +41,7 @@ export default defineConfig({
           // 306 → 223 s, user time 160 → 80 s).
           isolate: false,
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/postgres-global.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -51,7 +51,7 @@ export default defineConfig({
           name: 'pglite',
           include: ['tests/pglite/**/*.test.ts'],
           globalSetup: ['tests/setup/i18n-compile.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -61,7 +61,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/e2e-global.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
           fileParallelism: false,
           // One file after another in one worker that keeps its loaded modules (Playwright, the helpers): each file
           // launches its own browser and uses the one server, so nothing else carries over.

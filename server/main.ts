@@ -1,17 +1,11 @@
+// First, before any module that defines a type (server/validation-mode.ts says why).
+import './validation-mode.ts';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
-import { configure as configureValidation } from 'arktype/config';
-
-// arktype compiles each type into a JavaScript function as it is defined, its built-in keywords included as soon as
-// `arktype` is imported: 12.7 MB of live heap for the library alone, the server's own types on top (live heap after
-// start-up 54 → 37 MB without). Checking by walking the type instead cost no server CPU per request beyond the noise
-// (add to basket 280/281 → 308/244 µs, place order 688/701 → 753/667 µs, runs taken in turn). It must be set before
-// anything imports `arktype`: env.ts is imported below for that reason.
-configureValidation({ jitless: true });
-const { parseEnv } = await import('./env.ts');
+import { parseEnv } from './env.ts';
 
 /**
  * Reads and throws away what is left of a request's body, up to a few megabytes or two seconds. Closing a socket

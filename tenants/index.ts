@@ -36,7 +36,11 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
     const result = tenantSchema(raw);
     if (result instanceof ArkErrors) {
       for (const error of result) {
-        problems.push({ file: shown, field: error.path.join('.') || '(root)', message: error.problem });
+        const field = error.path.join('.') || '(root)';
+        // Without compiled validation (server/validation-mode.ts) arktype words a union's problem with its path in
+        // front ("policy must be …"); the field is named once, before it.
+        const message = error.problem.startsWith(`${field} `) ? error.problem.slice(field.length + 1) : error.problem;
+        problems.push({ file: shown, field, message });
       }
       continue;
     }
