@@ -11,7 +11,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { ORDER_RESTAURANT, prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { processTreeRss } from './memory.ts';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
 type RequestSpec = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
@@ -64,13 +64,18 @@ try {
 
   const port = await freePort();
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
+    // As bench/api.ts starts it: the sandbox takes the payments (a production server needs a provider).
     env: {
+      ...SERVER_ENV,
       ...process.env,
       DATABASE_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+      ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
+      SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',
       LOG_REQUESTS: '0',
       DIST_DIR: dist,
       WEB_CONCURRENCY: String(SERVER_PROCESSES),
@@ -86,6 +91,7 @@ try {
     ));
     tries += 1
   ) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (code ${server.exitCode}) before it served`);
     if (tries > 300) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
