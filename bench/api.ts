@@ -15,6 +15,7 @@ import { prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { measureFlows, prepareFlowData, type FlowResult } from './flow.ts';
 import { cpuMs, processTreeRss, treeCpuMs } from './memory.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
+import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
 type Result = {
@@ -50,6 +51,8 @@ const BASKETS = 40_000;
 // Baskets the basket-write targets rotate over, so that 20 connections rarely wait on one basket's lock.
 const WRITE_BASKETS = 2_000;
 
+// The servers run as `npm start` runs them: from sources stripped of their types beforehand (decision 035).
+stripTypesAhead();
 const { adminUrl, stop } = await startPostgres();
 const template = `mp_bench_template_${process.pid}`;
 const name = `mp_bench_${process.pid}`;

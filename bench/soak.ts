@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { ORDER_RESTAURANT, prepareBenchData, RESTAURANT } from './fixtures.ts';
 import { processTreeRss } from './memory.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
+import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 
 type RequestSpec = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
@@ -38,6 +39,7 @@ const SLICE_SECONDS = Number(process.env['SOAK_SLICE_SECONDS'] ?? 60);
 const ORDER_BASKETS = Math.max(5_000, MINUTES * 6_000);
 const WRITE_BASKETS = 2_000;
 
+stripTypesAhead();
 const { adminUrl, stop } = await startPostgres();
 const template = `mp_soak_template_${process.pid}`;
 const name = `mp_soak_${process.pid}`;

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { compileMessages } from './i18n-compile.ts';
+import { stripTypesAhead } from './strip-types-ahead.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
@@ -33,6 +34,9 @@ if (builtAt < Math.max(...sources.map(newest))) {
 // The server imports the compiled messages (its e-mails, the brand contact form's answer); the build above compiles
 // them, but a checkout whose dist/ is current and whose app/paraglide/ was deleted or never compiled has none.
 if (!existsSync(path.join(generated, 'messages.js'))) compileMessages();
+
+// The server runs its modules as stripped here, without loading Node's type stripper itself (decision 035).
+stripTypesAhead();
 
 const production = process.env['NODE_ENV'] === 'production';
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {

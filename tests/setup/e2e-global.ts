@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
+import { stripTypesAhead } from '../../scripts/strip-types-ahead.ts';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -34,7 +36,9 @@ export default async function setup(project: TestProject) {
   // The server sends its e-mail by SMTP, as in production, to a capture that files each message for the tests.
   const mailDir = path.resolve(`test-results/mail-${process.pid}`);
   const mail = await startMailDrop(mailDir);
-  const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  // As `npm start` runs it: the V8 flags, and the modules stripped of their types beforehand (decision 035).
+  stripTypesAhead();
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
