@@ -262,6 +262,20 @@ try {
     },
   ];
 
+  /**
+   * CPU ms used from now until the answer's call: the server's processes, and the PostgreSQL backends serving this
+   * benchmark's database (the machine's other work does not count), read from /proc.
+   */
+  const cpuMeter = async () => {
+    const backends = async () =>
+      (await adminSql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
+    const server = treeCpuMs([pg.child.pid!]);
+    const db = new Map((await backends()).map((b) => [b, cpuMs(b)]));
+    return async () => ({
+      serverMs: treeCpuMs([pg.child.pid!]) - server,
+      postgresMs: (await backends()).reduce((sum, b) => sum + cpuMs(b) - (db.get(b) ?? 0), 0),
+    });
+  };
   const rows = [];
   // BENCH_ONLY=menu (say) measures the two baselines and the targets whose name contains it, for a quick look.
   const only = process.env['BENCH_ONLY'];
@@ -270,15 +284,12 @@ try {
     const url = (t.url ?? base) + t.path;
     // A short warm-up first, so JIT and connection pools are ready before the measured run.
     await autocannon({ url, connections: CONNECTIONS, duration: 2, ...t.options });
-    // CPU per request: the server's processes, and the PostgreSQL backends serving this benchmark's database (the
-    // machine's other work does not count), read from /proc around the measured run.
-    const backends = async () =>
-      (await adminSql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
-    const before = { server: treeCpuMs([pg.child.pid!]), db: new Map((await backends()).map((b) => [b, cpuMs(b)])) };
+    const cpuSince = await cpuMeter();
     const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...t.options });
     const served = Math.max(1, r.requests.average * DURATION);
-    const serverCpu = t.url ? null : treeCpuMs([pg.child.pid!]) - before.server;
-    const dbCpu = (await backends()).reduce((sum, b) => sum + cpuMs(b) - (before.db.get(b) ?? 0), 0);
+    const cpu = await cpuSince();
+    const serverCpu = t.url ? null : cpu.serverMs;
+    const dbCpu = cpu.postgresMs;
     rows.push({
       name: t.name,
       path: t.path,
@@ -300,16 +311,14 @@ try {
   let flowCpu: { serverMsPerFlow: number; postgresMsPerFlow: number; clientMsPerFlow: number } | null = null;
   if (!only || 'guest flow'.includes(only)) {
     await measureFlows(base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: 2 });
-    const backends = async () =>
-      (await adminSql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`).map((b) => b.pid);
-    const before = { server: treeCpuMs([pg.child.pid!]), db: new Map((await backends()).map((b) => [b, cpuMs(b)])) };
+    const cpuSince = await cpuMeter();
     flow = await measureFlows(base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: DURATION });
+    const cpu = await cpuSince();
     const flows = Math.max(1, flow.flows);
+    const perFlow = (ms: number) => Math.round((ms / flows) * 100) / 100;
     flowCpu = {
-      serverMsPerFlow: Math.round(((treeCpuMs([pg.child.pid!]) - before.server) / flows) * 100) / 100,
-      postgresMsPerFlow:
-        Math.round(((await backends()).reduce((sum, b) => sum + cpuMs(b) - (before.db.get(b) ?? 0), 0) / flows) * 100) /
-        100,
+      serverMsPerFlow: perFlow(cpu.serverMs),
+      postgresMsPerFlow: perFlow(cpu.postgresMs),
       clientMsPerFlow: flow.clientCpuMsPerFlow,
     };
     console.log(

@@ -79,7 +79,7 @@ export function createApp(input: AppDepsInput) {
   // One list per policy and per answer kind, built on first use: a handful of hosts, so a handful of lists.
   const headerLists = new Map<string, Header[]>();
   const headers = defaultHeaders((c) => {
-    const policy = policyFor(hostKind(hostOf(c.req)));
+    const policy = policyFor(c.get('host'));
     // Baskets, orders, users and sessions must not be kept by a browser's or a proxy's cache; the public catalogue
     // answers set their own Cache-Control, which wins.
     const noStore = isUnder(c.req.path, '/api') || isUnder(c.req.path, '/sandbox-bank');
@@ -95,6 +95,8 @@ export function createApp(input: AppDepsInput) {
   // First, so that the URL rules' redirects carry them too.
   app.use((c, next) => {
     c.set('deps', deps);
+    // Worked out once here: the headers, the API's and the sandbox bank's guards and the pages all ask.
+    c.set('host', hostKind(hostOf(c.req)));
     return headers(c, next);
   });
   app.use(urlRules((host) => hostKind(host).kind === 'shop'));
@@ -129,7 +131,7 @@ export function createApp(input: AppDepsInput) {
   //   server hands them over bodiless), but asking for it made @hono/node-server build a whole WHATWG Request: 8 of
   //   the 20 µs of CPU the middleware cost a trivial route (decision 016).
   app.use('/api/*', (c, next) => {
-    const host = hostKind(hostOf(c.req));
+    const host = c.get('host');
     if (host.kind !== 'shop' && !(host.kind === 'tenant' && isBrandSiteCall(c.req.method, c.req.path)))
       throw notFound();
     const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -139,7 +141,7 @@ export function createApp(input: AppDepsInput) {
   });
   // The sandbox bank belongs to the shop's hosts too.
   app.use('/sandbox-bank/*', async (c, next) => {
-    const host = hostKind(hostOf(c.req));
+    const host = c.get('host');
     return host.kind === 'shop' ? next() : notFoundOn(host, dist, c.req.raw);
   });
   // Admin screens are rendered for a signed-in staff member only, so they read the session as the API does. Only
@@ -154,7 +156,7 @@ export function createApp(input: AppDepsInput) {
   app.route('/', brandContactRoutes());
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const host = hostKind(hostOf(c.req));
+    const host = c.get('host');
     const urlPath = new URL(c.req.url).pathname;
     if (host.kind === 'shop') {
       // Brand sites and the survey page live in the same build but belong to their own hosts; dist/server/ is the

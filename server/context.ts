@@ -81,7 +81,13 @@ export type AppDeps = {
 export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
 
 /** Hono's environment of every route and middleware: the deps, and the session's user when there is one. */
-export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null; sessionId: string | null } };
+/** Which of the three kinds of host a request names (design.md: one process, three kinds of host; server/hosts.ts). */
+export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
+
+export type AppEnv = {
+  /** `host`: which kind of host the request names, from its Host header (server/hosts.ts). */
+  Variables: { deps: AppDeps; host: HostKind; user: SessionUser | null; sessionId: string | null };
+};
 
 /**
  * A service's context (decision 015): the dependencies it names from AppDeps, and the actor the edge decided —

@@ -1,8 +1,8 @@
 import type { HonoRequest } from 'hono';
 import type { Tenant } from '#tenants/schema.ts';
-import type { Env } from './context.ts';
+import type { Env, HostKind } from './context.ts';
 
-export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
+export type { HostKind };
 
 /**
  * The host a request names. Requests the app makes to itself (the sandbox's notifications) are built in-process

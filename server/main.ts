@@ -130,15 +130,6 @@ function returnMemory() {
 // PGlite's WebAssembly with (hundreds of MB for a few seconds), so that figure alone would be too high a baseline.
 let rssLow = 0;
 
-/**
- * Once the port is open: loading the modules, migrating and seeding leave 40–50 MB of garbage, and V8 sets its
- * first limit for a full collection from that start-up; after this the limit follows the ~45 MB the server really
- * holds (decision 032), and the start-up's pages go back to the system.
- */
-function collectStartupGarbage() {
-  returnMemory();
-}
-
 // How long the process has to go without a request before it gives memory back; and by how much its RSS must have
 // grown since it last did, so that a health check every few seconds does not pay a collection (100–300 ms of one
 // core, the event loop stopped) each time.
@@ -213,7 +204,10 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     }
   };
   const server = serve({ fetch, port: env.port, hostname: env.host }, () => {
-    collectStartupGarbage();
+    // Once the port is open: loading the modules, migrating and seeding leave 40–50 MB of garbage, and V8 sets its
+    // first limit for a full collection from that start-up; after this the limit follows the ~45 MB the server really
+    // holds (decision 032), and the start-up's pages go back to the system.
+    returnMemory();
     onListening();
   });
   server.on('error', (error: Error) => fail(`cannot listen on ${env.host}:${env.port}: ${error.message}`));

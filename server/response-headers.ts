@@ -3,6 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 
 export type Header = readonly [name: string, value: string];
 
+/** Node's response for the request, when Node serves it (`app.request` in tests has none). */
+const outgoingOf = (c: Context) => (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+
 /**
  * The headers Hono's `secureHeaders()` sends by default, with the two this application chooses: the opener policy
  * (Google Pay's sheet opens as a pop-up and answers the page that opened it) and Strict-Transport-Security (only in
@@ -43,7 +46,7 @@ export const defaultHeaders =
   (headersFor: (c: Context) => readonly Header[]): MiddlewareHandler =>
   async (c, next) => {
     const headers = headersFor(c);
-    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const outgoing = outgoingOf(c);
     if (outgoing) {
       for (const [name, value] of headers) outgoing.setHeader(name, value);
       return next();
@@ -59,7 +62,7 @@ export const defaultHeaders =
  * process, with `c.header`. Only for headers the handler's every answer, success or not, may carry.
  */
 export function answerHeaders(c: Context, headers: readonly Header[]): void {
-  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  const outgoing = outgoingOf(c);
   for (const [name, value] of headers) {
     if (outgoing) outgoing.setHeader(name, value);
     else c.header(name, value);

@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { baskets, basketItems, menuItems, modifierGroups, modifierOptions, workingHours } from '#db/schema/index.ts';
-import { type BasketJar, callWithBasket, request, useTestApp } from '../helpers/app.ts';
+import { type BasketJar, callWithBasket, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
@@ -16,10 +16,7 @@ type Item = {
   unavailable: boolean;
   groups: { id: number; required: boolean; min: number; options: { id: number; unavailable: boolean }[] }[];
 };
-async function menuOf(slug: string): Promise<Item[]> {
-  const body = await (await request(ctx, `/api/restaurants/${slug}`)).json();
-  return body.categories.flatMap((c: { items: Item[] }) => c.items);
-}
+const menuOf = (slug: string) => restaurantMenuItems<Item>(ctx, slug);
 const add = (jar: BasketJar, menuItemId: number, optionIds: number[] = [], quantity = 1) =>
   callWithBasket(ctx, jar, '/api/basket/items', { method: 'POST', body: { menuItemId, quantity, optionIds } });
 

@@ -12,7 +12,7 @@ import {
   modifierOptions,
   restaurants,
 } from '#db/schema/index.ts';
-import { type BasketJar, callWithBasket, request, useTestApp } from '../helpers/app.ts';
+import { type BasketJar, callWithBasket, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
@@ -24,8 +24,7 @@ const call = (jar: Jar, path: string, init?: { method?: string; body?: unknown }
 
 type Item = { id: number; unavailable: boolean; groups: { required: boolean }[] };
 async function plainOf(slug: string): Promise<Item> {
-  const body = await (await request(ctx, `/api/restaurants/${slug}`)).json();
-  const items: Item[] = body.categories.flatMap((c: { items: Item[] }) => c.items);
+  const items = await restaurantMenuItems<Item>(ctx, slug);
   return items.find((i) => i.groups.length === 0 && !i.unavailable)!;
 }
 const add = (jar: Jar, menuItemId: number, optionIds: number[] = []) =>

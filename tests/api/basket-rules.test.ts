@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { baskets, basketItems, locations, menuItems, restaurants } from '#db/schema/index.ts';
-import { type BasketJar, callWithBasket, request, useTestApp } from '../helpers/app.ts';
+import { type BasketJar, callWithBasket, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
@@ -21,10 +21,7 @@ type Item = {
   groups: { id: number; required: boolean; min: number; options: { id: number; price: number }[] }[];
 };
 
-async function menuOf(slug: string): Promise<Item[]> {
-  const body = await (await request(ctx, `/api/restaurants/${slug}`)).json();
-  return body.categories.flatMap((c: { items: Item[] }) => c.items);
-}
+const menuOf = (slug: string) => restaurantMenuItems<Item>(ctx, slug);
 const plainOf = async (slug: string) => (await menuOf(slug)).find((i) => i.groups.length === 0 && !i.unavailable)!;
 const add = (jar: Jar, body: Record<string, unknown>) => call(jar, '/api/basket/items', { method: 'POST', body });
 const linesOf = (basketId: string) =>

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { baskets, discountCodes, menuItems } from '#db/schema/index.ts';
 import { createApp } from '#server/app.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
-import { request, useTestApp, type TestContext } from '../helpers/app.ts';
+import { request, restaurantMenuItems, useTestApp, type TestContext } from '../helpers/app.ts';
 
 const ctx = useTestApp();
 const NOON_WARSAW = new Date('2025-06-04T10:00:00Z');
@@ -36,24 +36,21 @@ async function call(
   return response;
 }
 
-async function menuOf(slug: string) {
-  const response = await request(ctx, `/api/restaurants/${slug}`);
-  const body = await response.json();
-  return body.categories.flatMap((c: { items: unknown[] }) => c.items) as {
+type Item = {
+  id: number;
+  name: string;
+  price: number;
+  unavailable: boolean;
+  resetPrices: boolean;
+  groups: {
     id: number;
-    name: string;
-    price: number;
-    unavailable: boolean;
-    resetPrices: boolean;
-    groups: {
-      id: number;
-      required: boolean;
-      min: number;
-      max: number;
-      options: { id: number; name: string; price: number; unavailable: boolean }[];
-    }[];
+    required: boolean;
+    min: number;
+    max: number;
+    options: { id: number; name: string; price: number; unavailable: boolean }[];
   }[];
-}
+};
+const menuOf = (slug: string) => restaurantMenuItems<Item>(ctx, slug);
 
 const add = (jar: Jar, body: Record<string, unknown>) => call(jar, '/api/basket/items', { method: 'POST', body });
 

@@ -69,6 +69,12 @@ export const request = (ctx: TestContext, path: string, init: RequestInit & { ho
   });
 };
 
+/** Every item of a restaurant's menu as the shop's API answers it, its categories flattened; `T` names the fields used. */
+export async function restaurantMenuItems<T>(ctx: TestContext, slug: string): Promise<T[]> {
+  const body = (await (await request(ctx, `/api/restaurants/${slug}`)).json()) as { categories: { items: T[] }[] };
+  return body.categories.flatMap((c) => c.items);
+}
+
 /** What a browser keeps between calls: the basket cookie the API set. */
 export type BasketJar = { cookie: string };
 
