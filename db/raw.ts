@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from './client.ts';
 
 /**
@@ -9,6 +9,30 @@ import { queryRows, type Db, type Tx } from './client.ts';
  */
 export type Row = Record<string, unknown>;
 export type Query = (text: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+const columnLists = new WeakMap<Table, [string, Column][]>();
+
+/**
+ * A table's row as drizzle would have answered it, from a row of hand-written SQL (column names as the database
+ * spells them) or from that row turned to JSON (`to_json(t)`, `json_agg(t)`): each column decoded by the table's
+ * own column definition (timestamps to Date, jsonb parsed), so the two paths cannot disagree about a type.
+ */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  let columns = columnLists.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnLists.set(table, columns);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** A json or jsonb value of a hand-written query: postgres-js and PGlite parse it, a text cast would not be. */
+export const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 type Template = { strings: TemplateStringsArray; order: number[] };
 const templates = new Map<string, Template>();

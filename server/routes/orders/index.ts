@@ -21,6 +21,7 @@ import {
   findViewableOrder,
   listUserOrders,
   loadOrderView,
+  loadViewableOrder,
   type OrderView,
 } from '#server/services/orders/view.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
@@ -235,8 +236,10 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('query', tokenQuery),
     async (c) => {
-      const id = await viewable(c, c.req.valid('param').id, c.req.valid('query').token);
-      const order = await loadOrderView(c.var.deps, { orderId: id });
+      const order = await loadViewableOrder(
+        { ...c.var.deps, actor: selfActor(c.var.user) },
+        { orderId: c.req.valid('param').id, token: c.req.valid('query').token },
+      );
       if (!order) throw notFound();
       return c.json({ order }, 200);
     },

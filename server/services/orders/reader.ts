@@ -1,6 +1,6 @@
 import type { AppDeps } from '#server/context.ts';
 import { GUEST } from '../actor.ts';
-import { findViewableOrder, loadOrderView, type OrderView } from './view.ts';
+import { loadViewableOrder, type OrderView } from './view.ts';
 
 /**
  * Orders as the server-rendered status page reads them (decision 018's locals, like the catalogue reader): the
@@ -9,10 +9,8 @@ import { findViewableOrder, loadOrderView, type OrderView } from './view.ts';
  */
 export function orderReader(deps: Pick<AppDeps, 'db' | 'now'>) {
   return {
-    statusPage: async (orderId: string, token: string): Promise<OrderView | null> => {
-      const found = await findViewableOrder({ db: deps.db, actor: GUEST }, { orderId, token });
-      return found ? loadOrderView(deps, { orderId: found.id }) : null;
-    },
+    statusPage: (orderId: string, token: string): Promise<OrderView | null> =>
+      loadViewableOrder({ ...deps, actor: GUEST }, { orderId, token }),
   };
 }
 
