@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '#db/client.ts';
 import { seedDatabase } from '#db/seed/index.ts';
+import { reusableScenario } from '../helpers/reusable-scenario.ts';
 
 // What `npm start` does on a fresh clone: PGlite in a data folder, migrated and seeded, and still there after a restart.
 let dir: string;
@@ -34,5 +35,9 @@ describe('PGlite', () => {
     await migrateDatabase(database);
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from concepts`);
     expect(row!.n).toBe(7);
+  });
+
+  it('runs a drizzle query built once (db/reusable.ts) as it runs one built anew', async () => {
+    await reusableScenario(database.db);
   });
 });

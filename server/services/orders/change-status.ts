@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { reusable } from '#db/reusable.ts';
 import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
@@ -23,13 +24,9 @@ export type StatusChange = {
 
 export type StatusChanged = { orderId: string; from: OrderStatus; to: OrderStatus; refundQueued: boolean };
 
-/**
- * The one way an order changes status (webhook, sweeps, staff). Locks the order row, checks the transition
- * with the domain's table, applies what the new status implies, writes the audit log and announces the change
- * to every server process. Runs inside the caller's transaction.
- */
-export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<StatusChanged> {
-  const [order] = await tx
+// Built once (decision 036): every status change reads the order through it.
+const lockOrder = reusable((db) =>
+  db
     .select({
       id: orders.id,
       status: orders.status,
@@ -39,8 +36,17 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     })
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .where(eq(orders.id, change.orderId))
-    .for('update', { of: orders });
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update', { of: orders }),
+);
+
+/**
+ * The one way an order changes status (webhook, sweeps, staff). Locks the order row, checks the transition
+ * with the domain's table, applies what the new status implies, writes the audit log and announces the change
+ * to every server process. Runs inside the caller's transaction.
+ */
+export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<StatusChanged> {
+  const [order] = await lockOrder(tx, { id: change.orderId });
   if (!order) throw new AppError('notFound');
   const from = order.status;
   if (!isOrderStatus(from)) throw new Error(`order ${order.id} has an unknown status ${from}`);

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { reusable } from '#db/reusable.ts';
 import type { Tx } from '#db/client.ts';
 import { concepts, locations, orderItemMods, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
@@ -123,13 +124,9 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   };
 }
 
-/**
- * Queues the order confirmation once the order has reached the restaurant (placed on delivery, or paid
- * online), in the transaction that got it there: no confirmation for an order that was rolled back.
- * Reads the order back; place-order, which holds it all already, queues orderConfirmationEmail directly.
- */
-export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
-  const [order] = await tx
+// Every paid online order is confirmed through these: built once (decision 036).
+const confirmedOrder = reusable((db) =>
+  db
     .select({
       id: orders.id,
       displayId: orders.displayId,
@@ -146,24 +143,33 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
-    .where(eq(orders.id, orderId));
-  if (!order) return;
-  const items = await tx
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+const itemsOf = reusable((db) =>
+  db
     .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  const mods = items.length
-    ? await tx
-        .select({ itemId: orderItemMods.orderItemId, name: orderItemMods.name })
-        .from(orderItemMods)
-        .where(
-          inArray(
-            orderItemMods.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
-    : [];
+    .where(eq(orderItems.orderId, sql.placeholder('id')))
+    .orderBy(asc(orderItems.id)),
+);
+const modsOf = reusable((db) =>
+  db
+    .select({ itemId: orderItemMods.orderItemId, name: orderItemMods.name })
+    .from(orderItemMods)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemMods.orderItemId))
+    .where(eq(orderItems.orderId, sql.placeholder('id')))
+    .orderBy(asc(orderItemMods.id)),
+);
+
+/**
+ * Queues the order confirmation once the order has reached the restaurant (placed on delivery, or paid
+ * online), in the transaction that got it there: no confirmation for an order that was rolled back.
+ * Reads the order back; place-order, which holds it all already, queues orderConfirmationEmail directly.
+ */
+export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
+  const [order] = await confirmedOrder(tx, { id: orderId });
+  if (!order) return;
+  const [items, mods] = await Promise.all([itemsOf(tx, { id: orderId }), modsOf(tx, { id: orderId })]);
   await enqueueEmail(
     tx,
     orderConfirmationEmail(env, {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { placeholderFor, reusable } from '#db/reusable.ts';
 import type { Tx } from '#db/client.ts';
 import { auditLog, orders, payments } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
@@ -24,6 +25,40 @@ export type Applied =
   | { applied: true; refundQueued: boolean; latePayment?: LatePayment }
   | { applied: false; reason: 'unknownPayment' | 'alreadySettled' | 'amountMismatch' };
 
+// Every online payment's outcome runs these: built once (decision 036).
+const lockPayment = reusable((db) =>
+  db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+    })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .for('update'),
+);
+const settlePayment = reusable((db) =>
+  db
+    .update(payments)
+    .set({ status: placeholderFor<string>('status'), updatedAt: placeholderFor<Date>('updatedAt') })
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+const lockOrderStatus = reusable((db) =>
+  db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update'),
+);
+const markPaid = reusable((db) =>
+  db
+    .update(orders)
+    .set({ paidAt: placeholderFor<Date>('paidAt') })
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+
 /**
  * What a payment's outcome does to its order, whether it came in a notification or straight from
  * createPayment. Locks the payment row, so a notification and a synchronous answer about the same payment
@@ -38,17 +73,7 @@ export async function applyPaymentOutcome(
   env: Env,
   input: { paymentId: string; outcome: PaymentOutcome; amount?: number; currency?: string; now: Date },
 ): Promise<Applied> {
-  const [payment] = await tx
-    .select({
-      id: payments.id,
-      orderId: payments.orderId,
-      status: payments.status,
-      amount: payments.amount,
-      currency: payments.currency,
-    })
-    .from(payments)
-    .where(eq(payments.id, input.paymentId))
-    .for('update');
+  const [payment] = await lockPayment(tx, { id: input.paymentId });
   if (!payment) return { applied: false, reason: 'unknownPayment' };
   // A late "paid" for a payment we gave up on (timeout, the customer's Cancel, a declined first attempt the bank
   // later charged after all) still moves money: take it and refund it.
@@ -62,12 +87,8 @@ export async function applyPaymentOutcome(
     return { applied: false, reason: 'amountMismatch' };
   }
 
-  await tx.update(payments).set({ status: input.outcome, updatedAt: input.now }).where(eq(payments.id, payment.id));
-  const [order] = await tx
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, payment.orderId))
-    .for('update');
+  await settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now });
+  const [order] = await lockOrderStatus(tx, { id: payment.orderId });
   if (order?.status !== 'waiting_for_payment') {
     if (input.outcome !== 'paid') return { applied: true, refundQueued: false };
     const ended = order !== undefined && isOrderStatus(order.status) && isRejected(order.status);
@@ -119,7 +140,7 @@ export async function applyPaymentOutcome(
     };
   }
   if (input.outcome === 'paid') {
-    await tx.update(orders).set({ paidAt: input.now }).where(eq(orders.id, payment.orderId));
+    await markPaid(tx, { id: payment.orderId, paidAt: input.now });
     await changeStatusInTx(tx, { orderId: payment.orderId, to: 'new', reason: 'paid', actor: SYSTEM, now: input.now });
     await enqueueOrderConfirmation(tx, env, payment.orderId);
   } else {

@@ -1,7 +1,8 @@
 import { paymentNotifications } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome, type Applied } from './apply.ts';
-import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { placeholderFor, reusable } from '#db/reusable.ts';
 import { payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
@@ -14,6 +15,38 @@ export type NotificationResult =
   /** The provider did not confirm the payment (Przelewy24's verify): nothing recorded, it will notify again. */
   | { duplicate: false; applied: false; reason: 'unconfirmed' };
 
+const paymentOf = reusable((db) =>
+  db
+    .select({ amount: payments.amount, currency: payments.currency, provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
+const recordNotification = reusable((db) =>
+  db
+    .insert(paymentNotifications)
+    .values({
+      id: sql.placeholder('id'),
+      provider: sql.placeholder('provider'),
+      payload: sql.placeholder('payload'),
+      receivedAt: sql.placeholder('receivedAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentNotifications.id }),
+);
+
+const fillExternalId = reusable((db) =>
+  db
+    .update(payments)
+    .set({ externalId: placeholderFor<string>('externalId') })
+    .where(
+      and(
+        eq(payments.id, sql.placeholder('id')),
+        or(isNull(payments.externalId), like(payments.externalId, 'ext:%'), like(payments.externalId, 'failed:%')),
+      ),
+    ),
+);
+
 /**
  * Applies one verified notification. The notification id is recorded in the same transaction as its effect,
  * so a replay (same id) changes nothing and two deliveries of one notification racing each other apply once.
@@ -24,12 +57,7 @@ export async function handlePaymentNotification(
 ): Promise<NotificationResult> {
   const now = deps.now();
   // One provider's notification never settles another's payment (nor one that is not ours at all).
-  const [payment] = isUuid(notification.paymentId)
-    ? await deps.db
-        .select({ amount: payments.amount, currency: payments.currency, provider: payments.provider })
-        .from(payments)
-        .where(eq(payments.id, notification.paymentId))
-    : [];
+  const [payment] = isUuid(notification.paymentId) ? await paymentOf(deps.db, { id: notification.paymentId }) : [];
   if (payment?.provider !== provider.name) return { duplicate: false, applied: false, reason: 'unknownPayment' };
   if (
     notification.status === 'paid' &&
@@ -41,27 +69,15 @@ export async function handlePaymentNotification(
   )
     return { duplicate: false, applied: false, reason: 'unconfirmed' };
   const result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
-    const recorded = await tx
-      .insert(paymentNotifications)
-      .values({
-        id: `${provider.name}:${notification.id}`,
-        provider: provider.name,
-        payload: notification,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentNotifications.id });
+    const recorded = await recordNotification(tx, {
+      id: `${provider.name}:${notification.id}`,
+      provider: provider.name,
+      payload: notification,
+      receivedAt: now,
+    });
     if (recorded.length === 0) return { duplicate: true };
     // A payment whose creation answer was lost has no provider id yet (or a placeholder); refunds need it.
-    await tx
-      .update(payments)
-      .set({ externalId: notification.externalId })
-      .where(
-        and(
-          eq(payments.id, notification.paymentId),
-          or(isNull(payments.externalId), like(payments.externalId, 'ext:%'), like(payments.externalId, 'failed:%')),
-        ),
-      );
+    await fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId });
     const applied = await applyPaymentOutcome(tx, deps.env, {
       paymentId: notification.paymentId,
       outcome: notification.status,

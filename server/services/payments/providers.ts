@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { reusable } from '#db/reusable.ts';
 import { auditLog } from '#db/schema/index.ts';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#server/context.ts';
@@ -9,6 +11,15 @@ import type { PaymentProvider, PaymentProviders, ProviderName, RecordCall, Sandb
 import { createPrzelewy24Provider } from './przelewy24.ts';
 import { createSandboxProvider } from './sandbox.ts';
 
+const recordCall = reusable((db) =>
+  db.insert(auditLog).values({
+    action: sql.placeholder('action'),
+    entity: 'payment',
+    entityId: sql.placeholder('entityId'),
+    data: sql.placeholder('data'),
+  }),
+);
+
 /**
  * Provider calls and notifications go to audit_log on their own connection, outside any transaction, so a
  * rolled-back attempt is kept. Not awaited by the caller: a provider call runs inside the payment's transaction,
@@ -17,14 +28,11 @@ import { createSandboxProvider } from './sandbox.ts';
 function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<void> } {
   const pending = new Set<Promise<unknown>>();
   const record: RecordCall = (entry) => {
-    const write = db
-      .insert(auditLog)
-      .values({
-        action: `payment.${entry.operation}`,
-        entity: 'payment',
-        entityId: entry.paymentId ?? '-',
-        data: entry,
-      })
+    const write = recordCall(db, {
+      action: `payment.${entry.operation}`,
+      entityId: entry.paymentId ?? '-',
+      data: entry,
+    })
       .catch((error: Error) => {
         // The log must never decide a payment's fate.
         console.warn('payment call could not be recorded', error.message);

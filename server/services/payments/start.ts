@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { placeholderFor, reusable } from '#db/reusable.ts';
 import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { isPaymentMethod } from '#domain/country.ts';
@@ -11,6 +12,50 @@ import { transactionAnnouncing } from '../orders/events.ts';
 
 export type StartedPayment = { status: string; redirectUrl: string | null };
 
+// Every online payment starts through these: built once (decision 036).
+const lockPaymentToStart = reusable((db) =>
+  db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      method: payments.method,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+      externalId: payments.externalId,
+      redirectUrl: payments.redirectUrl,
+      provider: payments.provider,
+      displayId: orders.displayId,
+      customer: orders.customer,
+      deliveryCosts: orders.deliveryCosts,
+      serviceFee: orders.serviceFee,
+      extraFee: orders.extraFee,
+      restaurantName: restaurants.name,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(eq(payments.id, sql.placeholder('id')))
+    .for('update', { of: payments }),
+);
+const linesOf = reusable((db) =>
+  db
+    .select({ name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('id')))
+    .orderBy(asc(orderItems.id)),
+);
+const recordCreated = reusable((db) =>
+  db
+    .update(payments)
+    .set({
+      externalId: placeholderFor<string>('externalId'),
+      redirectUrl: placeholderFor<string | null>('redirectUrl'),
+      updatedAt: placeholderFor<Date>('updatedAt'),
+    })
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
 /**
  * Registers the order's payment with the provider, once. Runs after the order's transaction has committed
  * (no order row stays locked behind a provider call) and holds only this payment's row lock meanwhile: an
@@ -22,29 +67,7 @@ export async function startPayment(
   input: { paymentId: string; details: PaymentDetails; lang: Lang },
 ): Promise<StartedPayment> {
   const outcome = await transactionAnnouncing(deps.db, async (tx) => {
-    const [payment] = await tx
-      .select({
-        id: payments.id,
-        orderId: payments.orderId,
-        method: payments.method,
-        status: payments.status,
-        amount: payments.amount,
-        currency: payments.currency,
-        externalId: payments.externalId,
-        redirectUrl: payments.redirectUrl,
-        provider: payments.provider,
-        displayId: orders.displayId,
-        customer: orders.customer,
-        deliveryCosts: orders.deliveryCosts,
-        serviceFee: orders.serviceFee,
-        extraFee: orders.extraFee,
-        restaurantName: restaurants.name,
-      })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-      .where(eq(payments.id, input.paymentId))
-      .for('update', { of: payments });
+    const [payment] = await lockPaymentToStart(tx, { id: input.paymentId });
     if (!payment) throw new Error(`payment ${input.paymentId} does not exist`);
     if (payment.externalId !== null || payment.status !== 'pending' || !isPaymentMethod(payment.method)) {
       return { status: payment.status, redirectUrl: payment.redirectUrl, refundQueued: false };
@@ -52,11 +75,7 @@ export async function startPayment(
     const provider = deps.payments.byName(payment.provider);
     if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
     const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
-    const lines = await tx
-      .select({ name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, payment.orderId))
-      .orderBy(asc(orderItems.id));
+    const lines = await linesOf(tx, { id: payment.orderId });
     const customer = payment.customer as { email: string; firstname: string; lastname: string; phone: string };
     const order: PaymentOrder = {
       paymentId: payment.id,
@@ -101,10 +120,12 @@ export async function startPayment(
       console.warn(`payment ${payment.id}: ${error.message}`);
       return { status: 'pending', redirectUrl: null, refundQueued: false };
     }
-    await tx
-      .update(payments)
-      .set({ externalId: created.externalId, redirectUrl: created.redirectUrl ?? null, updatedAt: deps.now() })
-      .where(and(eq(payments.id, payment.id)));
+    await recordCreated(tx, {
+      id: payment.id,
+      externalId: created.externalId,
+      redirectUrl: created.redirectUrl ?? null,
+      updatedAt: deps.now(),
+    });
     let refundQueued = false;
     if (created.status !== 'pending') {
       const applied = await applyPaymentOutcome(tx, deps.env, {
