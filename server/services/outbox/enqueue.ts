@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
+import { reusable } from '#db/reusable.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 
 export type OutgoingEmail = {
@@ -15,16 +17,27 @@ export type OutgoingEmail = {
  * the thing it reports was committed; the sender (send.ts) delivers it later, with retries.
  */
 export async function enqueueEmail(db: Db | Tx, email: OutgoingEmail): Promise<number> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html ?? null,
-      template: email.template,
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await insertEmail(db, {
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html ?? null,
+    template: email.template,
+  });
   if (!row) throw new Error('the outbox row was not returned');
   return row.id;
 }
+
+// Built once (decision 036): every order confirmation goes through it.
+const insertEmail = reusable((db) =>
+  db
+    .insert(emailOutbox)
+    .values({
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
+      template: sql.placeholder('template'),
+    })
+    .returning({ id: emailOutbox.id }),
+);
