@@ -17,7 +17,8 @@ registerHooks({
       const file = fileURLToPath(url);
       const copy = path.join(cache, `${path.relative(root, file)}.js`);
       try {
-        if (statSync(copy).mtimeMs >= statSync(file).mtimeMs)
+        // The copy carries the modification time of the source it was made from (to the millisecond).
+        if (statSync(copy).mtime.getTime() === statSync(file).mtime.getTime())
           return { format: 'module', source: readFileSync(copy, 'utf8'), shortCircuit: true };
       } catch {
         // no copy: Node strips the module itself

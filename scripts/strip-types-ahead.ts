@@ -1,14 +1,13 @@
 // Strips the types of the server's TypeScript modules into node_modules/.cache/stripped-types/, where
 // scripts/load-stripped-types.mjs finds them, so that server processes run without Node's type stripper (decision
 // 035). Node's own stripping (module.stripTypeScriptTypes), in this process rather than in each server's: the same
-// JavaScript, types replaced by spaces so lines and columns stay where they were. Only files newer than their copy.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// JavaScript, types replaced by spaces so lines and columns stay where they were. Only files changed since their copy.
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cache = path.join(root, 'node_modules', '.cache', 'stripped-types');
+const repository = fileURLToPath(new URL('..', import.meta.url));
 // What a server process imports: its own code, the database layer, the islands' shared code, the brand configs and
 // the sites' shared texts.
 const FOLDERS = ['server', 'db', 'app', 'tenants', 'sites'];
@@ -34,21 +33,26 @@ function strip(source: string): string {
 }
 
 /** Strips every module not stripped since it last changed; answers how many it stripped. */
-export function stripTypesAhead(): number {
+export function stripTypesAhead(root = repository): number {
+  const cache = path.join(root, 'node_modules', '.cache', 'stripped-types');
   let stripped = 0;
   for (const folder of FOLDERS)
     for (const file of typeScriptFiles(path.join(root, folder))) {
       const copy = path.join(cache, `${path.relative(root, file)}.js`);
       const copiedAt = (() => {
         try {
-          return statSync(copy).mtimeMs;
+          return statSync(copy).mtime.getTime();
         } catch {
           return 0;
         }
       })();
-      if (copiedAt >= statSync(file).mtimeMs) continue;
+      // The copy carries its source's modification time: any other time means the source changed since, even to
+      // an older time (a file put back from an archive or an older commit keeps that commit's time).
+      const changedAt = statSync(file).mtime;
+      if (copiedAt === changedAt.getTime()) continue;
       mkdirSync(path.dirname(copy), { recursive: true });
       writeFileSync(copy, strip(readFileSync(file, 'utf8')));
+      utimesSync(copy, changedAt, changedAt);
       stripped += 1;
     }
   return stripped;

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
 import { SERVER_NODE_FLAGS } from './node-flags.ts';
@@ -26,4 +29,27 @@ describe('server processes run their TypeScript stripped beforehand', () => {
     expect(strippersLoaded(SERVER_NODE_FLAGS)).toEqual([]);
     expect(strippersLoaded([])).not.toEqual([]);
   }, 60_000);
+});
+
+describe('the stripped copies', () => {
+  it('follow their source when it changes, even to an older time (a file put back from an older commit)', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'strip-ahead-'));
+    try {
+      for (const folder of ['server', 'db', 'app', 'tenants', 'sites']) mkdirSync(path.join(root, folder));
+      const source = path.join(root, 'server', 'a.ts');
+      const copy = path.join(root, 'node_modules', '.cache', 'stripped-types', 'server', 'a.ts.js');
+      writeFileSync(source, 'export const a: number = 1;\n');
+      expect(stripTypesAhead(root)).toBe(1);
+      expect(readFileSync(copy, 'utf8')).toContain('export const a         = 1;');
+      expect(stripTypesAhead(root)).toBe(0);
+
+      writeFileSync(source, 'export const a: string = "older";\n');
+      const yesterday = new Date(Date.now() - 86_400_000);
+      utimesSync(source, yesterday, yesterday);
+      expect(stripTypesAhead(root)).toBe(1);
+      expect(readFileSync(copy, 'utf8')).toContain('"older"');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
