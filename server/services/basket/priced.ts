@@ -214,7 +214,9 @@ type LineRow = {
  * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
  * `baskets` and `basketItems` name where the basket and its lines are read from: the tables, or the rows a
  * data-modifying CTE just wrote (their `returning *`), which the same statement's reads of the tables do not see
- * yet. Every basket answer is priced by this one text, whichever the source.
+ * yet. Every basket answer is priced by this one text, whichever the source. A line's options are read one by one
+ * by their key (the lateral subquery, kept apart by `offset 0`): joined to `unnest(option_ids)` as a whole, the
+ * planner found them by hashing a scan of every option of every menu, for each line (decision 036).
  */
 export const pricingSql = (source: { baskets: string; basketItems: string; id: string }) => `
 select
@@ -248,7 +250,8 @@ select
           'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
           'menuItemId', g.menu_item_id))
         from unnest(bi.option_ids) as chosen(id)
-        join modifier_options o on o.id = chosen.id join modifier_groups g on g.id = o.group_id))
+        cross join lateral (select * from modifier_options o where o.id = chosen.id offset 0) o
+        join modifier_groups g on g.id = o.group_id))
       order by bi.created_at, bi.id)
     from ${source.basketItems} bi where bi.basket_id = b.id) as lines
 from ${source.baskets} b
