@@ -4,7 +4,8 @@
 // guest flow (bench/flow.ts) runs as browsers would drive it, and each server process's resident memory is read
 // at start and after the load, on PostgreSQL and on the embedded PGlite. Writes bench/results/api.json.
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_FLOW_CONCURRENCY (10), BENCH_ONLY=<part of a name>,
-//   BENCH_PGLITE=0 skips the PGlite server, BENCH_CPU_PROF=<dir> writes the server's CPU profile.
+//   BENCH_PGLITE=0 skips the PGlite server, BENCH_CPU_PROF=<dir> writes the server's CPU profile,
+//   BENCH_FLOW_STEPS=0 skips the flow's step-by-step reading, BENCH_FLOW_STEP_GUESTS (400) sizes it.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { prepareBenchData, RESTAURANT } from './fixtures.ts';
-import { measureFlows, prepareFlowData, type FlowResult } from './flow.ts';
+import { measureFlowSteps, measureFlows, prepareFlowData, type FlowResult, type StepResult } from './flow.ts';
 import { cpuMs, processTreeRss, treeCpuMs } from './memory.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
@@ -42,6 +43,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Opt
 const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
 const FLOW_CONCURRENCY = Number(process.env['BENCH_FLOW_CONCURRENCY'] ?? 10);
+// Guests of each kind in the step-by-step reading of the flow.
+const FLOW_STEP_GUESTS = Number(process.env['BENCH_FLOW_STEP_GUESTS'] ?? 400);
 // One server process unless told otherwise: autocannon and PostgreSQL share these cores, and with a server
 // process per core the menu's figure is bounded by autocannon reading 10 kB answers (decision 007).
 // WEB_CONCURRENCY=2 npx node bench/api.ts measures the production layout.
@@ -327,6 +330,15 @@ try {
       flow.firstError ?? '',
     );
   }
+  // Where a flow's CPU goes, step by step (BENCH_FLOW_STEPS=0 skips it).
+  let flowSteps: StepResult[] = [];
+  if (process.env['BENCH_FLOW_STEPS'] !== '0' && (!only || 'guest flow'.includes(only))) {
+    flowSteps = await measureFlowSteps(base, flowData, {
+      guests: FLOW_STEP_GUESTS,
+      concurrency: FLOW_CONCURRENCY,
+      meter: cpuMeter,
+    });
+  }
   const memory: Record<string, Memory> = { postgresql: await pg.memory({ idle: true }) };
   await stopServer(pg.child);
 
@@ -386,6 +398,16 @@ try {
     console.log(
       `| guest flow (${flow.concurrency} concurrent; COD and Blik) | ${flow.flowsPerSecond} flows/s | | | ${flow.p50Ms} | ${flow.p99Ms} | ${flow.errors} |`,
     );
+  if (flowSteps.length > 0) {
+    console.log(
+      `\n| guest flow, step by step (${FLOW_STEP_GUESTS} guests of each kind, ${FLOW_CONCURRENCY} at once) | kind | req/s | server CPU µs/req | PostgreSQL CPU µs/req |`,
+    );
+    console.log('|---|---|---:|---:|---:|');
+    for (const r of flowSteps)
+      console.log(
+        `| ${r.step} | ${r.kind} | ${r.requestsPerSecond} | ${r.serverCpuUsPerRequest} | ${r.postgresCpuUsPerRequest} |`,
+      );
+  }
   console.log(
     `\n| database | process | RSS at start MB | RSS right after the load MB | RSS after ${IDLE_READING_MS / 1000} s idle MB |`,
   );
@@ -485,6 +507,7 @@ try {
           results: withRatios,
           guestFlow: flow,
           guestFlowCpu: flowCpu,
+          guestFlowSteps: flowSteps,
           memory,
           targetsMet: Object.fromEntries(goals.map((t) => [t.key, t.met])),
         },

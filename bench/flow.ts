@@ -136,41 +136,130 @@ function call(
   });
 }
 
+/** What a guest holds as the flow goes on: the basket's cookie, then the order and its access token. */
+type Guest = { cookie?: string; order?: { id: string; token: string } };
+type Step = { name: string; run: (base: string, data: FlowData, kind: FlowKind, guest: Guest) => Promise<void> };
+
+/** The guest flow's requests in the order a browser sends them. */
+export const FLOW_STEPS: Step[] = [
+  {
+    name: 'add a plain item (a new basket)',
+    run: async (base, data, kind, guest) => {
+      const k = data[kind];
+      const first = await call(base, '/api/basket/items', {
+        method: 'POST',
+        body: JSON.stringify({ menuItemId: k.plain.id, quantity: k.plain.quantity }),
+      });
+      const basketId = /basket=([0-9a-f-]{36})/.exec(first.setCookie.join('; '))?.[1];
+      if (!basketId) throw new Error('the first add-to-basket set no basket cookie');
+      guest.cookie = `basket=${basketId}`;
+    },
+  },
+  {
+    name: 'add an item with its options',
+    run: async (base, data, kind, guest) => {
+      const k = data[kind];
+      await call(base, '/api/basket/items', {
+        method: 'POST',
+        ...(guest.cookie ? { cookie: guest.cookie } : {}),
+        body: JSON.stringify({ menuItemId: k.withOptions.id, quantity: 1, optionIds: k.withOptions.optionIds }),
+      });
+    },
+  },
+  {
+    name: 'set delivery',
+    run: async (base, data, kind, guest) => {
+      const k = data[kind];
+      const customer = customers[kind];
+      await call(base, '/api/basket/delivery', {
+        method: 'PUT',
+        ...(guest.cookie ? { cookie: guest.cookie } : {}),
+        body: JSON.stringify({
+          deliveryMethod: 'door2door',
+          country: k.country,
+          address: { street: customer['street'], streetNo: customer['streetNo'], city: customer['city'], zip: k.zip },
+        }),
+      });
+    },
+  },
+  {
+    name: 'place the order (Blik: and its payment notification)',
+    run: async (base, data, kind, guest) => {
+      const placed = await call(base, '/api/orders', {
+        method: 'POST',
+        ...(guest.cookie ? { cookie: guest.cookie } : {}),
+        headers: { 'idempotency-key': `flow-${guest.cookie}` },
+        body: JSON.stringify({ ...customers[kind], zip: data[kind].zip }),
+      });
+      guest.order = { id: (placed.body['order'] as { id: string }).id, token: placed.body['accessToken'] as string };
+    },
+  },
+  {
+    name: 'read its status',
+    run: async (base, _data, _kind, guest) => {
+      if (!guest.order) throw new Error('no order to read');
+      await call(base, `/api/orders/${guest.order.id}?token=${encodeURIComponent(guest.order.token)}`, {
+        ...(guest.cookie ? { cookie: guest.cookie } : {}),
+      });
+    },
+  },
+];
+
 /** One guest flow, start to finish; throws on any answer a browser would show as an error. */
 export async function runFlow(base: string, data: FlowData, kind: FlowKind): Promise<void> {
-  const k = data[kind];
-  const first = await call(base, '/api/basket/items', {
-    method: 'POST',
-    body: JSON.stringify({ menuItemId: k.plain.id, quantity: k.plain.quantity }),
-  });
-  const set = first.setCookie.join('; ');
-  const basketId = /basket=([0-9a-f-]{36})/.exec(set)?.[1];
-  if (!basketId) throw new Error('the first add-to-basket set no basket cookie');
-  const cookie = `basket=${basketId}`;
-  await call(base, '/api/basket/items', {
-    method: 'POST',
-    cookie,
-    body: JSON.stringify({ menuItemId: k.withOptions.id, quantity: 1, optionIds: k.withOptions.optionIds }),
-  });
-  const customer = customers[kind];
-  await call(base, '/api/basket/delivery', {
-    method: 'PUT',
-    cookie,
-    body: JSON.stringify({
-      deliveryMethod: 'door2door',
-      country: k.country,
-      address: { street: customer['street'], streetNo: customer['streetNo'], city: customer['city'], zip: k.zip },
-    }),
-  });
-  const placed = await call(base, '/api/orders', {
-    method: 'POST',
-    cookie,
-    headers: { 'idempotency-key': `flow-${basketId}` },
-    body: JSON.stringify({ ...customer, zip: k.zip }),
-  });
-  const order = placed.body['order'] as { id: string };
-  const token = placed.body['accessToken'] as string;
-  await call(base, `/api/orders/${order.id}?token=${encodeURIComponent(token)}`, { cookie });
+  const guest: Guest = {};
+  for (const step of FLOW_STEPS) await step.run(base, data, kind, guest);
+}
+
+export type StepResult = {
+  kind: FlowKind;
+  step: string;
+  requestsPerSecond: number;
+  serverCpuUsPerRequest: number;
+  postgresCpuUsPerRequest: number;
+};
+
+/**
+ * Where a flow's CPU goes: `guests` guests of each kind take the flow one step at a time (every guest's first
+ * step, then every guest's second …, `concurrency` at once), with the CPU the server and PostgreSQL used read around
+ * each step. A Blik order's payment notification is answered within its step: the reading waits for it to settle.
+ */
+export async function measureFlowSteps(
+  base: string,
+  data: FlowData,
+  options: {
+    guests: number;
+    concurrency: number;
+    meter: () => Promise<() => Promise<{ serverMs: number; postgresMs: number }>>;
+  },
+): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (const kind of ['cashOnDelivery', 'blik'] as const) {
+    const guests: Guest[] = Array.from({ length: options.guests }, () => ({}));
+    for (const step of FLOW_STEPS) {
+      const since = await options.meter();
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: options.concurrency }, async () => {
+          while (next < guests.length) await step.run(base, data, kind, guests[next++]!);
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      // The sandbox's notification follows the order's answer; a moment lets it be answered before the reading.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const cpu = await since();
+      const perRequest = (ms: number) => Math.round((ms * 1000) / guests.length);
+      results.push({
+        kind,
+        step: step.name,
+        requestsPerSecond: Math.round(guests.length / seconds),
+        serverCpuUsPerRequest: perRequest(cpu.serverMs),
+        postgresCpuUsPerRequest: perRequest(cpu.postgresMs),
+      });
+    }
+  }
+  return results;
 }
 
 export type FlowResult = {
