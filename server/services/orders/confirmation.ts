@@ -167,9 +167,13 @@ const modsOf = reusable((db) =>
  * Reads the order back; place-order, which holds it all already, queues orderConfirmationEmail directly.
  */
 export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
-  const [order] = await confirmedOrder(tx, { id: orderId });
+  // Sent together: on PostgreSQL the three travel in one write and come back in one read.
+  const [[order], items, mods] = await Promise.all([
+    confirmedOrder(tx, { id: orderId }),
+    itemsOf(tx, { id: orderId }),
+    modsOf(tx, { id: orderId }),
+  ]);
   if (!order) return;
-  const [items, mods] = await Promise.all([itemsOf(tx, { id: orderId }), modsOf(tx, { id: orderId })]);
   await enqueueEmail(
     tx,
     orderConfirmationEmail(env, {

@@ -87,8 +87,11 @@ export async function applyPaymentOutcome(
     return { applied: false, reason: 'amountMismatch' };
   }
 
-  await settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now });
-  const [order] = await lockOrderStatus(tx, { id: payment.orderId });
+  // Sent together (one round trip on PostgreSQL), in this order on the transaction's connection.
+  const [, [order]] = await Promise.all([
+    settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now }),
+    lockOrderStatus(tx, { id: payment.orderId }),
+  ]);
   if (order?.status !== 'waiting_for_payment') {
     if (input.outcome !== 'paid') return { applied: true, refundQueued: false };
     const ended = order !== undefined && isOrderStatus(order.status) && isRejected(order.status);
