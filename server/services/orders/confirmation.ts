@@ -10,6 +10,7 @@ import * as m from '#app/paraglide/messages.js';
 import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, LANGS, orderAccessToken, statusPath } from './access-token.ts';
+import { orderLines } from './view.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -145,13 +146,6 @@ const confirmedOrder = reusable((db) =>
     .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
     .where(eq(orders.id, sql.placeholder('id'))),
 );
-const itemsOf = reusable((db) =>
-  db
-    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder('id')))
-    .orderBy(asc(orderItems.id)),
-);
 const modsOf = reusable((db) =>
   db
     .select({ itemId: orderItemMods.orderItemId, name: orderItemMods.name })
@@ -170,7 +164,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
   // Sent together: on PostgreSQL the three travel in one write and come back in one read.
   const [[order], items, mods] = await Promise.all([
     confirmedOrder(tx, { id: orderId }),
-    itemsOf(tx, { id: orderId }),
+    orderLines(tx, { id: orderId }),
     modsOf(tx, { id: orderId }),
   ]);
   if (!order) return;

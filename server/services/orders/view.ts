@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
@@ -21,6 +21,7 @@ import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
 import { isUuid } from '#domain/ids.ts';
 import { jsonOf, queryOf, rowOf } from '#db/raw.ts';
+import { reusable } from '#db/reusable.ts';
 
 const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
@@ -248,6 +249,18 @@ const baseQuery = (db: Db | Tx) =>
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .innerJoin(locations, eq(locations.id, restaurants.locationId));
 
+/**
+ * An order's lines in the order they were placed, built once (decision 036): the confirmation e-mail lists them, and
+ * a payment provider is sent them as the products.
+ */
+export const orderLines = reusable((db) =>
+  db
+    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('id')))
+    .orderBy(asc(orderItems.id)),
+);
+
 /** The reads of an order view: the database (or the transaction that just wrote the order) and the clock. */
 export type OrderViewCtx = { db: Db | Tx; now: () => Date };
 
@@ -304,26 +317,30 @@ async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow;
   };
 }
 
-export async function loadOrderView(
-  { db, now }: OrderViewCtx,
-  { orderId }: { orderId: string },
-): Promise<OrderView | null> {
-  if (!isUuid(orderId)) return null;
-  const read = await readOrder(db, orderId);
-  return read ? (orderViews([read.row], read.details, now())[0] ?? null) : null;
+export async function loadOrderView(ctx: OrderViewCtx, { orderId }: { orderId: string }): Promise<OrderView | null> {
+  return readView(ctx, orderId, () => true);
 }
 
 /**
  * The order's view if the caller may see it (findViewableOrder's rule), read with the order in one statement.
  * Anyone else learns nothing, not even that the order exists.
  */
-export async function loadViewableOrder(
-  { db, now, actor }: OrderViewCtx & Pick<ServiceCtx<'db'>, 'actor'>,
+export function loadViewableOrder(
+  { actor, ...ctx }: OrderViewCtx & Pick<ServiceCtx<'db'>, 'actor'>,
   input: { orderId: string; token?: string | undefined },
 ): Promise<OrderView | null> {
-  if (!isUuid(input.orderId)) return null;
-  const read = await readOrder(db, input.orderId);
-  if (!read || !mayView(read.row.order, actor, input.token)) return null;
+  return readView(ctx, input.orderId, (order) => mayView(order, actor, input.token));
+}
+
+/** The view of the order ORDER_VIEW_SQL reads, when `allowed` lets its row through. */
+async function readView(
+  { db, now }: OrderViewCtx,
+  orderId: string,
+  allowed: (order: typeof orders.$inferSelect) => boolean,
+): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const read = await readOrder(db, orderId);
+  if (!read || !allowed(read.row.order)) return null;
   return orderViews([read.row], read.details, now())[0] ?? null;
 }
 

@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
-import { orderItems, orders, payments, restaurants } from '#db/schema/index.ts';
+import { orders, payments, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { isPaymentMethod } from '#domain/country.ts';
 import type { Currency } from '#domain/money.ts';
 import { orderAccessToken, statusPath, type Lang } from '../orders/access-token.ts';
+import { orderLines } from '../orders/view.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
@@ -38,13 +39,6 @@ const lockPaymentToStart = reusable((db) =>
     .where(eq(payments.id, sql.placeholder('id')))
     .for('update', { of: payments }),
 );
-const linesOf = reusable((db) =>
-  db
-    .select({ name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder('id')))
-    .orderBy(asc(orderItems.id)),
-);
 const recordCreated = reusable((db) =>
   db
     .update(payments)
@@ -75,7 +69,7 @@ export async function startPayment(
     const provider = deps.payments.byName(payment.provider);
     if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
     const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
-    const lines = await linesOf(tx, { id: payment.orderId });
+    const lines = await orderLines(tx, { id: payment.orderId });
     const customer = payment.customer as { email: string; firstname: string; lastname: string; phone: string };
     const order: PaymentOrder = {
       paymentId: payment.id,
