@@ -27,7 +27,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'app/**/*.test.ts', 'tenants/**/*.test.ts', 'db/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'app/**/*.test.ts',
+            'tenants/**/*.test.ts',
+            'db/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           globalSetup: ['tests/setup/i18n-compile.ts'],
           setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
         },

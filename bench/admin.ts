@@ -15,6 +15,7 @@ import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { SESSION_COOKIE } from '../server/services/auth/sessions.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
 import { fillBusyYear } from './busy-year.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 type Result = {
   requests: { average: number; total: number };
@@ -27,9 +28,9 @@ type Options = { url: string; connections: number; duration: number; headers?: R
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
-const ORDERS = Number(process.env['BENCH_ADMIN_ORDERS'] ?? 500_000);
-const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
-const CONNECTIONS = Number(process.env['BENCH_ADMIN_CONNECTIONS'] ?? 4);
+const ORDERS = wholeNumberSetting('BENCH_ADMIN_ORDERS', 500_000);
+const DURATION = wholeNumberSetting('BENCH_SECONDS', 10);
+const CONNECTIONS = wholeNumberSetting('BENCH_ADMIN_CONNECTIONS', 4);
 const FAR_PAGE = 2_000;
 const TARGET_P99_MS = 100;
 // The admin's usual question of a busy year: the finished orders, newest first, said explicitly in the query.

@@ -18,6 +18,7 @@ import { cpuMs, processTreeRss, treeCpuMs } from './memory.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 type Result = {
   requests: { average: number };
@@ -40,15 +41,15 @@ type Options = {
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
-const DURATION = Number(process.env['BENCH_SECONDS'] ?? 10);
-const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
-const FLOW_CONCURRENCY = Number(process.env['BENCH_FLOW_CONCURRENCY'] ?? 10);
+const DURATION = wholeNumberSetting('BENCH_SECONDS', 10);
+const CONNECTIONS = wholeNumberSetting('BENCH_CONNECTIONS', 20);
+const FLOW_CONCURRENCY = wholeNumberSetting('BENCH_FLOW_CONCURRENCY', 10);
 // Guests of each kind in the step-by-step reading of the flow.
-const FLOW_STEP_GUESTS = Number(process.env['BENCH_FLOW_STEP_GUESTS'] ?? 400);
+const FLOW_STEP_GUESTS = wholeNumberSetting('BENCH_FLOW_STEP_GUESTS', 400);
 // One server process unless told otherwise: autocannon and PostgreSQL share these cores, and with a server
 // process per core the menu's figure is bounded by autocannon reading 10 kB answers (decision 007).
 // WEB_CONCURRENCY=2 npx node bench/api.ts measures the production layout.
-const SERVER_PROCESSES = Number(process.env['WEB_CONCURRENCY'] ?? 1);
+const SERVER_PROCESSES = wholeNumberSetting('WEB_CONCURRENCY', 1);
 // Cash on delivery on the web exists in Ukraine only (spec section 6).
 const BASKETS = 40_000;
 // Baskets the basket-write targets rotate over, so that 20 connections rarely wait on one basket's lock.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { wholeNumberSetting } from './settings.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -119,9 +120,7 @@ const gzipBytes = (url: string) =>
  * performance score is the one reported; every run's score is kept beside it. A run Lighthouse itself could not
  * complete (a trace without its navigation start, NO_NAVSTART) is run again rather than counted as 0.
  */
-const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 5);
-if (!Number.isInteger(RUNS) || RUNS < 1)
-  throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (was ${process.env['LIGHTHOUSE_RUNS']})`);
+const RUNS = wholeNumberSetting('LIGHTHOUSE_RUNS', 5);
 
 export async function measurePage(
   chrome: chromeLauncher.LaunchedChrome,

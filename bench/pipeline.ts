@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { freePort } from '../tests/setup/postgres.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
@@ -16,7 +17,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   headers: Record<string, string>;
 }) => Promise<{ non2xx: number; errors: number }>;
 
-const REQUESTS = Number(process.env['PIPELINE_REQUESTS'] ?? 40_000);
+const REQUESTS = wholeNumberSetting('PIPELINE_REQUESTS', 40_000);
 /** User plus system CPU time of a process in ms (clock ticks of 10 ms). */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

@@ -17,6 +17,7 @@ import { createApp } from '../server/app.ts';
 import { parseEnv } from '../server/env.ts';
 import { loadTenants } from '../tenants/index.ts';
 import { cloneDatabase, dropDatabase, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 // Bytes and writes to the database's socket (autocannon is not in this process, so these are all the driver's).
 let socketWrites = 0;
@@ -28,7 +29,7 @@ net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest
   return (socketWrite as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
 } as typeof socketWrite;
 
-const ROUNDS = Number(process.env['PROFILE_ROUNDS'] ?? 200);
+const ROUNDS = wholeNumberSetting('PROFILE_ROUNDS', 200);
 
 const { adminUrl, stop } = await startPostgres();
 const template = `mp_profile_template_${process.pid}`;

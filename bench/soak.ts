@@ -14,6 +14,7 @@ import { processTreeRss } from './memory.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { stripTypesAhead } from '../scripts/strip-types-ahead.ts';
 import { cloneDatabase, dropDatabase, freePort, prepareTemplate, startPostgres } from '../tests/setup/postgres.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 type RequestSpec = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
 type Result = {
@@ -31,10 +32,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   requests: { setupRequest: (req: RequestSpec) => RequestSpec }[];
 }) => Promise<Result>;
 
-const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 5);
-const CONNECTIONS = Number(process.env['SOAK_CONNECTIONS'] ?? 20);
-const SERVER_PROCESSES = Number(process.env['WEB_CONCURRENCY'] ?? 1);
-const SLICE_SECONDS = Number(process.env['SOAK_SLICE_SECONDS'] ?? 60);
+const MINUTES = wholeNumberSetting('SOAK_MINUTES', 5);
+const CONNECTIONS = wholeNumberSetting('SOAK_CONNECTIONS', 20);
+const SERVER_PROCESSES = wholeNumberSetting('WEB_CONCURRENCY', 1);
+const SLICE_SECONDS = wholeNumberSetting('SOAK_SLICE_SECONDS', 60);
 // Enough baskets for the orders of the whole run at a few hundred requests a second (5 % of them orders).
 const ORDER_BASKETS = Math.max(5_000, MINUTES * 6_000);
 const WRITE_BASKETS = 2_000;
