@@ -10,7 +10,16 @@ import { GUEST, SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { loadOrderView, loadOrderViews, loadViewableOrder } from '#server/services/orders/view.ts';
 import { request, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
-import { allConsents, makeBasket, placeOrder, plCustomer, settle, UA, uaCustomer } from '../helpers/orders.ts';
+import {
+  allConsents,
+  holdNotifications,
+  makeBasket,
+  placeOrder,
+  plCustomer,
+  settle,
+  UA,
+  uaCustomer,
+} from '../helpers/orders.ts';
 
 const ctx = useTestApp();
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
@@ -116,6 +125,41 @@ describe('the order view in one statement', () => {
     expect(twoPayments.oneStatement).toEqual(twoPayments.drizzleWay);
     // The latest attempt is the one shown.
     expect(twoPayments.oneStatement!.payment).toMatchObject({ method: 'blik', status: 'paid' });
+  });
+
+  it('answers placing an order with the view a read gives: cash, Blik before its notification, a bank redirect', async () => {
+    const notifications = holdNotifications(ctx);
+    const ua = await makeBasket(ctx.database.db, { restaurant: UA });
+    const cash = await placed(ua.basketId, {
+      ...uaCustomer,
+      zip: ua.zip,
+      consents: { orderWithObligation: true },
+      paymentMethod: 'cashOnDelivery',
+    });
+    const pl = await basketWithOptions();
+    const blik = await placed(pl.basketId, {
+      ...plCustomer,
+      zip: pl.zip,
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+    });
+    const bank = await basketWithOptions();
+    const transfer = await placed(bank.basketId, {
+      ...plCustomer,
+      zip: bank.zip,
+      consents: allConsents,
+      paymentMethod: 'fastTransfer',
+    });
+    const deps = { db: ctx.database.db, now: ctx.deps.now };
+    for (const answer of [cash, blik, transfer])
+      expect(answer.order).toEqual(await loadOrderView(deps, { orderId: answer.order.id }));
+    expect(blik.order).toMatchObject({ status: 'waiting_for_payment', payment: { method: 'blik', status: 'pending' } });
+    expect(transfer.order).toMatchObject({
+      payment: { method: 'fastTransfer', status: 'pending', redirectUrl: expect.stringContaining('/sandbox-bank/') },
+    });
+    await notifications.release();
+    expect(await loadOrderView(deps, { orderId: blik.order.id })).toMatchObject({ status: 'new' });
   });
 
   it('opens to the order’s token or its customer, and to no one else, not even to say it exists', async () => {

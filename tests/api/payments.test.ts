@@ -102,6 +102,43 @@ describe('payment webhook', () => {
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
   });
 
+  it('a signed notification about another provider’s payment, or one that is not ours, changes and keeps nothing', async () => {
+    const { order, token, payment } = await waitingOrder();
+    // The same payment as PayU's: the sandbox's signature cannot settle it.
+    await ctx.database.db.update(payments).set({ provider: 'payu' }).where(eq(payments.id, payment.id));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const raw of [
+      notificationFor({ ...payment, externalId: 'sbx_other' }),
+      notificationFor({ ...payment, id: crypto.randomUUID() }),
+    ]) {
+      const response = await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, duplicate: false });
+    }
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/not applied: unknownPayment$/),
+      expect.stringMatching(/not applied: unknownPayment$/),
+    ]);
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(0);
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: 'pending', externalId: payment.externalId });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+  });
+
+  it('fills in the provider’s id of a payment whose creation answer was lost; a replay does not change it', async () => {
+    const { order, token, payment } = await waitingOrder();
+    await ctx.database.db.update(payments).set({ externalId: null }).where(eq(payments.id, payment.id));
+    const raw = notificationFor({ ...payment, externalId: 'sbx_first' });
+    expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
+    // The same notification again, its provider id changed on the way: a replay, which changes nothing.
+    const replay = JSON.stringify({ ...(JSON.parse(raw) as object), externalId: 'sbx_second' });
+    const response = await notify(replay, signBody(ctx.deps.env.paymentWebhookSecret, replay));
+    expect(await response.json()).toEqual({ ok: true, duplicate: true });
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: 'paid', externalId: 'sbx_first' });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+  });
+
   it('accepts a signed form-encoded notification, as providers post them', async () => {
     const { order, token, payment } = await waitingOrder();
     const raw = new URLSearchParams({

@@ -19,13 +19,18 @@ export type StatusChange = {
   actor: Actor;
   /** On accepting (→ processing): the minutes the kitchen promises; the restaurant's usual time otherwise. */
   preparationMinutes?: number;
+  /** When its payment came in, written with the status (a paid order reaching the restaurant). */
+  paidAt?: Date;
   now: Date;
 };
 
+export type LockedOrder = Awaited<ReturnType<typeof lockOrderToChange>>[number];
+
 export type StatusChanged = { orderId: string; from: OrderStatus; to: OrderStatus; refundQueued: boolean };
 
-// Built once (decision 036): every status change reads the order through it.
-const lockOrder = reusable((db) =>
+// Built once (decision 036): every status change reads the order through it. Exported for a payment's outcome,
+// which locks the order before it knows whether the status changes (decision 037).
+export const lockOrderToChange = reusable((db) =>
   db
     .select({
       id: orders.id,
@@ -45,8 +50,13 @@ const lockOrder = reusable((db) =>
  * with the domain's table, applies what the new status implies, writes the audit log and announces the change
  * to every server process. Runs inside the caller's transaction.
  */
-export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<StatusChanged> {
-  const [order] = await lockOrder(tx, { id: change.orderId });
+export async function changeStatusInTx(
+  tx: Tx,
+  change: StatusChange,
+  /** The order as `lockOrderToChange` read it in this transaction, when the caller locked it already. */
+  locked?: LockedOrder,
+): Promise<StatusChanged> {
+  const [order] = locked ? [locked] : await lockOrderToChange(tx, { id: change.orderId });
   if (!order) throw new AppError('notFound');
   const from = order.status;
   if (!isOrderStatus(from)) throw new Error(`order ${order.id} has an unknown status ${from}`);
@@ -62,30 +72,39 @@ export async function changeStatusInTx(tx: Tx, change: StatusChange): Promise<St
     set.acceptedAt = change.now;
     set.preparationMinutes = preparationMinutes;
   }
-  await tx.update(orders).set(set).where(eq(orders.id, order.id));
+  if (change.paidAt) set.paidAt = change.paidAt;
+  // Independent writes, sent together on the transaction's connection (one round trip on PostgreSQL).
+  const writes: PromiseLike<unknown>[] = [tx.update(orders).set(set).where(eq(orders.id, order.id))];
 
   if (from === 'waiting_for_payment' && change.to === 'canceled') {
     // Never paid: the online payment is void and a limited discount code gets its use back.
-    await tx
-      .update(payments)
-      .set({ status: 'canceled', updatedAt: change.now })
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    if (order.discountCodeId !== null) await giveBackDiscountUse(tx, order.discountCodeId);
+    writes.push(
+      tx
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: change.now })
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending'))),
+    );
+    if (order.discountCodeId !== null) writes.push(giveBackDiscountUse(tx, order.discountCodeId));
   }
 
   let refundQueued = false;
   if (change.to === 'rejected' || (change.to === 'canceled' && from !== 'waiting_for_payment')) {
+    // The refund reads the payments as the writes above left them.
+    await Promise.all(writes.splice(0));
     refundQueued = await queueRefund(tx, order.id, change.reason, change.now);
   }
 
-  await recordAudit(tx, {
-    at: change.now,
-    actorUserId: actorUserId(change.actor),
-    action: 'order.status',
-    entity: 'order',
-    entityId: order.id,
-    data: { from, to: change.to, reason: change.reason, ...(preparationMinutes ? { preparationMinutes } : {}) },
-  });
+  writes.push(
+    recordAudit(tx, {
+      at: change.now,
+      actorUserId: actorUserId(change.actor),
+      action: 'order.status',
+      entity: 'order',
+      entityId: order.id,
+      data: { from, to: change.to, reason: change.reason, ...(preparationMinutes ? { preparationMinutes } : {}) },
+    }),
+  );
+  await Promise.all(writes);
   await announceOrderChange(tx, order.id);
   return { orderId: order.id, from, to: change.to, refundQueued };
 }

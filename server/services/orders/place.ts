@@ -6,7 +6,7 @@ import { type Channel, isOnlinePayment, type PaymentAvailabilityHours } from '#d
 import { AppError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';
-import { startPayment } from '../payments/start.ts';
+import { startPayment, type StartedPayment } from '../payments/start.ts';
 import { orderAccessToken } from './access-token.ts';
 import { draftOrder, isOrderable, type OrderableBasket, type OrderDraft } from './place/draft.ts';
 import { lostRace, orderByKey, replayOf, requestHash } from './place/idempotency.ts';
@@ -56,7 +56,13 @@ const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy" from baskets where
 const CONFIGURED_COUNTRIES_SQL = `select country, availability_hours as "hours" from payment_options
   where name = $1::text and status = 'active' and $2::text = any(available_for)`;
 
-type Created = { created: string; accessToken: string; paymentId: string | null; view: OrderView | null };
+/** An order this call wrote, with what its answer's view is made of (the rows just written, nothing read back). */
+type Created = {
+  created: string;
+  accessToken: string;
+  paymentId: string | null;
+  written: { draft: OrderDraft; basket: OrderableBasket; ids: WrittenIds };
+};
 
 /**
  * Places an order from the caller's basket: one transaction that locks the basket, prices it from the database,
@@ -121,10 +127,8 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
         paymentProvider: provider?.name ?? null,
         config: env,
       });
-      const written = await writeOrder(tx, draft);
-      // Without an online payment nothing changes the order before the commit, so its view is what was written.
-      const view = draft.payment ? null : freshView(draft, basket, written, ctx.now());
-      return { created: orderId, accessToken, paymentId: draft.payment?.id ?? null, view };
+      const ids = await writeOrder(tx, draft);
+      return { created: orderId, accessToken, paymentId: draft.payment?.id ?? null, written: { draft, basket, ids } };
     });
   } catch (error) {
     const race = lostRace(error);
@@ -138,13 +142,19 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
   }
 
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
-  const redirectUrl = await startPaymentOf(ctx, outcome, input, call.customerIp);
-  const order = ('view' in outcome ? outcome.view : null) ?? (await loadOrderView({ db, now: ctx.now }, { orderId }));
+  const started = await startPaymentOf(ctx, outcome, input, call.customerIp);
+  // The order as written is the answer when nothing has changed it since: paid on delivery, or an online payment the
+  // provider has taken as pending (the order waits for it, with the redirect the start stored). A payment settled at
+  // once (paid or declined) changed the order, and a replay wrote nothing: those are read back.
+  const order =
+    ('written' in outcome && (outcome.paymentId === null || started?.status === 'pending')
+      ? freshView(outcome.written, started, ctx.now())
+      : null) ?? (await loadOrderView({ db, now: ctx.now }, { orderId }));
   if (!order) throw new Error(`order ${orderId} vanished`);
   return {
     order,
     accessToken: 'accessToken' in outcome ? outcome.accessToken : orderAccessToken(env.orderTokenSecret, orderId),
-    redirectUrl: order.payment?.status === 'pending' ? redirectUrl : null,
+    redirectUrl: order.payment?.status === 'pending' ? (started?.redirectUrl ?? null) : null,
     replayed: 'replay' in outcome,
   };
 }
@@ -159,31 +169,44 @@ async function startPaymentOf(
   outcome: Created | { replay: string },
   input: PlaceOrderInput,
   customerIp: string | undefined,
-): Promise<string | null> {
+): Promise<StartedPayment | null> {
   const payment =
     'replay' in outcome
       ? (
           await ctx.db
-            .select({ id: payments.id, redirectUrl: payments.redirectUrl, externalId: payments.externalId })
+            .select({
+              id: payments.id,
+              orderId: payments.orderId,
+              status: payments.status,
+              redirectUrl: payments.redirectUrl,
+              externalId: payments.externalId,
+            })
             .from(payments)
             .where(eq(payments.orderId, outcome.replay))
         )[0]
       : outcome.paymentId
-        ? { id: outcome.paymentId, redirectUrl: null, externalId: null }
+        ? { id: outcome.paymentId, orderId: outcome.created, status: 'pending', redirectUrl: null, externalId: null }
         : undefined;
   if (!payment) return null;
-  if (payment.externalId) return payment.redirectUrl;
-  const started = await startPayment(ctx, {
+  if (payment.externalId) return { status: payment.status, redirectUrl: payment.redirectUrl };
+  return startPayment(ctx, {
     paymentId: payment.id,
+    orderId: payment.orderId,
     details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken, customerIp },
     lang: input.lang ?? 'pl',
   });
-  return started.redirectUrl;
 }
 
-/** The answer's view of an order just written, from the draft and the ids the statement gave back. */
-function freshView(draft: OrderDraft, basket: OrderableBasket, written: WrittenIds, now: Date): OrderView | null {
-  const { order } = draft;
+/**
+ * The answer's view of an order just written, from the draft and the ids the statement gave back; its online payment
+ * as the start left it.
+ */
+function freshView(
+  { draft, basket, ids: written }: Created['written'],
+  started: StartedPayment | null,
+  now: Date,
+): OrderView | null {
+  const { order, payment } = draft;
   const [view] = orderViews(
     [
       {
@@ -210,7 +233,22 @@ function freshView(draft: OrderDraft, basket: OrderableBasket, written: WrittenI
         unitPrice: l.unitPrice,
         value: l.value,
       })),
-      [],
+      payment && started
+        ? [
+            {
+              payment: {
+                ...payment,
+                orderId: order.id,
+                status: started.status,
+                externalId: null,
+                redirectUrl: started.redirectUrl,
+                createdAt: order.createdAt,
+                updatedAt: order.createdAt,
+              },
+              refund: null,
+            },
+          ]
+        : [],
       written.mods.map((m) => ({
         id: m.id,
         orderItemId: m.orderItemId,

@@ -1,11 +1,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import type { Tx } from '#db/client.ts';
-import { auditLog, orders, payments } from '#db/schema/index.ts';
+import { auditLog, payments } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
 import type { Env } from '#server/context.ts';
 import { SYSTEM } from '../actor.ts';
-import { changeStatusInTx, queueRefund } from '../orders/change-status.ts';
+import { changeStatusInTx, lockOrderToChange, queueRefund } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
 
@@ -26,7 +26,7 @@ export type Applied =
   | { applied: false; reason: 'unknownPayment' | 'alreadySettled' | 'amountMismatch' };
 
 // Every online payment's outcome runs these: built once (decision 036).
-const lockPayment = reusable((db) =>
+export const lockPayment = reusable((db) =>
   db
     .select({
       id: payments.id,
@@ -34,6 +34,7 @@ const lockPayment = reusable((db) =>
       status: payments.status,
       amount: payments.amount,
       currency: payments.currency,
+      provider: payments.provider,
     })
     .from(payments)
     .where(eq(payments.id, sql.placeholder('id')))
@@ -45,19 +46,8 @@ const settlePayment = reusable((db) =>
     .set({ status: placeholderFor<string>('status'), updatedAt: placeholderFor<Date>('updatedAt') })
     .where(eq(payments.id, sql.placeholder('id'))),
 );
-const lockOrderStatus = reusable((db) =>
-  db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, sql.placeholder('id')))
-    .for('update'),
-);
-const markPaid = reusable((db) =>
-  db
-    .update(orders)
-    .set({ paidAt: placeholderFor<Date>('paidAt') })
-    .where(eq(orders.id, sql.placeholder('id'))),
-);
+
+export type LockedPayment = Awaited<ReturnType<typeof lockPayment>>[number];
 
 /**
  * What a payment's outcome does to its order, whether it came in a notification or straight from
@@ -71,9 +61,17 @@ const markPaid = reusable((db) =>
 export async function applyPaymentOutcome(
   tx: Tx,
   env: Env,
-  input: { paymentId: string; outcome: PaymentOutcome; amount?: number; currency?: string; now: Date },
+  input: {
+    paymentId: string;
+    outcome: PaymentOutcome;
+    amount?: number;
+    currency?: string;
+    now: Date;
+    /** What `lockPayment` answered in this transaction, when the caller sent it already. */
+    locked?: LockedPayment[];
+  },
 ): Promise<Applied> {
-  const [payment] = await lockPayment(tx, { id: input.paymentId });
+  const [payment] = input.locked ?? (await lockPayment(tx, { id: input.paymentId }));
   if (!payment) return { applied: false, reason: 'unknownPayment' };
   // A late "paid" for a payment we gave up on (timeout, the customer's Cancel, a declined first attempt the bank
   // later charged after all) still moves money: take it and refund it.
@@ -87,10 +85,11 @@ export async function applyPaymentOutcome(
     return { applied: false, reason: 'amountMismatch' };
   }
 
-  // Sent together (one round trip on PostgreSQL), in this order on the transaction's connection.
+  // Sent together (one round trip on PostgreSQL). The order is locked as a status change locks it, so that the
+  // change below need not lock it again (decision 037).
   const [, [order]] = await Promise.all([
     settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now }),
-    lockOrderStatus(tx, { id: payment.orderId }),
+    lockOrderToChange(tx, { id: payment.orderId }),
   ]);
   if (order?.status !== 'waiting_for_payment') {
     if (input.outcome !== 'paid') return { applied: true, refundQueued: false };
@@ -143,9 +142,17 @@ export async function applyPaymentOutcome(
     };
   }
   if (input.outcome === 'paid') {
-    await markPaid(tx, { id: payment.orderId, paidAt: input.now });
-    await changeStatusInTx(tx, { orderId: payment.orderId, to: 'new', reason: 'paid', actor: SYSTEM, now: input.now });
-    await enqueueOrderConfirmation(tx, env, payment.orderId);
+    // The status change's writes and the confirmation's reads go out together; the e-mail reads none of what the
+    // change writes. Both are settled before the transaction may end, whichever fails.
+    const settled = await Promise.allSettled([
+      changeStatusInTx(
+        tx,
+        { orderId: payment.orderId, to: 'new', reason: 'paid', actor: SYSTEM, now: input.now, paidAt: input.now },
+        order,
+      ),
+      enqueueOrderConfirmation(tx, env, payment.orderId),
+    ]);
+    for (const result of settled) if (result.status === 'rejected') throw result.reason;
   } else {
     // The order stays waiting_for_payment; its summary page hears of the failed attempt and offers a retry.
     await announceOrderChange(tx, payment.orderId);

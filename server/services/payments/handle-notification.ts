@@ -1,6 +1,6 @@
 import { paymentNotifications } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
-import { applyPaymentOutcome, type Applied } from './apply.ts';
+import { applyPaymentOutcome, lockPayment, type Applied } from './apply.ts';
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import { payments } from '#db/schema/index.ts';
@@ -47,6 +47,9 @@ const fillExternalId = reusable((db) =>
     ),
 );
 
+/** Rolls the notification's transaction back: the payment it names is not this provider's. */
+class NotOurPayment extends Error {}
+
 /**
  * Applies one verified notification. The notification id is recorded in the same transaction as its effect,
  * so a replay (same id) changes nothing and two deliveries of one notification racing each other apply once.
@@ -56,37 +59,53 @@ export async function handlePaymentNotification(
   { provider, notification }: { provider: PaymentProvider; notification: PaymentNotification },
 ): Promise<NotificationResult> {
   const now = deps.now();
-  // One provider's notification never settles another's payment (nor one that is not ours at all).
-  const [payment] = isUuid(notification.paymentId) ? await paymentOf(deps.db, { id: notification.paymentId }) : [];
-  if (payment?.provider !== provider.name) return { duplicate: false, applied: false, reason: 'unknownPayment' };
-  if (
-    notification.status === 'paid' &&
-    provider.confirmPaid &&
-    // Only the amount we expect is confirmed: verifying settles the money with the provider.
-    payment.amount === notification.amount &&
-    payment.currency === notification.currency &&
-    !(await provider.confirmPaid(notification))
-  )
-    return { duplicate: false, applied: false, reason: 'unconfirmed' };
-  const result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
-    const recorded = await recordNotification(tx, {
-      id: `${provider.name}:${notification.id}`,
-      provider: provider.name,
-      payload: notification,
-      receivedAt: now,
+  if (!isUuid(notification.paymentId)) return { duplicate: false, applied: false, reason: 'unknownPayment' };
+  if (notification.status === 'paid' && provider.confirmPaid) {
+    // Verifying settles the money with the provider, over HTTP: before the transaction, and only for one of this
+    // provider's payments and the amount we expect.
+    const [payment] = await paymentOf(deps.db, { id: notification.paymentId });
+    if (payment?.provider !== provider.name) return { duplicate: false, applied: false, reason: 'unknownPayment' };
+    if (
+      payment.amount === notification.amount &&
+      payment.currency === notification.currency &&
+      !(await provider.confirmPaid(notification))
+    )
+      return { duplicate: false, applied: false, reason: 'unconfirmed' };
+  }
+  let result: NotificationResult;
+  try {
+    result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
+      // Sent together (one round trip on PostgreSQL): the record, the provider id (a payment whose creation answer
+      // was lost has none yet, or a placeholder; refunds need it) and the payment's lock. On a replay the id is
+      // already the one this notification filled in, so nothing changes (decision 037).
+      const [recorded, , locked] = await Promise.all([
+        recordNotification(tx, {
+          id: `${provider.name}:${notification.id}`,
+          provider: provider.name,
+          payload: notification,
+          receivedAt: now,
+        }),
+        fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId }),
+        lockPayment(tx, { id: notification.paymentId }),
+      ]);
+      // One provider's notification never settles another's payment (nor one that is not ours at all): nothing of
+      // it is kept.
+      if (locked[0]?.provider !== provider.name) throw new NotOurPayment();
+      if (recorded.length === 0) return { duplicate: true };
+      const applied = await applyPaymentOutcome(tx, deps.env, {
+        paymentId: notification.paymentId,
+        outcome: notification.status,
+        amount: notification.amount,
+        currency: notification.currency,
+        now,
+        locked,
+      });
+      return { duplicate: false, ...applied };
     });
-    if (recorded.length === 0) return { duplicate: true };
-    // A payment whose creation answer was lost has no provider id yet (or a placeholder); refunds need it.
-    await fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId });
-    const applied = await applyPaymentOutcome(tx, deps.env, {
-      paymentId: notification.paymentId,
-      outcome: notification.status,
-      amount: notification.amount,
-      currency: notification.currency,
-      now,
-    });
-    return { duplicate: false, ...applied };
-  });
+  } catch (error) {
+    if (error instanceof NotOurPayment) return { duplicate: false, applied: false, reason: 'unknownPayment' };
+    throw error;
+  }
   if (!result.duplicate && result.applied && result.latePayment) {
     const late = result.latePayment;
     // For staff reading the log: money came in for nothing and is on its way back (the audit row has the rest).

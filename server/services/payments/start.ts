@@ -58,10 +58,19 @@ const recordCreated = reusable((db) =>
  */
 export async function startPayment(
   deps: Pick<AppDeps, 'db' | 'env' | 'now' | 'payments'>,
-  input: { paymentId: string; details: PaymentDetails; lang: Lang },
+  input: {
+    paymentId: string;
+    details: PaymentDetails;
+    lang: Lang;
+    /** The payment's order, when the caller knows it: its lines are then read together with the lock. */
+    orderId?: string;
+  },
 ): Promise<StartedPayment> {
   const outcome = await transactionAnnouncing(deps.db, async (tx) => {
-    const [payment] = await lockPaymentToStart(tx, { id: input.paymentId });
+    const [[payment], knownLines] = await Promise.all([
+      lockPaymentToStart(tx, { id: input.paymentId }),
+      input.orderId === undefined ? undefined : orderLines(tx, { id: input.orderId }),
+    ]);
     if (!payment) throw new Error(`payment ${input.paymentId} does not exist`);
     if (payment.externalId !== null || payment.status !== 'pending' || !isPaymentMethod(payment.method)) {
       return { status: payment.status, redirectUrl: payment.redirectUrl, refundQueued: false };
@@ -69,7 +78,8 @@ export async function startPayment(
     const provider = deps.payments.byName(payment.provider);
     if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
     const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
-    const lines = await orderLines(tx, { id: payment.orderId });
+    const lines =
+      knownLines && input.orderId === payment.orderId ? knownLines : await orderLines(tx, { id: payment.orderId });
     const customer = payment.customer as { email: string; firstname: string; lastname: string; phone: string };
     const order: PaymentOrder = {
       paymentId: payment.id,
