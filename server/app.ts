@@ -1,5 +1,4 @@
 import { Hono, type Context, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { brandContactRoutes } from './routes/brand-contact.ts';
 import { WEBHOOK_PATH } from './services/payments/sandbox.ts';
 import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
+import { limitBody } from './middleware/body-limit.ts';
 import { session } from './middleware/session.ts';
 import { contentSecurityPolicies } from './content-security-policy.ts';
 import { defaultHeaders, securityHeaders, type Header } from './response-headers.ts';
@@ -113,12 +113,6 @@ export function createApp(input: AppDepsInput) {
 
   const checkCsrf = csrf({ exempt: [WEBHOOK_PATH] });
   const readSession = session();
-  const limitBody = bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new AppError('payloadTooLarge');
-    },
-  });
   // What every API call passes through, in this order, as one layer (each layer of its own cost a trivial call a
   // promise and a dispatch, decision 035):
   // - The API belongs to the shop's hosts: a brand's domain runs marketers' scripts (GTM, external legal documents)

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../middleware/body-limit.ts';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { ArkErrors } from 'arktype';
@@ -41,12 +41,7 @@ export function brandContactRoutes() {
     paths,
     tenantHostOnly,
     sameOriginOnly,
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new AppError('payloadTooLarge');
-      },
-    }),
+    limitBody,
     tooManyAsPage,
     rateLimit({ name: 'contact', limit: 5, windowSeconds: 10 * 60 }),
     async (c) => {

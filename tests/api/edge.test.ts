@@ -41,7 +41,11 @@ describe('answers given before the body is read, on the real server', () => {
             method,
             path,
             agent,
-            headers: body === undefined ? {} : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+            // A chunked body (Transfer-Encoding in `headers`) says no length: it is sent in two pieces.
+            headers:
+              body === undefined || 'transfer-encoding' in headers
+                ? headers
+                : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
           },
           (res) => {
             let text = '';
@@ -52,7 +56,10 @@ describe('answers given before the body is read, on the real server', () => {
           },
         );
         req.on('error', reject);
-        req.end(body);
+        if (body !== undefined && 'transfer-encoding' in headers) {
+          req.write(body.slice(0, body.length >> 1));
+          req.end(body.slice(body.length >> 1));
+        } else req.end(body);
       },
     );
 
@@ -71,8 +78,14 @@ describe('answers given before the body is read, on the real server', () => {
 
       const big = JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) });
       const early = [
-        // Over the size limit.
+        // Over the size limit, by its Content-Length or counted as it streams in (chunked).
         { path: '/api/contact', headers: json, status: 413, error: 'payloadTooLarge' },
+        {
+          path: '/api/contact',
+          headers: { ...json, 'transfer-encoding': 'chunked' },
+          status: 413,
+          error: 'payloadTooLarge',
+        },
         // Refused before its body is looked at: a form-like body with no Origin, and the API on a brand's host.
         { path: '/api/contact', headers: { 'content-type': 'text/plain' }, status: 403, error: 'Forbidden' },
         {
@@ -100,6 +113,25 @@ describe('answers given before the body is read, on the real server', () => {
         expect(third.socket).toBe(second.socket);
         agent.destroy();
       }
+
+      // A chunked body within the limit is read as any other.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const menu = await send(agent, port, 'GET', '/api/restaurants/pasta-fresca-warszawa-mokotow');
+      const item = (
+        JSON.parse(menu.body) as { categories: { items: { id: number; groups: unknown[] }[] }[] }
+      ).categories
+        .flatMap((category) => category.items)
+        .find((candidate) => candidate.groups.length === 0)!;
+      const added = await send(
+        agent,
+        port,
+        'POST',
+        '/api/basket/items',
+        JSON.stringify({ menuItemId: item.id, quantity: 2 }),
+        { ...json, origin: 'http://localhost', 'transfer-encoding': 'chunked' },
+      );
+      expect([added.status, (JSON.parse(added.body) as { itemCount: number }).itemCount]).toEqual([200, 2]);
+      agent.destroy();
 
       // Node's own fetch, which once failed the second request with 'other side closed'.
       const refused = await fetch(`http://127.0.0.1:${port}/api/contact`, { method: 'POST', headers: json, body: big });
