@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * One dropdown's open state (spec section 2: dropdowns and menus close on an outside click), closed by a click or
@@ -11,7 +11,9 @@ export function useDropdown<C extends HTMLElement = HTMLDivElement>() {
   const panelId = useId();
 
   const close = useCallback(() => setOpen(false), []);
-  useEffect(() => {
+  // Listening from the moment the panel is shown, not after the browser has painted it: an Escape or an outside click
+  // right after opening (an impatient visitor, a loaded phone) would otherwise be missed and leave it open.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);

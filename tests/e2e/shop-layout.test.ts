@@ -76,6 +76,17 @@ describe('navbar', () => {
     await page.keyboard.press('Escape');
     await basketPanel.waitFor({ state: 'hidden' });
     expect(await basket.evaluate((button) => button === document.activeElement)).toBe(true);
+    // An impatient visitor: Escape the moment the panel is on screen, before the browser has even painted it.
+    const closedAtOnce = await basket.evaluate(async (button: HTMLButtonElement) => {
+      button.click();
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const panel = document.querySelector('.basket-panel') as HTMLElement;
+      const shown = !panel.hidden;
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { shown, hiddenAfter: panel.hidden };
+    });
+    expect(closedAtOnce).toEqual({ shown: true, hiddenAfter: true });
     expect(problems).toEqual([]);
     await context.close();
   });
