@@ -28,13 +28,15 @@ export async function loadDashboard(days: DashboardPeriod): Promise<void> {
     const response = await api.admin.dashboard.$get({ query: { days: String(days) as '1' | '7' | '30' } });
     if (!response.ok) throw new Error(String(response.status));
     const figures = (await response.json()) as Dashboard;
-    if ($dashboard.get().days !== days) return;
+    const current = $dashboard.get();
+    if (current.days !== days) return;
     $dashboard.set({
-      ...$dashboard.get(),
+      ...current,
       status: 'ready',
       figures,
-      waiting: figures.waiting,
-      offsetMs: Date.parse(figures.now) - Date.now(),
+      // Once the live stream has spoken, its list is the newer one: these figures may have been read before an order
+      // it already announced, and the stream says nothing more until the next change.
+      ...(current.online ? {} : { waiting: figures.waiting, offsetMs: Date.parse(figures.now) - Date.now() }),
     });
   } catch {
     $dashboard.set({ ...$dashboard.get(), status: 'failed' });
