@@ -51,6 +51,30 @@ async function placed(basketId: string, body: Record<string, unknown>) {
   return (await response.json()) as { order: { id: string }; accessToken: string };
 }
 
+/** A cash order at the Kyiv kitchen. */
+async function cashOrder(extra: Record<string, unknown> = {}) {
+  const ua = await makeBasket(ctx.database.db, { restaurant: UA });
+  return placed(ua.basketId, {
+    ...uaCustomer,
+    zip: ua.zip,
+    consents: { orderWithObligation: true },
+    paymentMethod: 'cashOnDelivery',
+    ...extra,
+  });
+}
+
+/** An order paid online at the Warsaw kitchen, of a basket with an item's options chosen. */
+async function onlineOrder(paymentMethod: 'blik' | 'fastTransfer', blikCode?: string) {
+  const b = await basketWithOptions();
+  return placed(b.basketId, {
+    ...plCustomer,
+    zip: b.zip,
+    consents: allConsents,
+    paymentMethod,
+    ...(blikCode ? { blikCode } : {}),
+  });
+}
+
 const bothWays = async (orderId: string) => {
   const deps = { db: ctx.database.db, now: ctx.deps.now };
   const [drizzleWay] = await loadOrderViews(deps, { ids: [orderId] });
@@ -59,23 +83,9 @@ const bothWays = async (orderId: string) => {
 
 describe('the order view in one statement', () => {
   it('is the view the drizzle reads give, for cash, paid, refunded and retried orders', async () => {
-    const ua = await makeBasket(ctx.database.db, { restaurant: UA });
-    const cash = await placed(ua.basketId, {
-      ...uaCustomer,
-      zip: ua.zip,
-      comment: 'Домофон 12 🔔',
-      consents: { orderWithObligation: true },
-      paymentMethod: 'cashOnDelivery',
-    });
+    const cash = await cashOrder({ comment: 'Домофон 12 🔔' });
 
-    const pl = await basketWithOptions();
-    const blik = await placed(pl.basketId, {
-      ...plCustomer,
-      zip: pl.zip,
-      consents: allConsents,
-      paymentMethod: 'blik',
-      blikCode: '123456',
-    });
+    const blik = await onlineOrder('blik', '123456');
     await settle(ctx);
     // Rejected after it was paid: the payment is refunded, and the view shows the refund.
     await changeOrderStatus(ctx.deps, {
@@ -87,14 +97,7 @@ describe('the order view in one statement', () => {
     });
 
     // The sandbox declines this code: the order waits for payment, and a second attempt is a second payment.
-    const declined = await basketWithOptions();
-    const retried = await placed(declined.basketId, {
-      ...plCustomer,
-      zip: declined.zip,
-      consents: allConsents,
-      paymentMethod: 'blik',
-      blikCode: '777123',
-    });
+    const retried = await onlineOrder('blik', '777123');
     const retry = await request(
       ctx,
       `/api/orders/${retried.order.id}/payments?token=${encodeURIComponent(retried.accessToken)}`,
@@ -129,28 +132,9 @@ describe('the order view in one statement', () => {
 
   it('answers placing an order with the view a read gives: cash, Blik before its notification, a bank redirect', async () => {
     const notifications = holdNotifications(ctx);
-    const ua = await makeBasket(ctx.database.db, { restaurant: UA });
-    const cash = await placed(ua.basketId, {
-      ...uaCustomer,
-      zip: ua.zip,
-      consents: { orderWithObligation: true },
-      paymentMethod: 'cashOnDelivery',
-    });
-    const pl = await basketWithOptions();
-    const blik = await placed(pl.basketId, {
-      ...plCustomer,
-      zip: pl.zip,
-      consents: allConsents,
-      paymentMethod: 'blik',
-      blikCode: '123456',
-    });
-    const bank = await basketWithOptions();
-    const transfer = await placed(bank.basketId, {
-      ...plCustomer,
-      zip: bank.zip,
-      consents: allConsents,
-      paymentMethod: 'fastTransfer',
-    });
+    const cash = await cashOrder();
+    const blik = await onlineOrder('blik', '123456');
+    const transfer = await onlineOrder('fastTransfer');
     const deps = { db: ctx.database.db, now: ctx.deps.now };
     for (const answer of [cash, blik, transfer])
       expect(answer.order).toEqual(await loadOrderView(deps, { orderId: answer.order.id }));
@@ -163,13 +147,7 @@ describe('the order view in one statement', () => {
   });
 
   it('opens to the order’s token or its customer, and to no one else, not even to say it exists', async () => {
-    const ua = await makeBasket(ctx.database.db, { restaurant: UA });
-    const cash = await placed(ua.basketId, {
-      ...uaCustomer,
-      zip: ua.zip,
-      consents: { orderWithObligation: true },
-      paymentMethod: 'cashOnDelivery',
-    });
+    const cash = await cashOrder();
     const [owner] = await ctx.database.db
       .insert(users)
       .values({ email: 'owner-view@example.com', passwordHash: 'x', role: 'user' })
