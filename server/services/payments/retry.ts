@@ -183,6 +183,7 @@ export async function retryPayment(
     // Also on a replay: startPayment answers what is stored, or finishes a start a crash interrupted.
     const started = await startPayment(deps, {
       paymentId: outcome.paymentId,
+      orderId,
       details: { blikCode: input.blikCode, googlePayToken: input.googlePayToken, customerIp: call.customerIp },
       lang: outcome.lang,
     });

@@ -62,24 +62,22 @@ export async function startPayment(
     paymentId: string;
     details: PaymentDetails;
     lang: Lang;
-    /** The payment's order, when the caller knows it: its lines are then read together with the lock. */
-    orderId?: string;
+    /** The payment's order: its lines (the provider is sent them) are read together with the lock. */
+    orderId: string;
   },
 ): Promise<StartedPayment> {
   const outcome = await transactionAnnouncing(deps.db, async (tx) => {
-    const [[payment], knownLines] = await Promise.all([
+    const [[payment], lines] = await Promise.all([
       lockPaymentToStart(tx, { id: input.paymentId }),
-      input.orderId === undefined ? undefined : orderLines(tx, { id: input.orderId }),
+      orderLines(tx, { id: input.orderId }),
     ]);
-    if (!payment) throw new Error(`payment ${input.paymentId} does not exist`);
+    if (payment?.orderId !== input.orderId) throw new Error(`order ${input.orderId} has no payment ${input.paymentId}`);
     if (payment.externalId !== null || payment.status !== 'pending' || !isPaymentMethod(payment.method)) {
       return { status: payment.status, redirectUrl: payment.redirectUrl, refundQueued: false };
     }
     const provider = deps.payments.byName(payment.provider);
     if (!provider) throw new Error(`payment ${payment.id}: provider ${payment.provider} is not configured`);
     const token = orderAccessToken(deps.env.orderTokenSecret, payment.orderId);
-    const lines =
-      knownLines && input.orderId === payment.orderId ? knownLines : await orderLines(tx, { id: payment.orderId });
     const customer = payment.customer as { email: string; firstname: string; lastname: string; phone: string };
     const order: PaymentOrder = {
       paymentId: payment.id,
