@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -21,6 +22,7 @@ export default function AddressForm({ locale }: { locale: UiLocale }) {
   // The default stays the default until another one is chosen: its form has nothing to untick.
   const isDefaultNow = addresses.some((address) => address.id === editing && address.isDefault);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, addressForm.adopt);
   const t = inLocale(locale);
 
   const onSubmit = async (event: FormEvent) => {

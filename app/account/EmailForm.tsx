@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -10,6 +11,7 @@ import { focusField, inLocale } from './form-helpers.ts';
 export default function EmailForm({ locale, current }: { locale: UiLocale; current: string }) {
   const { values, errors, error, status } = useStore(emailForm.$state);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, emailForm.adopt);
   const t = inLocale(locale);
 
   const onSubmit = async (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
@@ -12,6 +13,7 @@ export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) 
   const { values, errors, error, status } = useStore(forgotForm.$state);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, forgotForm.adopt);
   const t = inLocale(locale);
 
   if (status === 'done') {

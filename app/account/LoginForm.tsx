@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
@@ -16,6 +17,7 @@ export default function LoginForm({ locale }: { locale: UiLocale }) {
   const resend = useStore($resend);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, loginForm.adopt);
   const t = inLocale(locale);
 
   const onSubmit = async (event: FormEvent) => {

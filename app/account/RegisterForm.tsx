@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
@@ -13,6 +14,7 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
   const { values, errors, error, status, result } = useStore(registerForm.$state);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, registerForm.adopt);
   const t = inLocale(locale);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '@nanostores/react';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
@@ -17,6 +18,7 @@ export default function ResetPasswordForm({ locale }: { locale: UiLocale }) {
   // undefined until the island has read the URL: the server-rendered form waits, disabled.
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, resetForm.adopt);
   const t = inLocale(locale);
 
   useEffect(() => setToken(queryParam('token')), []);

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RuleName } from '#domain/forms.ts';
-import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
+import { useEarlyInput } from '#app/forms/early-input.ts';
+import {
+  $contactForm,
+  sendContactForm,
+  setContactField,
+  type ContactField,
+  type ContactValues,
+} from '#app/stores/contact-form.ts';
 
 export type ContactLabels = {
   name: string;
@@ -17,6 +24,8 @@ export type ContactLabels = {
   failed: string;
   tooMany: string;
 } & Record<'notEmpty' | 'isValidEmail' | 'isTrue', string>;
+
+const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'message', 'terms'];
 
 /**
  * The brand's contact form: errors under each field, checked on change and on send (spec section 5).
@@ -47,6 +56,13 @@ export default function ContactForm({
   useEffect(() => setHydrated(true), []);
   const { values, errors, status } = useStore($contactForm);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (changed) => {
+    for (const field of CONTACT_FIELDS) {
+      const value = changed[field];
+      if (typeof value === typeof $contactForm.get().values[field])
+        setContactField(field, value as ContactValues[typeof field]);
+    }
+  });
   const message = (rule: RuleName | undefined) =>
     rule ? ((labels as Record<string, string>)[rule] ?? labels.notEmpty) : undefined;
 

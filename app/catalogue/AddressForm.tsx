@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import type { AddressParts } from '#app/stores/address.ts';
 import { ADDRESS_FIELDS, addressErrors, addressFieldRule, type AddressField } from './address-rules.ts';
 import type { AddressTexts } from './address-types.ts';
@@ -20,8 +21,8 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
 
 /**
  * The delivery address form. A real form posting nowhere but its own page, with the button disabled until the
- * island runs: a click before hydration sends nothing, and never the fields in a URL. Each field is checked when it
- * changes, the whole form on submit, and the first field in error takes the focus.
+ * island runs: a click before hydration sends nothing, and never the fields in a URL; what was typed before then is
+ * kept. Each field is checked when it changes, the whole form on submit, and the first field in error takes the focus.
  */
 export function AddressForm({ initial, action, texts, onSave }: Props) {
   const [address, setAddress] = useState<AddressParts>(initial ?? EMPTY);
@@ -36,6 +37,12 @@ export function AddressForm({ initial, action, texts, onSave }: Props) {
     const rule = addressFieldRule(field, value);
     setErrors((now) => ({ ...now, [field]: rule ? texts[rule] : undefined }));
   };
+  useEarlyInput(form, (typed) => {
+    for (const field of ADDRESS_FIELDS) {
+      const value = typed[field];
+      if (typeof value === 'string') change(field, value);
+    }
+  });
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = addressErrors(address);

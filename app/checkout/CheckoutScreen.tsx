@@ -6,6 +6,7 @@ import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { TextField } from '#app/account/Field.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import {
   $errors,
   $formError,
@@ -13,6 +14,7 @@ import {
   $setup,
   $stage,
   $values,
+  adoptEarlyInput,
   googlePayRequest,
   loadCheckout,
   placeOrder,
@@ -44,6 +46,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   const order = useStore($order);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, adoptEarlyInput);
   const t = inLocale(locale);
 
   useEffect(() => {

@@ -28,6 +28,8 @@ export type AccountForm<V extends Record<string, unknown>, R> = {
    */
   submit(send: (values: V) => Promise<Answer>): Promise<(keyof V & string) | null>;
   reset(values?: Partial<V>): void;
+  /** Takes the fields changed before the island loaded (useEarlyInput), each as if changed now. */
+  adopt(changed: Record<string, unknown>): void;
 };
 
 /**
@@ -52,7 +54,7 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
   const fields = Object.keys(initial) as (keyof V & string)[];
   const firstError = (errors: FormState<V, R>['errors']) => fields.find((field) => errors[field]) ?? null;
 
-  return {
+  const form: AccountForm<V, R> = {
     $state,
     setField(field, value) {
       const state = $state.get();
@@ -107,5 +109,14 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
     reset(values) {
       $state.set(fresh(values));
     },
+    adopt(changed) {
+      for (const field of fields) {
+        const value = changed[field];
+        // A field of another kind than the form's (a text where a box is ticked) is none of this form's.
+        if (value !== undefined && typeof value === typeof initial[field])
+          form.setField(field, value as V[typeof field]);
+      }
+    },
   };
+  return form;
 }

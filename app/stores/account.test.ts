@@ -98,6 +98,15 @@ describe('account forms', () => {
     expect(registerForm.$state.get().errors).toEqual({});
   });
 
+  it('takes what was typed before the island loaded as typed now: checked, and only into fields of its kind', () => {
+    registerForm.reset();
+    registerForm.adopt({ email: 'anna@', firstname: 'Anna', shopPolicies: true, country: true, unknown: 'x' });
+    const { values, errors } = registerForm.$state.get();
+    expect(values).toMatchObject({ email: 'anna@', firstname: 'Anna', shopPolicies: true, country: 'pl' });
+    expect(values).not.toHaveProperty('unknown');
+    expect(errors).toEqual({ email: 'isValidEmail' });
+  });
+
   it('checks the phone by the chosen country, as the server does', () => {
     registerForm.setField('country', 'pl');
     registerForm.setField('phone', '050 123 45 67');

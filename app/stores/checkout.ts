@@ -167,6 +167,9 @@ function prefill(
   profile: { email: string; firstname: string; lastname: string; phone: string | null } | null,
 ): void {
   const values: CheckoutValues = { ...EMPTY_CHECKOUT };
+  // What the customer typed while this loaded (or before the page's script ran) stays; the rest is filled in.
+  const typed = Object.fromEntries([...touched].map((field) => [field, $values.get()[field]]));
+  const typedAddress = ADDRESS_FIELDS.some((field) => touched.has(field));
   if (profile) {
     values.email = profile.email;
     values.firstname = profile.firstname;
@@ -175,14 +178,25 @@ function prefill(
   }
   const saved = addresses[0];
   const kept = loadAddress();
-  if (saved) Object.assign(values, addressValues(saved), { addressChoice: saved.id });
+  if (typedAddress) values.addressChoice = 'new';
+  else if (saved) Object.assign(values, addressValues(saved), { addressChoice: saved.id });
   else if (basket.address) Object.assign(values, addressValues(basket.address));
   else if (kept && kept.country === basket.country) Object.assign(values, addressValues(kept));
   // The highlighted method the API lists first, when it can be used now.
   const first = methods.find((m) => m.availableNow);
   if (first) values.paymentMethod = first.id;
-  $values.set(values);
+  $values.set({ ...values, ...typed });
   $errors.set({});
+  if (touched.size > 0) void recheck();
+}
+
+/** The fields changed before the island loaded (useEarlyInput), each as if typed now. */
+export function adoptEarlyInput(changed: Record<string, unknown>): void {
+  for (const field of Object.keys(EMPTY_CHECKOUT) as CheckoutField[]) {
+    const value = changed[field];
+    if (value !== undefined && typeof value === typeof EMPTY_CHECKOUT[field])
+      setField(field, value as CheckoutValues[typeof field]);
+  }
 }
 
 type Rules = typeof CheckoutRules;

@@ -1,0 +1,71 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+
+/** A field's value as the visitor left it: the text typed, a box's tick, a radio group's or a list's choice. */
+export type EarlyValue = string | boolean;
+
+/**
+ * Preact, which renders the islands (decision 029), writes its own value into a textarea while it hydrates (an
+ * input's it leaves alone until the next render). So a textarea's text is read before that: when this module loads,
+ * just before the first island that uses it hydrates, and as it is typed afterwards, until its own island does.
+ */
+const textareaTexts = new WeakMap<HTMLTextAreaElement, string>();
+if (typeof document !== 'undefined') {
+  for (const textarea of Array.from(document.querySelectorAll('textarea')))
+    if (textarea.value !== textarea.defaultValue) textareaTexts.set(textarea, textarea.value);
+  document.addEventListener(
+    'input',
+    (event) => {
+      if (event.target instanceof HTMLTextAreaElement) textareaTexts.set(event.target, event.target.value);
+    },
+    { capture: true, passive: true },
+  );
+}
+
+/**
+ * The fields of a server-rendered form that the visitor changed before its island hydrated, by name. An element's
+ * default (its `value`, `checked` or `selected` attribute, which hydrating leaves as the page was sent) is what the
+ * visitor started from; a current value that differs from it was typed, ticked or picked.
+ */
+export function changedBeforeHydration(form: HTMLFormElement): Record<string, EarlyValue> {
+  const changed: Record<string, EarlyValue> = {};
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement) {
+      if (!element.name || element.disabled) continue;
+      if (element.type === 'checkbox') {
+        if (element.checked !== element.defaultChecked) changed[element.name] = element.checked;
+      } else if (element.type === 'radio') {
+        if (element.checked && !element.defaultChecked) changed[element.name] = element.value;
+      } else if (!NOT_TYPED.has(element.type) && element.value !== element.defaultValue) {
+        changed[element.name] = element.value;
+      }
+    } else if (element instanceof HTMLTextAreaElement) {
+      const text = element.value !== element.defaultValue ? element.value : textareaTexts.get(element);
+      if (element.name && !element.disabled && text !== undefined && text !== element.defaultValue)
+        changed[element.name] = text;
+    } else if (element instanceof HTMLSelectElement) {
+      const picked = element.selectedOptions[0];
+      if (element.name && !element.disabled && picked && !picked.defaultSelected) changed[element.name] = picked.value;
+    }
+  }
+  return changed;
+}
+
+const NOT_TYPED = new Set(['submit', 'button', 'reset', 'hidden', 'file', 'image']);
+
+/**
+ * Keeps what an impatient visitor typed into a form before its island loaded. Hydrating leaves such a value in the
+ * field, but the island's next render writes the state's value (the empty one the page was rendered with) back over
+ * it. Read once, right after hydration and before any other render, the changed fields go to `adopt`, which puts
+ * them into the form's state as if they had been typed with the island running.
+ */
+export function useEarlyInput(
+  form: RefObject<HTMLFormElement | null>,
+  adopt: (changed: Record<string, EarlyValue>) => void,
+): void {
+  const adoptOnce = useRef(adopt);
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    const changed = changedBeforeHydration(form.current);
+    if (Object.keys(changed).length > 0) adoptOnce.current(changed);
+  }, [form]);
+}
