@@ -120,6 +120,26 @@ describe('admin lists in the browser', () => {
     await context.close();
   });
 
+  it('keeps a search typed before the island has loaded, and applies it', async () => {
+    const context = await adminContext('desktop');
+    const page = await context.newPage();
+    // The scripts are held back, as on a slow line: the filters are painted long before their island runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(urlOn('localhost', '/en/admin/orders'), { waitUntil: 'commit' });
+    await page.fill('.list-filters input[name="q"]', 'Kowalski');
+    release();
+    await page.waitForSelector('.list-filters button[type="submit"]:not([disabled])');
+    expect(await page.inputValue('.list-filters input[name="q"]')).toBe('Kowalski');
+    await page.click('.list-filters button[type="submit"]');
+    await page.waitForURL(/\/en\/admin\/orders\?q=Kowalski$/);
+    await context.close();
+  });
+
   it('is usable by keyboard and has no serious accessibility problem (axe, phone)', async () => {
     const context = await adminContext('phone');
     const { page } = await open(context, '/admin/orders');

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { ADMIN_LISTS, listSearch, type ListEntity, type ListFilter, type ListQuery } from '#domain/admin-lists.ts';
 import { CHOICE_LISTS, filterGroup } from './columns.ts';
 import type { ListLabels } from './labels.ts';
@@ -84,19 +84,10 @@ type FieldProps = {
 
 function FilterField({ id, name, filter, value, labels, group, choices }: FieldProps) {
   const current = value === undefined ? '' : String(value);
-  const [text, setText] = useState(current);
   switch (filter.kind) {
+    // Uncontrolled, as every field here (the form is read when sent): what was typed before the island loaded stays.
     case 'text':
-      return (
-        <input
-          id={id}
-          name={name}
-          type="search"
-          maxLength={100}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      );
+      return <input id={id} name={name} type="search" maxLength={100} defaultValue={current} />;
     case 'date':
       return <input id={id} name={name} type="date" defaultValue={current} />;
     case 'enum':
