@@ -1,5 +1,6 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $account, $busy, $failure, $lookup, chooseAccount, lookUpCaller, prefill } from './phone-order.ts';
@@ -16,6 +17,10 @@ export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated:
   const busy = useStore($busy);
   const failure = useStore($failure);
   const [phone, setPhone] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (changed) => {
+    if (typeof changed['phone'] === 'string') setPhone(changed['phone']);
+  });
   const dates = new Intl.DateTimeFormat(locale === 'ua' ? 'uk' : locale, { dateStyle: 'medium' });
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -28,11 +33,12 @@ export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated:
   return (
     <section className="cc-card" aria-labelledby="cc-caller-title">
       <h2 id="cc-caller-title">{m.cc_caller_title({}, t)}</h2>
-      <form method="post" className="cc-inline-form" onSubmit={submit} role="search">
+      <form ref={form} method="post" className="cc-inline-form" onSubmit={submit} role="search">
         <label htmlFor="cc-phone">{m.cc_phone_label({}, t)}</label>
         <div className="cc-inline">
           <input
             id="cc-phone"
+            name="phone"
             type="tel"
             inputMode="tel"
             autoComplete="off"

@@ -1,5 +1,6 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEarlyInput } from '#app/forms/early-input.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $busy, $failure, $menu, $restaurants, findRestaurants, openMenu } from './phone-order.ts';
@@ -19,6 +20,10 @@ export function RestaurantFinder({ locale, hydrated }: { locale: UiLocale; hydra
   const busy = useStore($busy);
   const failure = useStore($failure);
   const [query, setQuery] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (changed) => {
+    if (typeof changed['query'] === 'string') setQuery(changed['query']);
+  });
 
   // Every restaurant at first, so the agent can pick without typing.
   useEffect(() => {
@@ -33,11 +38,12 @@ export function RestaurantFinder({ locale, hydrated }: { locale: UiLocale; hydra
   return (
     <section className="cc-card" aria-labelledby="cc-restaurant-title">
       <h2 id="cc-restaurant-title">{m.cc_restaurant_title({}, t)}</h2>
-      <form method="post" className="cc-inline-form" onSubmit={submit} role="search">
+      <form ref={form} method="post" className="cc-inline-form" onSubmit={submit} role="search">
         <label htmlFor="cc-restaurant-query">{m.cc_restaurant_search({}, t)}</label>
         <div className="cc-inline">
           <input
             id="cc-restaurant-query"
+            name="query"
             type="search"
             autoComplete="off"
             value={query}

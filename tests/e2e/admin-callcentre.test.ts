@@ -142,6 +142,28 @@ describe('the call centre’s new-order screen', () => {
     await close();
   });
 
+  it('keeps the phone and the restaurant search an agent typed before the screen’s island had loaded', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, storageState: session });
+    const page = await context.newPage();
+    // The scripts are held back, as on a slow line: the screen is painted long before its island runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(urlOn('localhost', adminPath('en', { screen: 'add', entity: 'orders' })), { waitUntil: 'commit' });
+    await page.fill('#cc-phone', '600 700 800');
+    await page.fill('#cc-restaurant-query', 'mokot');
+    release();
+    await page.waitForSelector('astro-island[component-url*="/PhoneOrder."]:not([ssr])', { state: 'attached' });
+    expect(await page.inputValue('#cc-phone')).toBe('600 700 800');
+    expect(await page.inputValue('#cc-restaurant-query')).toBe('mokot');
+    await page.getByRole('button', { name: TEXTS.en.find, exact: true }).click();
+    await expect.poll(() => page.inputValue('#cc-order-firstname')).toBe('Jan');
+    await context.close();
+  });
+
   for (const locale of ['pl', 'en', 'ua'] as const)
     it(`${locale}: looks right at 1280 and 375 px, and axe finds no serious or critical violation`, async () => {
       for (const [name, viewport] of [
