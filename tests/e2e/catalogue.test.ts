@@ -173,6 +173,39 @@ describe('catalogue: every public page answers in every language', () => {
   });
 });
 
+describe('catalogue: the concept page’s contact form', () => {
+  it('cannot be sent before its island runs (only a brand’s own host answers it without one), then sends', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone, locale: BROWSER_LOCALE.en });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/ContactForm\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(urlOn('localhost', pathFor('concept', 'en', { slug: 'pasta-fresca' })));
+    const form = page.locator('.contact-form');
+    await form.scrollIntoViewIfNeeded();
+    expect(await page.locator('astro-island[component-url*="/ContactForm."][ssr]').count()).toBe(1);
+    await form.locator('[name="name"]').fill('Ann');
+    await form.locator('[name="email"]').fill('ann@example.com');
+    await form.locator('[name="message"]').fill('Catering for twenty?');
+    await form.locator('[name="terms"]').check();
+    const send = form.locator('button[type="submit"]');
+    expect(await send.isDisabled()).toBe(true);
+    // Enter in a field does not send it either: the form's default button is disabled.
+    await form.locator('[name="name"]').press('Enter');
+    release();
+    await page.waitForSelector('.contact-form button[type="submit"]:not([disabled])');
+    expect(new URL(page.url()).pathname).toBe(pathFor('concept', 'en', { slug: 'pasta-fresca' }));
+    expect(await form.locator('[name="message"]').inputValue()).toBe('Catering for twenty?');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/contact'));
+    await send.click();
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ concept: 'pasta-fresca', name: 'Ann' });
+    await page.locator('.form-ok').waitFor();
+    await page.close();
+  });
+});
+
 describe('catalogue: accessibility', () => {
   const pages = (locale: Locale) => [
     pathFor('home', locale),
