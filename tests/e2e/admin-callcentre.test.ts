@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { Locale } from '#domain/localized-routes.ts';
-import { axeViolations, launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
+import { axeViolations, holdScripts, launchBrowser, screenshot, urlOn } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { waitForMail } from '../helpers/mail.ts';
 
@@ -146,12 +146,7 @@ describe('the call centre’s new-order screen', () => {
     const context = await browser.newContext({ viewport: DESKTOP, storageState: session });
     const page = await context.newPage();
     // The scripts are held back, as on a slow line: the screen is painted long before its island runs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(urlOn('localhost', adminPath('en', { screen: 'add', entity: 'orders' })), { waitUntil: 'commit' });
     await page.fill('#cc-phone', '600 700 800');
     await page.fill('#cc-restaurant-query', 'mokot');

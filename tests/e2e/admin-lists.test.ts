@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIST_ENTITIES } from '#domain/admin-lists.ts';
 import { localePrefix, LOCALES, type Locale } from '#domain/localized-routes.ts';
 import { fillBusyYear } from '../../bench/busy-year.ts';
-import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, holdScripts, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { databaseUrl } from '../setup/postgres.ts';
 
@@ -124,12 +124,7 @@ describe('admin lists in the browser', () => {
     const context = await adminContext('desktop');
     const page = await context.newPage();
     // The scripts are held back, as on a slow line: the filters are painted long before their island runs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(urlOn('localhost', '/en/admin/orders'), { waitUntil: 'commit' });
     await page.fill('.list-filters input[name="q"]', 'Kowalski');
     release();

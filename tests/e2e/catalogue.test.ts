@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
-import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import {
+  axeViolations,
+  holdScripts,
+  launchBrowser,
+  screenshot,
+  urlOn,
+  visitorAddress,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,13 +183,14 @@ describe('catalogue: every public page answers in every language', () => {
 
 describe('catalogue: the concept page’s contact form', () => {
   it('cannot be sent before its island runs (only a brand’s own host answers it without one), then sends', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.phone, locale: BROWSER_LOCALE.en });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/ContactForm\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
+    // A visitor of their own: the contact form's rate limit counts per address, and other tests send it too.
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      locale: BROWSER_LOCALE.en,
+      extraHTTPHeaders: visitorAddress(),
     });
+    const page = await context.newPage();
+    const release = await holdScripts(page, /\/_astro\/ContactForm\.[^/]*\.js$/);
     await page.goto(urlOn('localhost', pathFor('concept', 'en', { slug: 'pasta-fresca' })));
     const form = page.locator('.contact-form');
     await form.scrollIntoViewIfNeeded();
@@ -202,7 +211,7 @@ describe('catalogue: the concept page’s contact form', () => {
     await send.click();
     expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ concept: 'pasta-fresca', name: 'Ann' });
     await page.locator('.form-ok').waitFor();
-    await page.close();
+    await context.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pathFor } from '#domain/localized-routes.ts';
-import { launchBrowser, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
+import { holdScripts, launchBrowser, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
 // An impatient visitor on a slow phone starts typing as soon as a form is painted, before its island has loaded.
 // What they typed must still be in the fields once the island runs, and be what the form then sends: the islands'
@@ -19,13 +19,7 @@ async function slowPhone() {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { context, page, problems, release };
+  return { context, page, problems, release: await holdScripts(page) };
 }
 
 /** Waits until Astro has hydrated every island whose component file starts with `name`. */

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { matchPath } from '#domain/localized-routes.ts';
 import { loadTenants } from '#tenants/index.ts';
-import { axeViolations, launchBrowser, screenshot, settled, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import {
+  axeViolations,
+  launchBrowser,
+  screenshot,
+  settled,
+  urlOn,
+  VIEWPORTS,
+  holdScripts,
+} from '../helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -257,12 +265,7 @@ describe('cookie consent', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'pl-PL' });
     const page = await context.newPage();
     // The scripts are held back, as on a slow network: the banner is painted long before its island runs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(urlOn('localhost', '/kontakt'), { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: 'Rozumiem i akceptuję' });
     await button.waitFor();

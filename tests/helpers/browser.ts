@@ -66,6 +66,20 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Holds back the scripts `pattern` names (by default every island's) until the answered `release` is called, as on a
+ * slow line where the HTML is painted long before them: what the visitor does meanwhile meets the server's page.
+ */
+export async function holdScripts(page: Page, pattern: string | RegExp = '**/_astro/*.js'): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Screenshots go to test-results/screenshots, which CI keeps: the whole page, as JPEG (a few hundred a run, which
  * Chromium encodes in half the time PNG takes, at a tenth of the size, and still plain to read). Taken through the
  * DevTools protocol rather than `page.screenshot`, whose full-page path lays the page out again around the capture:
