@@ -35,7 +35,11 @@ const login = async (email: string, password: string) => {
 type Event = { event: string; data: { status: string; refund: { status: string } | null } };
 
 /** Reads Server-Sent Events until `enough` says so (or the stream ends). */
-async function readEvents(body: ReadableStream<Uint8Array>, enough: (events: Event[]) => boolean) {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  enough: (events: Event[]) => boolean,
+  onEvent: (event: Event) => void = () => {},
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -50,7 +54,10 @@ async function readEvents(body: ReadableStream<Uint8Array>, enough: (events: Eve
       buffer = buffer.slice(end + 2);
       const event = /^event: (.*)$/m.exec(chunk)?.[1];
       const data = /^data: (.*)$/m.exec(chunk)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
+      if (event && data) {
+        events.push({ event, data: JSON.parse(data) });
+        onEvent(events.at(-1)!);
+      }
     }
   }
   return { events, close: () => reader.cancel() };
@@ -135,7 +142,15 @@ describe('order status', () => {
     const response = await request(ctx, `/api/orders/${placed.order.id}/events?token=${placed.accessToken}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reading = readEvents(response.body!, (events) => events.at(-1)?.data.refund?.status === 'succeeded');
+    let connected = () => {};
+    const snapshot = new Promise<void>((resolve) => (connected = resolve));
+    const reading = readEvents(
+      response.body!,
+      (events) => events.at(-1)?.data.refund?.status === 'succeeded',
+      () => connected(),
+    );
+    // The status at connect is read once the stream starts: the payment comes after it, so it is a change to push.
+    await snapshot;
     // The bank's notification moves it to new; then the restaurant does not accept in time.
     const bank = new URL(placed.redirectUrl);
     const paidAt = Date.now();
