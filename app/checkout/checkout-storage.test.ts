@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHECKOUT_DRAFT_KEY,
   CHECKOUT_STORAGE_KEY,
   checkoutKey,
+  draftOf,
   forgetCheckout,
+  forgetDraft,
+  keepDraft,
   placedCheckout,
   rememberPlaced,
   unansweredCheckout,
@@ -55,5 +59,39 @@ describe('the checkout’s Idempotency-Key', () => {
     expect(placedCheckout(storage)).toBeNull();
     storage.setItem(CHECKOUT_STORAGE_KEY, 'not json');
     expect(checkoutKey('basket-1', storage)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the checkout’s draft', () => {
+  it('keeps the typed details of one basket, not the payment’s or the consents, until the order is placed', () => {
+    const storage = memoryStorage();
+    keepDraft(
+      'basket-1',
+      { firstname: 'Anna', email: 'anna@example.com', street: '', blikCode: '123456', agree1: true, comment: 'Gate 2' },
+      storage,
+    );
+    expect(draftOf('basket-1', storage)).toEqual({ firstname: 'Anna', email: 'anna@example.com', comment: 'Gate 2' });
+    // Another basket (an order placed meanwhile, a new one started) starts from nothing.
+    expect(draftOf('basket-2', storage)).toBeNull();
+    forgetDraft(storage);
+    expect(draftOf('basket-1', storage)).toBeNull();
+  });
+
+  it('reads nothing from a damaged or foreign entry, and a refused write loses only the draft', () => {
+    const storage = memoryStorage();
+    storage.setItem(CHECKOUT_DRAFT_KEY, '{not json');
+    expect(draftOf('basket-1', storage)).toBeNull();
+    storage.setItem(
+      CHECKOUT_DRAFT_KEY,
+      JSON.stringify({ basketId: 'basket-1', fields: { firstname: 7, city: 'Kyiv' } }),
+    );
+    expect(draftOf('basket-1', storage)).toEqual({ city: 'Kyiv' });
+    const full = {
+      ...storage,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(() => keepDraft('basket-1', { firstname: 'Anna' }, full)).not.toThrow();
   });
 });

@@ -84,3 +84,75 @@ export function forgetCheckout(store = storage()): void {
     // Nothing to forget.
   }
 }
+
+/** The fields of the customer's details a draft keeps: not the payment's (a Blik code), nor the consents. */
+export const DRAFT_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'street',
+  'streetNo',
+  'aptNo',
+  'zip',
+  'city',
+  'comment',
+] as const;
+export type DraftField = (typeof DRAFT_FIELDS)[number];
+export type CheckoutDraft = Partial<Record<DraftField, string>>;
+
+export const CHECKOUT_DRAFT_KEY = 'checkoutDraft';
+
+// The tab's own storage: a draft is this tab's checkout of this basket, and goes when the tab is closed.
+function tabStorage(): KeyValueStorage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps what the customer has typed into the checkout of this basket, so that a reload or a change of language does
+ * not lose it. Only non-empty fields of DRAFT_FIELDS are kept.
+ */
+export function keepDraft(basketId: string, values: Record<string, unknown>, store = tabStorage()): void {
+  const fields: CheckoutDraft = {};
+  for (const field of DRAFT_FIELDS) {
+    const value = values[field];
+    if (typeof value === 'string' && value !== '') fields[field] = value;
+  }
+  try {
+    store?.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ basketId, fields }));
+  } catch {
+    // Full or refused: the form still holds what was typed, for as long as the page lives.
+  }
+}
+
+/** What was typed into the checkout of this basket on this tab, or null. */
+export function draftOf(basketId: string, store = tabStorage()): CheckoutDraft | null {
+  try {
+    const value = JSON.parse(store?.getItem(CHECKOUT_DRAFT_KEY) ?? 'null') as {
+      basketId?: unknown;
+      fields?: Record<string, unknown>;
+    } | null;
+    if (!value || value.basketId !== basketId || !value.fields) return null;
+    const fields: CheckoutDraft = {};
+    for (const field of DRAFT_FIELDS) {
+      const text = value.fields[field];
+      if (typeof text === 'string' && text !== '') fields[field] = text;
+    }
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the draft once its order is placed. */
+export function forgetDraft(store = tabStorage()): void {
+  try {
+    store?.removeItem(CHECKOUT_DRAFT_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}

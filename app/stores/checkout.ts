@@ -13,6 +13,10 @@ import {
 } from '#app/checkout/checkout-form.ts';
 import {
   checkoutKey,
+  DRAFT_FIELDS,
+  draftOf,
+  forgetDraft,
+  keepDraft,
   placedCheckout,
   rememberPlaced,
   type PlacedCheckout,
@@ -167,9 +171,11 @@ function prefill(
   profile: { email: string; firstname: string; lastname: string; phone: string | null } | null,
 ): void {
   const values: CheckoutValues = { ...EMPTY_CHECKOUT };
-  // What the customer typed while this loaded (or before the page's script ran) stays; the rest is filled in.
+  // What the customer typed on this tab before a reload or a change of language comes back, and what they typed
+  // while this loaded (or before the page's script ran) stays; the rest is filled in.
+  const draft = draftOf(basket.id) ?? {};
   const typed = Object.fromEntries([...touched].map((field) => [field, $values.get()[field]]));
-  const typedAddress = ADDRESS_FIELDS.some((field) => touched.has(field));
+  const typedAddress = ADDRESS_FIELDS.some((field) => touched.has(field) || field in draft);
   if (profile) {
     values.email = profile.email;
     values.firstname = profile.firstname;
@@ -185,9 +191,18 @@ function prefill(
   // The highlighted method the API lists first, when it can be used now.
   const first = methods.find((m) => m.availableNow);
   if (first) values.paymentMethod = first.id;
-  $values.set({ ...values, ...typed });
+  $values.set({ ...values, ...draft, ...typed });
   $errors.set({});
-  if (touched.size > 0) void recheck();
+  if (touched.size > 0) {
+    keepTyped();
+    void recheck();
+  }
+}
+
+/** Keeps the customer's typed details for a reload or a change of language (checkout-storage.ts). */
+function keepTyped(): void {
+  const basket = $setup.get().basket;
+  if (basket) keepDraft(basket.id, $values.get());
 }
 
 /** The fields changed before the island loaded (useEarlyInput), each as if typed now. */
@@ -216,6 +231,7 @@ export function setField<F extends CheckoutField>(field: F, value: CheckoutValue
   if ($stage.get() === 'sending') return;
   $values.set({ ...$values.get(), [field]: value });
   touched.add(field);
+  if ((DRAFT_FIELDS as readonly string[]).includes(field)) keepTyped();
   // A changed address may cure "outside the delivery area": the server decides again on the next submit.
   if (ADDRESS_FIELDS.includes(field) && $errors.get().address) {
     const { address: _cured, ...rest } = $errors.get();
@@ -245,6 +261,9 @@ export function chooseAddress(choice: string): void {
   const saved = $setup.get().addresses.find((a) => a.id === choice);
   const values = { ...$values.get(), addressChoice: choice, ...(saved ? addressValues(saved) : {}) };
   $values.set(values);
+  // A saved address is not a draft's: a reload starts from the saved addresses again, not from one typed earlier.
+  const basket = $setup.get().basket;
+  if (basket && saved) keepDraft(basket.id, { ...values, street: '', streetNo: '', aptNo: '', zip: '', city: '' });
   const errors = { ...$errors.get() };
   delete errors.address;
   for (const field of ['street', 'streetNo', 'aptNo', 'zip', 'city'] as const) delete errors[field];
@@ -348,6 +367,7 @@ export function placeOrder(
 
     const placed = { orderId: body.order.id, token: body.accessToken };
     rememberPlaced(basket.id, placed);
+    forgetDraft();
     await keepAddress(values, client);
     $order.set({ ...placed, view: body.order });
     await follow(body.order, body.redirectUrl, locale);

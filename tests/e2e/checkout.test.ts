@@ -495,6 +495,42 @@ describe('the checkout’s errors, translated next to what caused them', () => {
 });
 
 describe('never two orders, never a lost one', () => {
+  it('keeps the typed details through a reload and a change of language, and forgets them once ordered', async () => {
+    const { page, problems, close } = await openPage('phone');
+    await fillBasket(page, PL);
+    await openSummary(page, 'pl');
+    const typed = {
+      firstname: 'Anna',
+      lastname: 'Nowak',
+      email: 'anna-draft@example.com',
+      phone: PL_ADDRESS.phone,
+      street: PL_ADDRESS.street,
+      streetNo: PL_ADDRESS.streetNo,
+      zip: PL_ADDRESS.zip,
+      city: PL_ADDRESS.city,
+      comment: 'Domofon 15',
+    };
+    for (const [name, value] of Object.entries(typed)) await page.fill(`#checkout-${name}`, value);
+    const kept = async () => {
+      for (const [name, value] of Object.entries(typed))
+        expect(await page.inputValue(`#checkout-${name}`), name).toBe(value);
+    };
+    await page.reload();
+    await hydrated(page);
+    await page.waitForSelector('input[name="paymentMethod"]');
+    await kept();
+    await openSummary(page, 'en');
+    await kept();
+    await page.check('input[name="paymentMethod"][value="blik"]');
+    await page.fill('#checkout-blikCode', '123456');
+    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    await submit(page);
+    await orderOnStatusPage(page, 'en');
+    expect(await page.evaluate(() => sessionStorage.getItem('checkoutDraft'))).toBeNull();
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a double click places one order', async () => {
     const { page, close } = await openPage('desktop');
     const { basketId } = await fillBasket(page, PL);
