@@ -36,6 +36,8 @@ export default function AddressEntry({ locale, action, texts }: AddressEntryProp
           initial={address}
           action={action}
           texts={texts}
+          // A returning visitor who began typing a new address before the island ran keeps the form, not the old address.
+          onEarlyInput={() => setEditing(true)}
           onSave={(parts) => {
             // The navbar shows the whole line; the postcode's format tells the country.
             const saved: DeliveryAddress = {

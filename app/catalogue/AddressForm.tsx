@@ -9,6 +9,8 @@ type Props = {
   action: string;
   texts: AddressTexts;
   onSave: (address: AddressParts) => void;
+  /** Called when the visitor had typed into the form before its island loaded. */
+  onEarlyInput?: () => void;
 };
 
 const EMPTY: AddressParts = { street: '', streetNo: '', zip: '', city: '' };
@@ -24,7 +26,7 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
  * island runs: a click before hydration sends nothing, and never the fields in a URL; what was typed before then is
  * kept. Each field is checked when it changes, the whole form on submit, and the first field in error takes the focus.
  */
-export function AddressForm({ initial, action, texts, onSave }: Props) {
+export function AddressForm({ initial, action, texts, onSave, onEarlyInput }: Props) {
   const [address, setAddress] = useState<AddressParts>(initial ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [ready, setReady] = useState(false);
@@ -42,6 +44,7 @@ export function AddressForm({ initial, action, texts, onSave }: Props) {
       const value = typed[field];
       if (typeof value === 'string') change(field, value);
     }
+    onEarlyInput?.();
   });
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -56,6 +56,32 @@ describe('what a visitor types before the island has loaded', () => {
     await context.close();
   });
 
+  it('a returning visitor who begins a new address before the island runs keeps the form, not the old address', async () => {
+    const { context, page, problems, release } = await slowPhone();
+    await context.addInitScript(() => {
+      const old = { street: 'Marszałkowska', streetNo: '1', zip: '00-001', city: 'Warszawa', country: 'pl' };
+      localStorage.setItem(
+        'deliveryAddress',
+        JSON.stringify({ ...old, fullAddress: 'Marszałkowska 1, 00-001 Warszawa' }),
+      );
+    });
+    await page.goto(urlOn('localhost', pathFor('home', 'en')), { waitUntil: 'commit' });
+    await page.locator('.address-form input[name="street"]').waitFor();
+    await page.fill('.address-form input[name="street"]', 'Puławska');
+    await page.fill('.address-form input[name="streetNo"]', '150');
+    release();
+    await hydrated(page, 'AddressEntry');
+    expect(await page.locator('.current-address').count()).toBe(0);
+    expect(await page.inputValue('.address-form input[name="street"]')).toBe('Puławska');
+    await page.fill('.address-form input[name="zip"]', '02-715');
+    await page.fill('.address-form input[name="city"]', 'Warszawa');
+    await page.click('.address-form button[type="submit"]');
+    await page.locator('.current-address strong').waitFor();
+    expect(await page.locator('.current-address strong').textContent()).toContain('Puławska 150');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('the login and registration forms keep every field, and the login sends what was typed', async () => {
     const { context, page, problems, release } = await slowPhone();
     await page.goto(urlOn('localhost', pathFor('login', 'ua')), { waitUntil: 'commit' });
