@@ -35,23 +35,30 @@ async function stillServerRendered(page: Page, name: string) {
   expect(await page.locator(`astro-island[component-url*="/${name}."][ssr]`).count()).toBeGreaterThan(0);
 }
 
+/** Types into the home page's address form, field by field. */
+async function typeAddress(page: Page, parts: Partial<Record<'street' | 'streetNo' | 'zip' | 'city', string>>) {
+  for (const [name, value] of Object.entries(parts)) await page.fill(`.address-form input[name="${name}"]`, value);
+}
+
+/** Saves the home page's address form and answers the address it then shows. */
+async function saveAddress(page: Page) {
+  await page.click('.address-form button[type="submit"]');
+  await page.locator('.current-address strong').waitFor();
+  return page.locator('.current-address strong').textContent();
+}
+
 describe('what a visitor types before the island has loaded', () => {
   it('the home page keeps the typed address, and saving it shows that address', async () => {
     const { context, page, problems, release } = await slowPhone();
     await page.goto(urlOn('localhost', pathFor('home', 'en')), { waitUntil: 'commit' });
     await page.locator('.address-form input[name="street"]').waitFor();
     await stillServerRendered(page, 'AddressEntry');
-    await page.fill('.address-form input[name="street"]', 'Puławska');
-    await page.fill('.address-form input[name="streetNo"]', '150');
-    await page.fill('.address-form input[name="zip"]', '02-715');
-    await page.fill('.address-form input[name="city"]', 'Warszawa');
+    await typeAddress(page, { street: 'Puławska', streetNo: '150', zip: '02-715', city: 'Warszawa' });
     release();
     await hydrated(page, 'AddressEntry');
     expect(await page.inputValue('.address-form input[name="street"]')).toBe('Puławska');
     expect(await page.inputValue('.address-form input[name="city"]')).toBe('Warszawa');
-    await page.click('.address-form button[type="submit"]');
-    await page.locator('.current-address strong').waitFor();
-    expect(await page.locator('.current-address strong').textContent()).toContain('Puławska 150');
+    expect(await saveAddress(page)).toContain('Puławska 150');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -67,17 +74,13 @@ describe('what a visitor types before the island has loaded', () => {
     });
     await page.goto(urlOn('localhost', pathFor('home', 'en')), { waitUntil: 'commit' });
     await page.locator('.address-form input[name="street"]').waitFor();
-    await page.fill('.address-form input[name="street"]', 'Puławska');
-    await page.fill('.address-form input[name="streetNo"]', '150');
+    await typeAddress(page, { street: 'Puławska', streetNo: '150' });
     release();
     await hydrated(page, 'AddressEntry');
     expect(await page.locator('.current-address').count()).toBe(0);
     expect(await page.inputValue('.address-form input[name="street"]')).toBe('Puławska');
-    await page.fill('.address-form input[name="zip"]', '02-715');
-    await page.fill('.address-form input[name="city"]', 'Warszawa');
-    await page.click('.address-form button[type="submit"]');
-    await page.locator('.current-address strong').waitFor();
-    expect(await page.locator('.current-address strong').textContent()).toContain('Puławska 150');
+    await typeAddress(page, { zip: '02-715', city: 'Warszawa' });
+    expect(await saveAddress(page)).toContain('Puławska 150');
     expect(problems).toEqual([]);
     await context.close();
   });
