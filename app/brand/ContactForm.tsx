@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RuleName } from '#domain/forms.ts';
-import { useEarlyInput } from '#app/forms/early-input.ts';
-import {
-  $contactForm,
-  sendContactForm,
-  setContactField,
-  type ContactField,
-  type ContactValues,
-} from '#app/stores/contact-form.ts';
+import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
+import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
 
 export type ContactLabels = {
   name: string;
@@ -24,8 +18,6 @@ export type ContactLabels = {
   failed: string;
   tooMany: string;
 } & Record<'notEmpty' | 'isValidEmail' | 'isTrue', string>;
-
-const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'message', 'terms'];
 
 /**
  * The brand's contact form: errors under each field, checked on change and on send (spec section 5).
@@ -56,13 +48,7 @@ export default function ContactForm({
   useEffect(() => setHydrated(true), []);
   const { values, errors, status } = useStore($contactForm);
   const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, (changed) => {
-    for (const field of CONTACT_FIELDS) {
-      const value = changed[field];
-      if (typeof value === typeof $contactForm.get().values[field])
-        setContactField(field, value as ContactValues[typeof field]);
-    }
-  });
+  useEarlyInput(form, (changed) => adoptFields(changed, $contactForm.get().values, setContactField));
   const message = (rule: RuleName | undefined) =>
     rule ? ((labels as Record<string, string>)[rule] ?? labels.notEmpty) : undefined;
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
 import type { AddressParts } from '#app/stores/address.ts';
 import { ADDRESS_FIELDS, addressErrors, addressFieldRule, type AddressField } from './address-rules.ts';
 import type { AddressTexts } from './address-types.ts';
@@ -40,10 +40,7 @@ export function AddressForm({ initial, action, texts, onSave, onEarlyInput }: Pr
     setErrors((now) => ({ ...now, [field]: rule ? texts[rule] : undefined }));
   };
   useEarlyInput(form, (typed) => {
-    for (const field of ADDRESS_FIELDS) {
-      const value = typed[field];
-      if (typeof value === 'string') change(field, value);
-    }
+    adoptFields(typed, EMPTY, change);
     onEarlyInput?.();
   });
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

@@ -13,14 +13,15 @@ export const CHECKOUT_STORAGE_KEY = 'checkout';
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 // Private mode and disabled storage throw on access: the key then lives as long as the page, which still stops a
-// double click.
-function storage(): KeyValueStorage | null {
+// double click, and a draft as long as the form.
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis[kind] ?? null;
   } catch {
     return null;
   }
 }
+const storage = () => browserStorage('localStorage');
 
 let memory: Stored | null = null;
 
@@ -104,13 +105,7 @@ export type CheckoutDraft = Partial<Record<DraftField, string>>;
 export const CHECKOUT_DRAFT_KEY = 'checkoutDraft';
 
 // The tab's own storage: a draft is this tab's checkout of this basket, and goes when the tab is closed.
-function tabStorage(): KeyValueStorage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const tabStorage = () => browserStorage('sessionStorage');
 
 /**
  * Keeps what the customer has typed into the checkout of this basket, so that a reload or a change of language does

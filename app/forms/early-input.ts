@@ -50,6 +50,21 @@ export function changedBeforeHydration(form: HTMLFormElement): Record<string, Ea
   return changed;
 }
 
+/**
+ * Puts each changed field that `fields` has, and of the same kind (a text, or a box's tick), through `set`: the form's
+ * own setter, so it is checked as if typed now. Anything else the form holds is not the visitor's to change.
+ */
+export function adoptFields<V extends Record<string, unknown>>(
+  changed: Record<string, unknown>,
+  fields: V,
+  set: <F extends keyof V & string>(field: F, value: V[F]) => void,
+): void {
+  for (const field of Object.keys(fields) as (keyof V & string)[]) {
+    const value = changed[field];
+    if (value !== undefined && typeof value === typeof fields[field]) set(field, value as V[typeof field]);
+  }
+}
+
 const NOT_TYPED = new Set(['submit', 'button', 'reset', 'hidden', 'file', 'image']);
 
 /**

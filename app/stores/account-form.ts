@@ -1,5 +1,6 @@
 import { map, task, type MapStore } from 'nanostores';
 import type { FieldRule } from '#domain/errors.ts';
+import { adoptFields } from '#app/forms/early-input.ts';
 
 /** editing → sending → done (the answer is kept) | back to editing with the server's errors. */
 export type FormStatus = 'editing' | 'sending' | 'done';
@@ -110,12 +111,7 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
       $state.set(fresh(values));
     },
     adopt(changed) {
-      for (const field of fields) {
-        const value = changed[field];
-        // A field of another kind than the form's (a text where a box is ticked) is none of this form's.
-        if (value !== undefined && typeof value === typeof initial[field])
-          form.setField(field, value as V[typeof field]);
-      }
+      adoptFields(changed, initial, form.setField);
     },
   };
   return form;

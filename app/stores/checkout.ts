@@ -1,6 +1,7 @@
 import { atom, map, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { adoptFields } from '#app/forms/early-input.ts';
 import {
   addressValues,
   type CheckoutErrors,
@@ -207,11 +208,7 @@ function keepTyped(): void {
 
 /** The fields changed before the island loaded (useEarlyInput), each as if typed now. */
 export function adoptEarlyInput(changed: Record<string, unknown>): void {
-  for (const field of Object.keys(EMPTY_CHECKOUT) as CheckoutField[]) {
-    const value = changed[field];
-    if (value !== undefined && typeof value === typeof EMPTY_CHECKOUT[field])
-      setField(field, value as CheckoutValues[typeof field]);
-  }
+  adoptFields(changed, EMPTY_CHECKOUT, setField);
 }
 
 type Rules = typeof CheckoutRules;
