@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { selfContainedBrandSites } from './sites/brands/self-contained.ts';
 import { shopLogos } from './sites/shop-logos.ts';
 import { honoRenderer } from './sites/ssr/adapter.ts';
@@ -34,20 +34,14 @@ const paraglideMessages = {
 // dist/brands/<slug>/), the survey page and the brand logos the API links to (dist/logos/). The Hono server
 // (server/) serves them per host. Each brand folder is self-contained (its own _astro/ and 404.html), so it
 // can also be uploaded as is to any static host (docs/decisions/005-self-contained-brand-site-folders.md).
-const reactLibraries = [
-  '@nanostores/react',
-  'react-hook-form',
-  '@hookform/resolvers',
-  '@tanstack/react-table',
-  'react-chartjs-2',
-];
 
 /**
- * How the browser's JavaScript is grouped (docs/decisions/029-javascript-budget.md). Left to itself the bundler
- * gives every shared module its own file: a shop page loaded 30–46 files, most under 1 KB, in import chains four
- * deep, each level a round trip before the islands could run. Three groups instead:
- * - `preact`: what every island needs (Preact with compat and hooks, its nanostores binding, Astro's renderer),
- *   one file for every page and site, and `nanostores` beside it (a brand page's menu script needs only that);
+ * How the browser's JavaScript is grouped (docs/decisions/029-javascript-budget.md, 039-react.md). Left to itself the
+ * bundler gives every shared module its own file: a shop page loaded 30–46 files, most under 1 KB, in import chains
+ * four deep, each level a round trip before the islands could run. Three groups instead:
+ * - `react`: what every island needs (React, react-dom's client, the scheduler, the nanostores binding, Astro's
+ *   renderer), one file for every page and site, and `nanostores` beside it (a brand page's menu script needs only
+ *   that);
  * - `shell`: the shop layout's islands (navbar, basket widget, user menu, notifications, progress bar, cookie
  *   consent) and the modules they import (stores, API client, money and route helpers, error messages), which every
  *   shop page loads anyway — except modules a brand site's script or island also imports, so a brand page never
@@ -57,8 +51,8 @@ const reactLibraries = [
 const LAYOUT_ISLAND =
   /app[\\/]shop[\\/](BasketWidget|UserMenu|NavbarAddress|Hamburger|Notifications|ProgressBar|CookieConsent)\.tsx$/;
 const BRAND_CODE = /app[\\/]brand[\\/]|sites[\\/]brands[\\/]/;
-const PREACT = /node_modules[\\/](preact|@nanostores[\\/]react|@astrojs[\\/]preact)[\\/]/;
-// Apart from Preact: a brand page's menu script uses the stores at load, without any island.
+const REACT = /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/;
+// Apart from React: a brand page's menu script uses the stores at load, without any island.
 const NANOSTORES = /node_modules[\\/]nanostores[\\/]/;
 
 /**
@@ -91,7 +85,7 @@ const byBrand = new Map();
 const browserChunks = {
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'preact', test: PREACT, priority: 3 },
+    { name: 'react', test: REACT, priority: 3 },
     { name: 'nanostores', test: NANOSTORES, priority: 2 },
     {
       name: (id, ctx) =>
@@ -123,17 +117,14 @@ export default defineConfig({
   publicDir: './sites/public',
   outDir: './dist',
   output: 'static',
-  integrations: [paraglideMessages, preact({ compat: true }), clientDirectives, selfContainedBrandSites(), shopLogos()],
+  integrations: [paraglideMessages, react(), clientDirectives, selfContainedBrandSites(), shopLogos()],
   adapter: honoRenderer(),
   // Inline CSS: the pages' styles are small, and a separate stylesheet would block the first paint.
   build: { format: 'directory', inlineStylesheets: 'always', client: './', server: './server/' },
   server: { port: 4321 },
-  // Libraries written for React are bundled for the server too, so their `react` imports meet the same alias to
-  // preact/compat as the islands' (docs/decisions/029-javascript-budget.md); left external, Node would load React.
   vite: {
     plugins: [allowEntryExtension],
     environments: {
-      ...Object.fromEntries(['ssr', 'prerender'].map((name) => [name, { resolve: { noExternal: reactLibraries } }])),
       client: { build: { rolldownOptions: { output: { codeSplitting: browserChunks } } } },
     },
   },

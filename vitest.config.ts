@@ -3,19 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One config, four layers. `npm test` runs them in order (scripts/test.ts):
 // unit (pure rules, with coverage), api (real PostgreSQL), pglite (what `npm start` uses), e2e (Chromium).
 export default defineConfig({
-  // The islands run on Preact through its React compatibility layer (astro.config.mjs, decision 029): tests that
-  // render them resolve `react` the same way.
-  resolve: {
-    alias: [
-      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-      { find: /^react(-dom)?(\/jsx-(?:dev-)?runtime)?$/, replacement: 'preact/compat$2' },
-    ],
-  },
   test: {
-    // …and so do the React libraries the islands use, bundled into the test like the build bundles them.
-    server: {
-      deps: { inline: ['@nanostores/react', 'react-hook-form', '@hookform/resolvers', '@tanstack/react-table'] },
-    },
     coverage: {
       provider: 'v8',
       include: ['server/domain/**/*.ts'],

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 // A console.error during a test is a bug somewhere: fail the test that caused it.
 let errors: unknown[][] = [];
 const original = console.error;
-// The spy itself, not whatever console.error is by the end: Preact's server renderer (@astrojs/preact) puts its own
-// filter in front of console.error the first time it renders, and that filter forwards to the spy.
+// The spy itself, not whatever console.error is by the end: a renderer that puts its own filter in front of
+// console.error while the spy is on forwards to the spy, and restoring the spy must not keep that filter.
 let spy: MockInstance<typeof console.error> | undefined;
 
 beforeEach(() => {
