@@ -13,6 +13,11 @@ const RAW_SQL = {
   message:
     'Hand-written SQL is for the measured hot paths named in docs/decisions/007, 015, 016 and 036 only; use drizzle.',
 };
+const STORE_HOOK = {
+  group: ['@nanostores/react'],
+  importNames: ['useStore'],
+  message: "Islands read stores through #app/stores/use-store.ts, which hydrates with the server's value.",
+};
 const HTTP = {
   group: ['hono', 'hono/*', '@hono/*'],
   message: 'Services do not see HTTP: the route or a middleware reads cookies and headers and passes values.',
@@ -53,7 +58,11 @@ export default tseslint.config(
   },
   {
     // Routes and islands go through services; only services and db/ write queries.
-    files: ['server/routes/**', 'app/**', 'server/domain/**'],
+    files: ['server/routes/**', 'app/**', 'server/domain/**', 'sites/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK] }] },
+  },
+  {
+    files: ['app/stores/use-store.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL] }] },
   },
   {

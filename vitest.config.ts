@@ -55,7 +55,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/e2e-global.ts'],
-          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
+          setupFiles: [
+            'server/validation-mode.ts',
+            'tests/setup/fail-on-console-error.ts',
+            'tests/setup/fail-on-hydration-error.ts',
+          ],
           fileParallelism: false,
           // One file after another in one worker that keeps its loaded modules (Playwright, the helpers): each file
           // launches its own browser and uses the one server, so nothing else carries over.

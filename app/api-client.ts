@@ -3,14 +3,9 @@ import { hc, type ClientRequestOptions } from 'hono/client';
 import type { ApiType } from '#server/routes/index.ts';
 import { logoutOn401 } from '#app/stores/session.ts';
 import { trackProgress } from '#app/stores/progress.ts';
+import { apiBase } from '#app/api-base.ts';
 
-/**
- * Where the islands find the API. Empty means the page's own origin, which is how our server serves every brand
- * host; a brand site deployed to another static host is built with PUBLIC_API_BASE=https://shop.example.com
- * (docs/decisions/005-self-contained-brand-site-folders.md).
- */
-export const apiBase = (): string =>
-  ((import.meta.env['PUBLIC_API_BASE'] as string | undefined) ?? '').replace(/\/$/, '');
+export { apiBase };
 
 /**
  * A typed client of every /api route (`hc<ApiType>`): paths, bodies and answers are checked against the routes.

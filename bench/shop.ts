@@ -7,7 +7,7 @@
 // before interaction <= 60 KB gzip, the summary page's <= 80 KB (docs/decisions/029-javascript-budget.md).
 // Writes bench/results/shop.json.  Run: node bench/shop.ts  (or npm run bench, which runs every suite)
 import { pathFor } from '#domain/localized-routes.ts';
-import { placeOrderOverHttp } from '#tests/helpers/http-orders.ts';
+import { basketCookie, placeOrderOverHttp } from '#tests/helpers/http-orders.ts';
 import {
   kb,
   launchChromium,
@@ -17,25 +17,6 @@ import {
   writeResults,
   type PageMeasurement,
 } from './lighthouse-pages.ts';
-
-/** The cookie of a basket holding two of a dish: an empty basket's page goes home at once, with nothing to measure. */
-async function basketCookie(base: string): Promise<string> {
-  const menu = (await (await fetch(`${base}/api/restaurants/pasta-fresca-warszawa-mokotow`)).json()) as {
-    categories: { items: { id: number; groups: unknown[]; unavailable: boolean }[] }[];
-  };
-  const item = menu.categories.flatMap((c) => c.items).find((i) => i.groups.length === 0 && !i.unavailable);
-  if (!item) throw new Error('the demo restaurant has no dish without options');
-  const added = await fetch(`${base}/api/basket/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ menuItemId: item.id, quantity: 2 }),
-  });
-  if (!added.ok) throw new Error(`adding to the basket answered ${added.status}`);
-  return added.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 // The restaurant page needs the demo restaurants.
 const { port, stop } = await startSiteServer('shop', { SEED_DEMO: '1' });
@@ -57,7 +38,7 @@ try {
       ...(await measurePage(chrome, `http://localhost:${port}${pagePath}`, polishVisitor, name)),
     });
   }
-  const cookie = await basketCookie(`http://localhost:${port}`);
+  const cookie = await basketCookie(`http://localhost:${port}`, 'pasta-fresca-warszawa-mokotow');
   for (const screen of ['basket', 'summary'] as const)
     rows.push({
       page: screen,

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import { useEarlyInput } from '#app/forms/early-input.ts';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';

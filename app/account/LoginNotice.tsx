@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $activation, activate, safeReturnPath } from '#app/stores/account.ts';

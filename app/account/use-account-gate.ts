@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { $leaving } from '#app/stores/account.ts';

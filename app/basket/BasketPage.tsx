@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
 import { $basketBusy, $basketError, changeLineQuantity, clearBasket, removeLine } from '#app/stores/basket-actions.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { $deliveryError, setDeliveryMethod } from '#app/stores/basket-actions.ts';

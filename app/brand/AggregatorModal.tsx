@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { $aggregatorsOpen, closeAggregators } from '#app/stores/aggregator-modal.ts';
 
 export type AggregatorLinks = { glovo: string; uberEats: string; wolt: string; bolt: string };

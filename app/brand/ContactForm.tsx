@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { RuleName } from '#domain/forms.ts';
 import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
 import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';

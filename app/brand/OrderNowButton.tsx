@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { $aggregatorsOpen, openAggregators } from '#app/stores/aggregator-modal.ts';
 
 /** The sticky call to order; it opens the delivery-app dialog (AggregatorModal). */

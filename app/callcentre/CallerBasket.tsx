@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { formatMoney } from '#domain/money.ts';
 import { m } from '#app/paraglide/messages.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { ItemDialog } from '#app/catalogue/ItemDialog.tsx';
 import type { MenuItem, MenuTexts } from '#app/catalogue/types.ts';
 import { formatMoney } from '#domain/money.ts';

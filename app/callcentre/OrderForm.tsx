@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { errorMessage, fieldMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { MenuTexts } from '#app/catalogue/types.ts';
 import { CallerBasket } from './CallerBasket.tsx';
 import { CallerLookup } from './CallerLookup.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { m } from '#app/paraglide/messages.js';
 import { pathFor } from '#domain/localized-routes.ts';
 import { $placed, startOver } from './phone-order.ts';

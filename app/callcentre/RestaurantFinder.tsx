@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { useHydrated } from '#app/shop/use-dropdown.ts';
 import { $address, formatAddress, loadAddress, setAddress, type DeliveryAddress } from '#app/stores/address.ts';
 import { $nearby, countryOfZip, loadNearby } from '#app/stores/nearby.ts';

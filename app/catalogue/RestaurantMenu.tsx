@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { formatMoney } from '#domain/money.ts';
 import { $basket, loadBasket } from '#app/stores/basket.ts';
 import { useHydrated } from '#app/shop/use-dropdown.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { Consent } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';

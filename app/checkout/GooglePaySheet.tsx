@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { Country } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';

@@ -4,24 +4,6 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 export type EarlyValue = string | boolean;
 
 /**
- * Preact, which renders the islands (decision 029), writes its own value into a textarea while it hydrates (an
- * input's it leaves alone until the next render). So a textarea's text is read before that: when this module loads,
- * just before the first island that uses it hydrates, and as it is typed afterwards, until its own island does.
- */
-const textareaTexts = new WeakMap<HTMLTextAreaElement, string>();
-if (typeof document !== 'undefined') {
-  for (const textarea of Array.from(document.querySelectorAll('textarea')))
-    if (textarea.value !== textarea.defaultValue) textareaTexts.set(textarea, textarea.value);
-  document.addEventListener(
-    'input',
-    (event) => {
-      if (event.target instanceof HTMLTextAreaElement) textareaTexts.set(event.target, event.target.value);
-    },
-    { capture: true, passive: true },
-  );
-}
-
-/**
  * The fields of a server-rendered form that the visitor changed before its island hydrated, by name. An element's
  * default (its `value`, `checked` or `selected` attribute, which hydrating leaves as the page was sent) is what the
  * visitor started from; a current value that differs from it was typed, ticked or picked.
@@ -39,9 +21,8 @@ export function changedBeforeHydration(form: HTMLFormElement): Record<string, Ea
         changed[element.name] = element.value;
       }
     } else if (element instanceof HTMLTextAreaElement) {
-      const text = element.value !== element.defaultValue ? element.value : textareaTexts.get(element);
-      if (element.name && !element.disabled && text !== undefined && text !== element.defaultValue)
-        changed[element.name] = text;
+      if (element.name && !element.disabled && element.value !== element.defaultValue)
+        changed[element.name] = element.value;
     } else if (element instanceof HTMLSelectElement) {
       const picked = element.selectedOptions[0];
       if (element.name && !element.disabled && picked && !picked.defaultSelected) changed[element.name] = picked.value;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { countryOf } from '#domain/money.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { nameIn } from '#app/basket/basket-view.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import { $locationsAndConcepts, $locationsFailed, loadLocationsAndConcepts } from '#app/stores/locations.ts';
 

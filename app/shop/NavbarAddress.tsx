@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { $address, clearAddress, loadAddress } from '#app/stores/address.ts';
 import { useDropdown, useHydrated } from './use-dropdown.ts';
 

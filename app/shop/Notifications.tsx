@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { $notification, dismissNotification, resetNotification } from '#app/stores/notifications.ts';
 
 /** The notification area (spec section 4): success in green, errors in red; each page load is a route change. */

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { $progress, PROGRESS_DURATION_MS } from '#app/stores/progress.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import { $user, loadUser, logout } from '#app/stores/session.ts';
 import { api } from '#app/api-client.ts';

@@ -32,7 +32,7 @@ afterEach(() => {
 describe('brand menu store', () => {
   it("loads the default restaurant's menu from the API", async () => {
     const fetch = vi.fn(async () => answer(200, menu));
-    void loadBrandMenu('smash-club-warszawa-mokotow', clientWith(fetch));
+    void loadBrandMenu('smash-club-warszawa-mokotow', fetch);
     expect($brandMenu.get()).toEqual({ status: 'loading' });
     await allTasks();
     expect($brandMenu.get()).toEqual({ status: 'ready', restaurant: menu });
@@ -43,22 +43,13 @@ describe('brand menu store', () => {
   });
 
   it('ends in an error state on a 404 or a network failure, and loads again on retry', async () => {
-    await loadBrandMenu(
-      'nope',
-      clientWith(async () => answer(404, { error: 'notFound' })),
-    );
+    await loadBrandMenu('nope', async () => answer(404, { error: 'notFound' }));
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    await loadBrandMenu(
-      'nope',
-      clientWith(async () => {
-        throw new TypeError('offline');
-      }),
-    );
+    await loadBrandMenu('nope', async () => {
+      throw new TypeError('offline');
+    });
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    await loadBrandMenu(
-      'smash-club-warszawa-mokotow',
-      clientWith(async () => answer(200, menu)),
-    );
+    await loadBrandMenu('smash-club-warszawa-mokotow', async () => answer(200, menu));
     expect($brandMenu.get().status).toBe('ready');
   });
 
@@ -151,12 +142,9 @@ describe('contact form store', () => {
       );
       expect($contactForm.get().status).toBe('failed');
     }
-    await sendContactForm(
-      'smash-club',
-      clientWith(async () => {
-        throw new TypeError('offline');
-      }),
-    );
+    await sendContactForm('smash-club', async () => {
+      throw new TypeError('offline');
+    });
     expect($contactForm.get()).toMatchObject({ status: 'failed', values: { name: 'Ania' } });
     setContactField('name', 'Ania K.');
     expect($contactForm.get().status).toBe('editing');

@@ -37,8 +37,9 @@ const interaction: ClientDirective = (load, options, island) => {
     } finally {
       trigger.removeEventListener('click', start, true);
     }
-    // The island's handlers are attached once hydrate() has run (Preact hydrates synchronously): the click now
-    // reaches them.
+    // hydrate() has created the island's React root, which listens from then on; React hydrates the island in a
+    // transition, and a click on it before that has finished makes React hydrate it at once and then handle the
+    // click. So the replayed click reaches the island's handlers either way.
     const target = clicked;
     clicked = null;
     if (target?.isConnected) target.click();

@@ -245,7 +245,7 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.fill('#password-currentPassword', 'first-password-1');
       await page.getByRole('button', { name: t.changePassword }).click();
       // Done: the three passwords are gone from the fields (their value, which is what the user sees and
-      // what a later submit sends; Preact leaves the value attribute alone, React rewrote it).
+      // what a later submit sends, not only the value attribute).
       await page.locator('#password-password').locator('xpath=ancestor::form').locator('.account-alert-ok').waitFor();
       for (const name of ['currentPassword', 'password', 'passwordRepeat'])
         expect(await page.inputValue(`#password-${name}`)).toBe('');

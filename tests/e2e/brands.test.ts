@@ -33,7 +33,7 @@ async function openPage(tenant: Tenant, viewport: keyof typeof VIEWPORTS, path =
 const sectionsOf = (page: Page) =>
   page.$$eval('[data-section]', (elements) => elements.map((e) => (e as HTMLElement).dataset['section']));
 
-/** The scripts of the islands: their components and the renderer (which brings Preact, decision 029). */
+/** The scripts of the islands: their components and the renderer (which brings React, decision 039). */
 const reactScripts = async (page: Page) =>
   new Set(
     await page.$$eval('astro-island', (islands) =>

@@ -240,9 +240,9 @@ describe('catalogue: accessibility', () => {
       await page.close();
     });
 
-  // Issue 14's budget: at most 60 KB (gzip) of JavaScript before interaction, idle islands included (the islands run
-  // on Preact, decision 029; bench/shop.ts reports the figure with Lighthouse's). The page settles with no console or
-  // CSP error.
+  // The restaurant page's budget: at most 100 KB (gzip) of JavaScript before interaction, idle islands included (the
+  // islands run on React, decision 039; bench/shop.ts reports the figure with Lighthouse's). The page settles with no
+  // console or CSP error.
   it('the restaurant page settles within its JavaScript budget before the visitor acts, with no console or CSP error', async () => {
     const { page, scripts, problems } = await openPage(
       'phone',
@@ -255,7 +255,7 @@ describe('catalogue: accessibility', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
-    expect(total, scripts.map((script) => `${script.path} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(60 * 1024);
+    expect(total, scripts.map((script) => `${script.path} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(100 * 1024);
     await page.close();
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { holdScripts, launchBrowser, urlOn, visitorAddress, VIEWPORTS } from '..
 
 // An impatient visitor on a slow phone starts typing as soon as a form is painted, before its island has loaded.
 // What they typed must still be in the fields once the island runs, and be what the form then sends: the islands'
-// next render used to write their empty state back over it (and Preact rewrites a textarea as it hydrates).
+// next render used to write their empty state back over it.
 
 let browser: Browser;
 beforeAll(async () => {

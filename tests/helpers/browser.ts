@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -11,10 +11,33 @@ import { inject } from 'vitest';
  */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell';
 
+/**
+ * React's hydration errors (a server's HTML that the island's first render in the browser does not match: React
+ * throws that HTML away and draws the island again) on any page of any browser the tests launched, in the minified
+ * build's words or the development build's. tests/setup/fail-on-hydration-error.ts fails the test they happened in.
+ */
+export const hydrationErrors: string[] = [];
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed|hydrat(ed|ing) but/;
+
+function watchHydration(page: Page): void {
+  const note = (text: string) => {
+    if (HYDRATION_ERROR.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 600)}`);
+  };
+  page.on('pageerror', (error) => note(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(message.text());
+  });
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  context.on('page', watchHydration);
+  return context;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get update && apt-get install -y chromium-headless-shell`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -27,6 +50,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  // Every page of every context, whichever way a test opens it.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watchContext(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchHydration(page);
+    return page;
+  };
+  return browser;
 }
 
 let visitors = 0;

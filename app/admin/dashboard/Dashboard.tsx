@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
 import type { Dashboard as Figures } from '#server/services/admin/dashboard/figures.ts';

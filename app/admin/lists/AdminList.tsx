@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { useEffect, useState } from 'react';
 import { ADMIN_LISTS, listSearch, parseListQuery, type ListEntity, type ListQuery } from '#domain/admin-lists.ts';
 import { fill, type ListLabels } from './labels.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import { useEffect, type FormEvent } from 'react';
 import { ADMIN_LISTS, listSearch, type ListEntity, type ListFilter, type ListQuery } from '#domain/admin-lists.ts';
 import { CHOICE_LISTS, filterGroup } from './columns.ts';

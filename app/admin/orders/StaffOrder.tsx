@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '#app/stores/use-store.ts';
 import type { StaffAction } from '#domain/staff-actions.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
