@@ -3,8 +3,10 @@
 // bytes) a visitor loads before touching anything, and Lighthouse's four scores on its mobile preset (simulated
 // throttling, so the scores depend less on how busy the machine is than observed timings would), against the real
 // server (server/main.ts on the built sites, demo data seeded) in the local Chromium.
-// Targets: 100 for accessibility, best practices and SEO; performance >= 95; a restaurant page's JavaScript
-// before interaction <= 60 KB gzip, the summary page's <= 80 KB (docs/decisions/029-javascript-budget.md).
+// Targets (decision 039, the islands on React): accessibility and best practices 100; SEO 100 but on the noindex
+// status page; performance, the median of five runs, >= 95 on home, restaurant and basket and >= 90 on summary and
+// status; JavaScript before interaction <= 100 KB gzip on home, restaurant and basket and <= 130 KB on summary and
+// status (tests/e2e/javascript-budget.test.ts holds the bytes as a test).
 // Writes bench/results/shop.json.  Run: node bench/shop.ts  (or npm run bench, which runs every suite)
 import { pathFor } from '#domain/localized-routes.ts';
 import { basketCookie, placeOrderOverHttp } from '#tests/helpers/http-orders.ts';
@@ -63,19 +65,24 @@ try {
 writeResults('shop', rows);
 printTable('page', rows, (row) => row.page);
 // The status page is noindex by design (its address holds the order's access token): SEO is not a target there.
+const PERFORMANCE: Record<string, number> = { home: 95, restaurant: 95, basket: 95, summary: 90, status: 90 };
+const JS_BUDGET: Record<string, number> = {
+  home: 100 * 1024,
+  restaurant: 100 * 1024,
+  basket: 100 * 1024,
+  summary: 130 * 1024,
+  status: 130 * 1024,
+};
 const missed = rows.filter(
   (row) =>
-    row.scores.performance < 95 ||
+    row.scores.performance < (PERFORMANCE[row.page] ?? 95) ||
     (['accessibility', 'best-practices', 'seo'] as const).some(
       (category) => row.scores[category] < 100 && !(category === 'seo' && row.page === 'status'),
     ),
 );
 if (missed.length > 0) console.log(`\nBelow the targets: ${missed.map((row) => row.page).join(', ')}`);
-const restaurant = rows.find((row) => row.page === 'restaurant');
-if (restaurant && restaurant.jsGzipBytes > 60 * 1024)
-  console.log(
-    `\nThe restaurant page loads ${kb(restaurant.jsGzipBytes)} of JavaScript before interaction (target 60 KiB)`,
-  );
-const summary = rows.find((row) => row.page === 'summary');
-if (summary && summary.jsGzipBytes > 80 * 1024)
-  console.log(`\nThe summary page loads ${kb(summary.jsGzipBytes)} of JavaScript before interaction (target 80 KiB)`);
+for (const row of rows)
+  if (row.jsGzipBytes > (JS_BUDGET[row.page] ?? Infinity))
+    console.log(
+      `\nThe ${row.page} page loads ${kb(row.jsGzipBytes)} of JavaScript before interaction (budget ${kb(JS_BUDGET[row.page]!)})`,
+    );

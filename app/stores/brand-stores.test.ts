@@ -142,9 +142,12 @@ describe('contact form store', () => {
       );
       expect($contactForm.get().status).toBe('failed');
     }
-    await sendContactForm('smash-club', async () => {
-      throw new TypeError('offline');
-    });
+    await sendContactForm(
+      'smash-club',
+      clientWith(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     expect($contactForm.get()).toMatchObject({ status: 'failed', values: { name: 'Ania' } });
     setContactField('name', 'Ania K.');
     expect($contactForm.get().status).toBe('editing');
