@@ -191,6 +191,21 @@ describe('login', () => {
     expect(safeReturnPath('/\\evil.example')).toBeNull();
     expect(safeReturnPath('https://evil.example')).toBeNull();
     expect(safeReturnPath(null)).toBeNull();
+    // What ?return=/%09/evil.example, /%0a/…, /%0d/… and /%5C… decode to: the browser would drop the tab or line break
+    // (or read the backslash as a slash) and leave for evil.example.
+    for (const crafted of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\\/evil.example',
+      '/\t\\evil.example',
+    ])
+      expect(safeReturnPath(crafted), JSON.stringify(crafted)).toBeNull();
+    expect(safeReturnPath('javascript:alert(1)')).toBeNull();
+    expect(safeReturnPath(' /en/profile')).toBeNull();
+    // An encoded slash stays a character of this site's path; the query and fragment are kept.
+    expect(safeReturnPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    expect(safeReturnPath('/en/my-orders?page=2#top')).toBe('/en/my-orders?page=2#top');
   });
 });
 

@@ -26,11 +26,22 @@ export const phoneCountry = (phone: string | null | undefined, fallback: FormCou
 
 /**
  * Where the login page may send the user back to: a path of this site only, so a crafted link cannot make the
- * login page a door to another site ('//evil.example' and 'https://…' are refused).
+ * login page a door to another site ('//evil.example' and 'https://…' are refused). Browsers drop tabs and line
+ * breaks from an address and read a backslash as a slash, so '/\t/evil.example' (what `?return=/%09/evil.example`
+ * decodes to) would lead to evil.example: a value with any of them is refused, and what is left must resolve to this
+ * site's origin.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const origin = 'https://this-site.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 // ---- Login, activation, registration, forgotten and reset password --------------------------------------------
