@@ -82,6 +82,8 @@ async function startServer(env: Record<string, string>, cpuProfile?: string) {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     PAYMENTS: 'sandbox',
+    // The benchmarks' PGlite servers run as production would, on one machine on purpose.
+    PGLITE_IN_PRODUCTION: '1',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
     ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
     SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',

@@ -24,6 +24,8 @@ if (variant === 'bare') {
   const env = parseEnv({
     NODE_ENV: 'production',
     PAYMENTS: 'sandbox',
+    // The benchmarks' PGlite servers run as production would, on one machine on purpose.
+    PGLITE_IN_PRODUCTION: '1',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
     ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
     SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',

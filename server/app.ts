@@ -15,6 +15,7 @@ import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { session } from './middleware/session.ts';
+import { loggedPath } from './request-log.ts';
 import { contentSecurityPolicies } from './content-security-policy.ts';
 import { defaultHeaders, securityHeaders, type Header } from './response-headers.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
@@ -66,11 +67,12 @@ export function createApp(input: AppDepsInput) {
       await next();
       const ms = (performance.now() - started).toFixed(1);
       console.log(
-        `${c.req.method} ${c.req.header('host') ?? '-'}${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`,
+        `${c.req.method} ${c.req.header('host') ?? '-'}${loggedPath(new URL(c.req.url).pathname)} ${c.res.status} ${ms}ms`,
       );
     });
   const policyFor = contentSecurityPolicies(deps.env.distDir, deps.tenants, {
     googlePay: deps.payments.googlePayFromGoogle,
+    surveyFormUrl: deps.env.surveyFormUrl,
   });
   const security = securityHeaders({
     crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',

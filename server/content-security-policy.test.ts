@@ -33,6 +33,20 @@ describe('content security policy and Google Pay', () => {
     expect(shop['frame-src']).toContain('https://pay.google.com');
   });
 
+  it('frames only our own pages and those that need a frame, and lets forms post only to our origin', () => {
+    for (const host of [{ kind: 'shop' }, { kind: 'unknown' }, { kind: 'survey' }] as const) {
+      const directives = policy(false, host);
+      expect(directives['frame-src'], host.kind).toEqual(["'self'"]);
+      expect(directives['form-action'], host.kind).toEqual(["'self'"]);
+    }
+    const external = contentSecurityPolicies(dist, [], {
+      googlePay: false,
+      surveyFormUrl: 'https://forms.example.com/f/abc?embed=1',
+    });
+    expect(external({ kind: 'survey' })).toContain("frame-src 'self' https://forms.example.com;");
+    expect(external({ kind: 'shop' })).toContain("frame-src 'self';");
+  });
+
   it('allows nothing of Google’s without it (the sandbox’s sheet), nor on hosts without a checkout', () => {
     for (const [googlePay, host] of [
       [false, { kind: 'shop' }],

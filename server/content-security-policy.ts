@@ -71,11 +71,13 @@ const policy = (scriptSrc: string[], extra: Extra) =>
     // Inline styles stay allowed: Astro inlines the pages' CSS and brand themes set custom properties in style="".
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...extra.img].join(' '),
-    // https: already admits the providers' and Google's frames; listed anyway, so the policy says who needs one.
-    ["frame-src 'self' https:", ...extra.frame].join(' '),
+    // Frames from our origin and from exactly those who need one: Google's sheet, the survey's form.
+    ["frame-src 'self'", ...extra.frame].join(' '),
     ["connect-src 'self'", ...extra.connect].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
+    // Our forms post to our own origin only (the brand contact form without its island, the sandbox bank page).
+    "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
 
@@ -88,7 +90,7 @@ const policy = (scriptSrc: string[], extra: Extra) =>
 export function contentSecurityPolicies(
   distDir: string,
   tenants: Tenant[],
-  options: { googlePay: boolean } = { googlePay: false },
+  options: { googlePay: boolean; surveyFormUrl?: string } = { googlePay: false },
 ): (host: HostKind) => string {
   const dist = path.resolve(distDir);
   // Google's origins only where the checkout can load Google Pay (shop and brand hosts) and only when a real
@@ -102,10 +104,17 @@ export function contentSecurityPolicies(
     ]),
   );
   const none = policy([], NO_EXTRA);
+  // The survey page frames its form (SURVEY_FORM_URL), which may live on another host.
+  const surveyOrigin = /^https?:\/\//.test(options.surveyFormUrl ?? '') ? new URL(options.surveyFormUrl!).origin : null;
+  const survey = surveyOrigin
+    ? policy(inlineScriptHashes(dist, path.join(dist, 'brands')), { ...pages, frame: [...pages.frame, surveyOrigin] })
+    : shop;
   return (host) =>
     host.kind === 'tenant'
       ? (brands.get(host.tenant.slug) ?? none)
-      : host.kind === 'shop' || host.kind === 'survey'
+      : host.kind === 'shop'
         ? shop
-        : none;
+        : host.kind === 'survey'
+          ? survey
+          : none;
 }

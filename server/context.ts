@@ -36,6 +36,8 @@ export type Env = {
   webConcurrency: number;
   payments: PaymentConfig;
   trustProxy: number;
+  /** Who reads /api/openapi.json and /api/docs: everyone, admins only (production's default), or nobody. */
+  apiDocs: 'public' | 'admin' | 'off';
 };
 
 /** A signed-in user as the session carries them (validateSession, services/auth/sessions.ts). */

@@ -39,14 +39,24 @@ describe('WEB_CONCURRENCY', () => {
 });
 
 describe('payment providers', () => {
+  // Keys shaped like the providers' own (32 hex characters; Przelewy24's CRC 16), and their live addresses.
   const payu = {
     PAYU_POS_ID: '300746',
     PAYU_CLIENT_ID: '300746',
-    PAYU_CLIENT_SECRET: 'secret',
-    PAYU_SECOND_KEY: 'second',
+    PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
+    PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+    PAYU_BASE_URL: 'https://secure.payu.com',
+  };
+  const p24 = {
+    P24_MERCHANT_ID: '1',
+    P24_POS_ID: '1',
+    P24_API_KEY: '9c4a8a1e0f5b46d2a7e3c6b1d8f0e2a4',
+    P24_CRC: 'a1b2c3d4e5f60718',
+    P24_BASE_URL: 'https://secure.przelewy24.pl',
   };
   const production = {
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://shop@db.internal/shop',
     PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123',
     ORDER_TOKEN_SECRET: 'an-order-token-secret-0123',
     SANDBOX_BANK_SECRET: 'a-sandbox-bank-secret-0123',
@@ -70,7 +80,6 @@ describe('payment providers', () => {
   });
 
   it('takes Google Pay through Przelewy24 only with its Google Pay method id', () => {
-    const p24 = { P24_MERCHANT_ID: '1', P24_POS_ID: '1', P24_API_KEY: 'key', P24_CRC: 'crc' };
     expect(() => parseEnv({ ...production, ...p24, PAYMENT_ROUTES: 'pl.googlePay=przelewy24' })).toThrow(
       'Invalid configuration: PAYMENT_ROUTES sends googlePay to Przelewy24, but P24_GOOGLE_PAY_METHOD_ID is not set',
     );
@@ -88,7 +97,12 @@ describe('payment providers', () => {
   });
 
   it('asks a production start with real providers for the order-token secret only (the others are the sandbox’s)', () => {
-    const real = { NODE_ENV: 'production', ...payu, PAYMENT_ROUTES: 'pl.blik=payu' };
+    const real = {
+      NODE_ENV: 'production',
+      DATABASE_URL: production.DATABASE_URL,
+      ...payu,
+      PAYMENT_ROUTES: 'pl.blik=payu',
+    };
     expect(() => parseEnv(real)).toThrow('Invalid configuration: ORDER_TOKEN_SECRET must be set in production');
     const env = parseEnv({ ...real, ORDER_TOKEN_SECRET: 'an-order-token-secret-0123' });
     expect(env.orderTokenSecret).toBe('an-order-token-secret-0123');
@@ -98,7 +112,32 @@ describe('payment providers', () => {
   it('reads routes per country and method', () => {
     const env = parseEnv({ ...production, ...payu, PAYMENT_ROUTES: 'pl.blik=payu, pl.googlePay=payu' });
     expect(env.payments.routes).toEqual({ pl: { blik: 'payu', googlePay: 'payu' } });
-    expect(env.payments.payu?.baseUrl).toBe('https://secure.snd.payu.com');
+    expect(env.payments.payu?.baseUrl).toBe('https://secure.payu.com');
+    // Outside production an unset address is the provider's sandbox.
+    const { PAYU_BASE_URL: _live, ...sandboxPayu } = payu;
+    expect(parseEnv({ ...sandboxPayu, PAYMENT_ROUTES: 'pl.blik=payu' }).payments.payu?.baseUrl).toBe(
+      'https://secure.snd.payu.com',
+    );
+  });
+
+  it('takes no test money as real in production: live addresses said over https, real keys', () => {
+    const { PAYU_BASE_URL: _payuUrl, ...payuWithoutUrl } = payu;
+    const { P24_BASE_URL: _p24Url, ...p24WithoutUrl } = p24;
+    const routed = { ...production, PAYMENT_ROUTES: 'pl.blik=payu,pl.fastTransfer=przelewy24' };
+    expect(() => parseEnv({ ...routed, ...payuWithoutUrl, ...p24 })).toThrow(
+      'Invalid configuration: PAYU_BASE_URL must be set in production (https://secure.payu.com for live payments; unset is the sandbox)',
+    );
+    expect(() => parseEnv({ ...routed, ...payu, ...p24WithoutUrl })).toThrow(/P24_BASE_URL must be set in production/);
+    expect(() => parseEnv({ ...routed, ...payu, ...p24, PAYU_BASE_URL: 'http://secure.payu.com' })).toThrow(
+      'Invalid configuration: PAYU_BASE_URL must be an https:// address in production',
+    );
+    expect(() =>
+      parseEnv({ ...routed, ...payu, ...p24, PAYU_SECOND_KEY: 'k', PAYU_CLIENT_SECRET: 'a'.repeat(20) }),
+    ).toThrow(
+      'Invalid configuration: PAYU_CLIENT_SECRET, PAYU_SECOND_KEY too weak for production (at least 16 characters, 6 of them different)',
+    );
+    expect(() => parseEnv({ ...routed, ...payu, ...p24, P24_CRC: '0123' })).toThrow(/P24_CRC too weak for production/);
+    expect(parseEnv({ ...routed, ...payu, ...p24 }).payments.przelewy24?.baseUrl).toBe('https://secure.przelewy24.pl');
   });
 });
 
@@ -139,6 +178,7 @@ describe('secrets', () => {
   const production = {
     NODE_ENV: 'production',
     PAYMENTS: 'sandbox',
+    DATABASE_URL: 'postgres://shop@db.internal/shop',
     PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
     ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
     SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
@@ -191,5 +231,22 @@ describe('secrets', () => {
     expect(parseEnv({ DATA_DIR: dir, ORDER_TOKEN_SECRET: 'configured-secret-0123' }).orderTokenSecret).toBe(
       'configured-secret-0123',
     );
+  });
+
+  it('production refuses placeholder secrets', () => {
+    expect(() => parseEnv({ ...production, ORDER_TOKEN_SECRET: 'a'.repeat(20) })).toThrow(
+      'Invalid configuration: ORDER_TOKEN_SECRET too weak for production (at least 16 characters, 6 of them different)',
+    );
+    expect(() => parseEnv({ ...production, PAYMENT_WEBHOOK_SECRET: 'abababababababababab' })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET too weak/,
+    );
+  });
+
+  it('production runs on PGlite only when told it is a single machine on purpose', () => {
+    const { DATABASE_URL: _url, ...onPglite } = production;
+    expect(() => parseEnv({ ...onPglite, DATA_DIR: dataDir() })).toThrow(
+      'Invalid configuration: production needs DATABASE_URL (PostgreSQL); PGlite keeps everything in one folder of one machine, so it runs in production only with PGLITE_IN_PRODUCTION=1',
+    );
+    expect(parseEnv({ ...onPglite, DATA_DIR: dataDir(), PGLITE_IN_PRODUCTION: '1' }).databaseUrl).toBeUndefined();
   });
 });

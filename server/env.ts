@@ -2,6 +2,7 @@ import { type } from 'arktype';
 import type { Env } from './context.ts';
 import { PAYMENT_ENV_KEYS, parsePaymentConfig } from './payment-config.ts';
 import { loadDevSecrets, randomSecrets, SECRET_KEYS, type SecretKey } from './dev-secrets.ts';
+import { strongSecret, weakSecretRule } from './secret-strength.ts';
 
 const envSchema = type({
   'NODE_ENV?': "'development' | 'production' | 'test'",
@@ -9,6 +10,8 @@ const envSchema = type({
   'HOST?': 'string > 0',
   'DATABASE_URL?': /^postgres(ql)?:\/\/.+/,
   'DATA_DIR?': 'string > 0',
+  /** 1: production on PGlite in DATA_DIR, one process on one machine, said on purpose (production wants PostgreSQL). */
+  'PGLITE_IN_PRODUCTION?': "'0' | '1'",
   /** Comma-separated hosts that serve the shop and admin. */
   'SHOP_HOSTS?': 'string > 0',
   'SURVEY_HOST?': 'string > 0',
@@ -49,6 +52,8 @@ const envSchema = type({
   'GOOGLE_PAY_MERCHANT_ID?': 'string > 0',
   /** Proxies in front of the server whose X-Forwarded-For entries are believed (rate-limit keys); 0 trusts none. */
   'TRUST_PROXY?': /^\d{1,2}$/,
+  /** Who reads /api/openapi.json and /api/docs: public (default outside production), admin (production's), off. */
+  'API_DOCS?': "'public' | 'admin' | 'off'",
 });
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
@@ -82,6 +87,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (nodeEnv === 'production') {
     const missing = required.filter((key) => !result[key]);
     if (missing.length > 0) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    const weak = given.filter((key) => !strongSecret(result[key] ?? ''));
+    if (weak.length > 0)
+      throw new Error(`Invalid configuration: ${weak.join(', ')} too weak for production (${weakSecretRule})`);
+    if (!result.DATABASE_URL && result.PGLITE_IN_PRODUCTION !== '1')
+      throw new Error(
+        'Invalid configuration: production needs DATABASE_URL (PostgreSQL); PGlite keeps everything in one folder of one machine, so it runs in production only with PGLITE_IN_PRODUCTION=1',
+      );
   }
   // One key for several purposes is what separate secrets are meant to prevent.
   const shared = given.filter((key, i) => given.some((other, j) => j !== i && result[other] === result[key]));
@@ -120,5 +132,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     webConcurrency,
     payments,
     trustProxy: Number(result.TRUST_PROXY ?? 0),
+    apiDocs: result.API_DOCS ?? (nodeEnv === 'production' ? 'admin' : 'public'),
   };
 }

@@ -71,6 +71,7 @@ const [
   { startSweeper },
   { startOutboxWorker },
   { createPaymentProviders },
+  { openDemoLogins },
 ] = await Promise.all([
   import('@hono/node-server'),
   import('#db/client.ts'),
@@ -80,6 +81,7 @@ const [
   import('./workers/sweeper.ts'),
   import('./services/outbox/worker.ts'),
   import('./services/payments/providers.ts'),
+  import('./services/auth/demo-logins.ts'),
 ]);
 
 const tenants = (() => {
@@ -105,7 +107,20 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
     fail(`seeding failed: ${error.message}`),
   );
-  const seeded = result.demo === 'not asked' ? 'no demo data (not asked for: SEED_DEMO)' : `demo data ${result.demo}`;
+  const demoLogins = await openDemoLogins(database.db);
+  // Decision 009: production never runs with a login whose password the README publishes. Refused rather than
+  // removed: the accounts may own orders and audit rows, and only the operator knows whether to delete them or
+  // give them a new password.
+  if (env.nodeEnv === 'production' && demoLogins.length > 0)
+    fail(
+      `demo logins still open with the README's passwords in production (${demoLogins.join(', ')}): delete them, or give each a new password (npm run admin:create -- --email … for an admin)`,
+    );
+  const seeded =
+    result.demo !== 'not asked'
+      ? `demo data ${result.demo}`
+      : demoLogins.length > 0
+        ? `demo logins present (${demoLogins.join(', ')}), not seeded now`
+        : 'no demo data (not asked for: SEED_DEMO)';
   return { database, seeded };
 }
 

@@ -1,4 +1,5 @@
 import { COUNTRIES, type Country } from './domain/money.ts';
+import { strongSecret, weakSecretRule } from './secret-strength.ts';
 import type {
   OnlineMethod,
   PaymentConfig,
@@ -41,6 +42,12 @@ export const PAYMENT_ENV_KEYS = [
 // The providers' own test environments: a configuration without a base URL never reaches real money by accident.
 const PAYU_SANDBOX_URL = 'https://secure.snd.payu.com';
 const P24_SANDBOX_URL = 'https://sandbox.przelewy24.pl';
+
+/** What production needs said of each real provider: its address (live, not its default sandbox) and keys. */
+const LIVE_SETTINGS = {
+  payu: { url: 'PAYU_BASE_URL', live: 'https://secure.payu.com', keys: ['PAYU_CLIENT_SECRET', 'PAYU_SECOND_KEY'] },
+  przelewy24: { url: 'P24_BASE_URL', live: 'https://secure.przelewy24.pl', keys: ['P24_API_KEY', 'P24_CRC'] },
+} as const;
 
 const bad = (message: string): never => {
   throw new Error(`Invalid configuration: ${message}`);
@@ -126,6 +133,18 @@ export function parsePaymentConfig(
       // Przelewy24 charges a Google Pay token as its own payment method, whose id its panel shows per merchant.
       if (provider === 'przelewy24' && method === 'googlePay' && !przelewy24?.googlePayMethodId)
         bad('PAYMENT_ROUTES sends googlePay to Przelewy24, but P24_GOOGLE_PAY_METHOD_ID is not set');
+    }
+    if (nodeEnv === 'production') {
+      // Production takes real money: the provider's address is said, not defaulted to its sandbox, and over TLS; its
+      // keys are real ones, not placeholders.
+      for (const provider of new Set(used.map(([, name]) => name))) {
+        if (provider === 'sandbox') continue;
+        const { url, live, keys } = LIVE_SETTINGS[provider as 'payu' | 'przelewy24'];
+        if (!source[url]) bad(`${url} must be set in production (${live} for live payments; unset is the sandbox)`);
+        if (!source[url]?.startsWith('https://')) bad(`${url} must be an https:// address in production`);
+        const weak = keys.filter((key) => !strongSecret(source[key] ?? ''));
+        if (weak.length > 0) bad(`${weak.join(', ')} too weak for production (${weakSecretRule})`);
+      }
     }
   }
 

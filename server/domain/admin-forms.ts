@@ -16,6 +16,12 @@ const required = (max: number) => type('string > 0').and(`string <= ${max}`);
 const optional = (max: number) => type(`string <= ${max}`);
 const money = type('0 <= number.integer <= 100000000');
 
+/**
+ * An image's address as the admin types it: blank, a path on this site (`/logos/smash-club.svg`) or an https://
+ * address. Nothing else reaches an `src` or `href`: not `javascript:`, `data:`, `http:` nor `//other.host`.
+ */
+export const imageAddress = type(/^(?:$|\/(?![/\\])\S*$|https:\/\/[^\s/?#]+(?:[/?#]\S*)?$)/).and('string <= 300');
+
 /** An id in a path: a positive serial. */
 export const serialIdParam = type({ id: /^[1-9][0-9]{0,9}$/ });
 
@@ -32,8 +38,8 @@ export const conceptBody = type({
   facebook: optional(300),
   instagram: optional(300),
   tiktok: optional(300),
-  logo: optional(300),
-  cover: optional(300),
+  logo: imageAddress,
+  cover: imageAddress,
   defaultRestaurantSlug: optional(80),
   showOnCompanyPortfolio: 'boolean',
   active: 'boolean',

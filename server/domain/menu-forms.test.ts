@@ -8,6 +8,27 @@ import {
   modifierGroupProblems,
   type ModifierGroupBody,
 } from './menu-forms.ts';
+import { conceptBody, imageAddress } from './admin-forms.ts';
+
+const conceptFields = {
+  slug: 'smash-club',
+  domain: 'smash-club.example.com',
+  name: 'Smash Club',
+  country: 'pl',
+  shortDescription: '',
+  description: '',
+  contactEmail: 'kontakt@example.com',
+  chef: '',
+  chefsComment: '',
+  facebook: '',
+  instagram: '',
+  tiktok: '',
+  logo: '',
+  cover: '',
+  defaultRestaurantSlug: '',
+  showOnCompanyPortfolio: true,
+  active: true,
+};
 
 const ok = (result: unknown) => !(result instanceof type.errors);
 
@@ -87,5 +108,35 @@ describe('modifierGroupProblems', () => {
         group({ id: 4, options: [option({ id: 10 }), option()] }),
       ]),
     ).toEqual({ 'groups.0.options.1.id': 'invalid', 'groups.1.id': 'invalid' });
+  });
+});
+
+describe('an image address', () => {
+  it('takes a blank, a path on this site or an https:// address, and nothing a browser would run or fetch elsewhere', () => {
+    for (const good of ['', '/logos/smash-club.svg', '/media/dish-1.jpg', 'https://cdn.example.com/a.jpg?w=400'])
+      expect(imageAddress(good), good).toBe(good);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'http://cdn.example.com/a.jpg',
+      '//evil.example/a.jpg',
+      '/\\evil.example/a.jpg',
+      'https://',
+      'photo.jpg',
+      ' /logos/a.svg',
+      `/${'a'.repeat(300)}`,
+    ])
+      expect(imageAddress(bad), bad).toBeInstanceOf(type.errors);
+  });
+
+  it('is what a dish photo, a brand logo and a cover must be', () => {
+    expect(ok(menuItemBody(item({ photo: 'javascript:alert(1)' })))).toBe(false);
+    expect(ok(menuItemBody(item({ photo: '/media/pierogi.jpg' })))).toBe(true);
+    const concept = { ...conceptFields, logo: 'javascript:alert(1)' };
+    expect(ok(conceptBody(concept))).toBe(false);
+    expect(ok(conceptBody({ ...concept, logo: '/logos/smash-club.svg', cover: 'https://cdn.example.com/c.jpg' }))).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import type { FieldRule } from './errors.ts';
+import { imageAddress } from './admin-forms.ts';
 
 /**
  * The bodies of the admin's menu forms (issue 16): a restaurant's categories and items, an item's modifier groups
@@ -62,7 +63,7 @@ export const menuItemBody = type({
   description: 'string <= 2000',
   translations: menuTranslationsBody,
   price: money,
-  photo: 'string <= 300',
+  photo: imageAddress,
   /** The price is carried by the options (build your own): the item's own price counts as 0. */
   resetPrices: 'boolean',
   unavailable: 'boolean',

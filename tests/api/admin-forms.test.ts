@@ -380,6 +380,21 @@ describe('admin users', () => {
     expect((await login(user.email, password)).status).toBe(200);
   });
 
+  it('logins in flight while the account is deactivated keep no working session', async () => {
+    const admin = await asAdmin();
+    for (let round = 0; round < 3; round++) {
+      const user = await worker();
+      // Eight logins (below the account's limit of ten) race the deactivation: each verifies the password while the
+      // admin's change commits, and some create their session after it ended the others.
+      const logins = Array.from({ length: 8 }, () => login(user.email, password));
+      const deactivated = send('PUT', `/api/admin/users/${user.id}`, body(user, { active: false }), admin);
+      expect((await deactivated).status).toBe(200);
+      const sessions = (await Promise.all(logins)).filter((r) => r.status === 200).map(cookieOf);
+      for (const session of sessions)
+        expect((await send('GET', '/api/account', undefined, session)).status, session).toBe(401);
+    }
+  });
+
   it('an admin cannot take away their own admin role nor deactivate themselves; a taken e-mail is refused', async () => {
     const admin = await asAdmin();
     const me = (

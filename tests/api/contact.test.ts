@@ -48,6 +48,16 @@ describe('contact form', () => {
     expect(mail!.text).toContain('Gdzie dowozicie?');
   });
 
+  it('refuses a name with a line break or another control character, which would write its own e-mail headers', async () => {
+    for (const name of ['Ala\r\nBcc: all@example.com', 'Ala\nNowak', 'Ala\tNowak', 'Ala\u0000'] as const) {
+      const response = await send({ ...good, name });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect(await response.json()).toEqual({ error: 'validation', details: { name: 'invalid' } });
+    }
+    expect(await ctx.database.db.select().from(contactMessages)).toEqual([]);
+    expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+
   it('names the failing rule of every field and stores nothing', async () => {
     const response = await send({
       name: '  ',

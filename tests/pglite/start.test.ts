@@ -30,6 +30,27 @@ describe('start-up and shutdown', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('stopped');
+
+    // The same database started in production: its demo logins still open with the README's passwords.
+    const production = startServer({
+      NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
+      PGLITE_IN_PRODUCTION: '1',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+      ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+      SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+    });
+    expect(await production.exited).toBe(1);
+    const refusal = production
+      .output()
+      .stderr.split('\n')
+      .filter((line) => line.startsWith('Cannot start'));
+    expect(refusal).toEqual([
+      "Cannot start: demo logins still open with the README's passwords in production (admin@example.com, callcenter@example.com, user@example.com): delete them, or give each a new password (npm run admin:create -- --email … for an admin)",
+    ]);
   });
 
   it('a production start on an empty folder seeds no demo logins', async () => {
@@ -39,6 +60,7 @@ describe('start-up and shutdown', () => {
     const server = startServer({
       NODE_ENV: 'production',
       PAYMENTS: 'sandbox',
+      PGLITE_IN_PRODUCTION: '1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -96,6 +118,54 @@ describe('start-up and shutdown', () => {
     [
       { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' },
       /Cannot start: Invalid configuration: no payment provider is configured/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        PAYMENTS: 'sandbox',
+        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+      },
+      /Cannot start: Invalid configuration: production needs DATABASE_URL \(PostgreSQL\)/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        PAYMENTS: 'sandbox',
+        PGLITE_IN_PRODUCTION: '1',
+        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+        ORDER_TOKEN_SECRET: 'a'.repeat(20),
+        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+      },
+      /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET too weak for production/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+        PAYMENT_ROUTES: 'pl.blik=payu',
+        PAYU_POS_ID: '300746',
+        PAYU_CLIENT_ID: '300746',
+        PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
+        PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+      },
+      /Cannot start: Invalid configuration: PAYU_BASE_URL must be set in production/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+        PAYMENT_ROUTES: 'pl.blik=payu',
+        PAYU_POS_ID: '300746',
+        PAYU_CLIENT_ID: '300746',
+        PAYU_CLIENT_SECRET: 's',
+        PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+        PAYU_BASE_URL: 'https://secure.payu.com',
+      },
+      /Cannot start: Invalid configuration: PAYU_CLIENT_SECRET too weak for production/,
     ],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },

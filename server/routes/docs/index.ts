@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { notFound, unauthorized } from '#server/errors.ts';
 import { generateSpecs } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { securitySchemes } from '../openapi-common.ts';
@@ -61,7 +62,14 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
       throw error;
     }) as Promise<OpenApiDocument>);
 
+  // API_DOCS: a production API describes itself to its admins (who hand it to a bot's developers), not to everyone.
+  const readable: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const setting = c.var.deps.env.apiDocs;
+    if (setting === 'off') throw notFound();
+    if (setting === 'admin' && c.var.user?.role !== 'admin') throw unauthorized();
+    return next();
+  };
   return new Hono<AppEnv>()
-    .get('/openapi.json', async (c) => c.json(await documentOf()))
-    .get('/docs', async (c) => c.html(renderReference(await documentOf())));
+    .get('/openapi.json', readable, async (c) => c.json(await documentOf()))
+    .get('/docs', readable, async (c) => c.html(renderReference(await documentOf())));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import type { AppDeps, SessionUser } from '#server/context.ts';
 import { sessions, users } from '#db/schema/index.ts';
@@ -23,7 +23,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a cookie token, extending a session that is past half its life (sliding expiry). */
+/**
+ * The user behind a cookie token, extending a session that is past half its life (sliding expiry); none for an
+ * account deactivated or deleted since the session began.
+ */
 export async function validateSession(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
   { token }: { token: string },
@@ -42,7 +45,9 @@ export async function validateSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    // The account's state on every request: a login that was verifying its password while an admin deactivated the
+    // account (or its owner deleted it) creates its session after that change ended the others.
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.deactivatedAt), isNull(users.deletedAt)));
   if (!row) return null;
   let renewedUntil: Date | null = null;
   if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY) {

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { concepts, contactMessages } from '#db/schema/index.ts';
-import { contactFormRules, validate as validateForm, type FormErrors } from '#domain/forms.ts';
+import { contactFormRules, validate as validateForm } from '#domain/forms.ts';
+import type { FieldRule } from '#domain/errors.ts';
 import { COMPANY, SHOP_CONTACT } from '#domain/company.ts';
 import { validationError } from '#server/errors.ts';
 import * as m from '#app/paraglide/messages.js';
@@ -15,7 +16,10 @@ export type ContactInput = { name?: unknown; email?: unknown; message?: unknown;
  * it), stored, and queued to the brand's contactEmail in the same transaction.
  */
 export async function sendContactMessage({ db }: Pick<AppDeps, 'db'>, input: ContactInput): Promise<void> {
-  const errors: FormErrors<string> = validateForm(contactFormRules, input);
+  const errors: Record<string, FieldRule> = validateForm(contactFormRules, input);
+  // The name goes into the e-mail's subject and From line: a line break there would write headers of its own.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (typeof input.name === 'string' && /[\u0000-\u001f\u007f]/.test(input.name)) errors.name ??= 'invalid';
   const slug = typeof input.concept === 'string' ? input.concept.trim() : '';
   const [concept] =
     slug === SHOP_CONTACT
