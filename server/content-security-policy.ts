@@ -105,7 +105,8 @@ export function contentSecurityPolicies(
   );
   const none = policy([], NO_EXTRA);
   // The survey page frames its form (SURVEY_FORM_URL), which may live on another host.
-  const surveyOrigin = /^https?:\/\//.test(options.surveyFormUrl ?? '') ? new URL(options.surveyFormUrl!).origin : null;
+  const surveyFormUrl = options.surveyFormUrl ?? '';
+  const surveyOrigin = /^https?:\/\//.test(surveyFormUrl) ? new URL(surveyFormUrl).origin : null;
   const survey = surveyOrigin
     ? policy(inlineScriptHashes(dist, path.join(dist, 'brands')), { ...pages, frame: [...pages.frame, surveyOrigin] })
     : shop;
