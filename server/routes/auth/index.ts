@@ -1,10 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../context.ts';
 import { basketCookie, setBasketCookie } from '../../middleware/basket-cookie.ts';
 import { clearSessionCookie, sameSiteOnly, setSessionCookie } from '../../middleware/session.ts';
-import { rateLimit } from '../../middleware/rate-limit.ts';
+import { clientIp, rateLimit } from '../../middleware/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { hitRateLimit } from '../../services/rate-limit/hit.ts';
+import { countLoginAttempt, forgetLoginAttempt, LOGIN_WINDOW_SECONDS } from '../../services/auth/login-limits.ts';
 import { accountKey, login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
 import { claimBasket } from '../../services/basket/claim.ts';
@@ -18,7 +21,6 @@ import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { confirmEmailChange } from '../../services/accounts/confirm-email-change.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
-const LOGIN_WINDOW_SECONDS = 15 * 60;
 const HOUR = 60 * 60;
 const lang = "'pl' | 'en' | 'ua'";
 
@@ -49,14 +51,19 @@ const ok = { 200: jsonResponse('{ ok: true }') };
 const sameAnswer =
   'Always { ok: true }, whether or not the address has an account, so the form reveals nothing; the e-mail goes only to an account that needs it';
 
-/** Per account as well as per address, so many addresses do not multiply one attacker's e-mails to a victim. */
-const perAccount = (name: string) =>
-  rateLimit<{ out: { json: typeof emailBody.infer } }>({
-    name: `${name}-account`,
-    limit: 3,
-    windowSeconds: HOUR,
-    key: (c) => accountKey(c.req.valid('json').email),
-  });
+/**
+ * At most 3 e-mails an hour per account, however many addresses ask, so nobody can flood a victim's inbox. Past that
+ * the answer is the same { ok: true } and nothing is sent, rather than 429: the e-mails already sent went to the
+ * account's owner, and the newest link in them still works, so whoever asked for them can block nobody (issue 39).
+ */
+const mayMailAccount = async (c: Context<AppEnv>, name: string, email: string): Promise<boolean> =>
+  (
+    await hitRateLimit(c.var.deps, {
+      key: `${name}-account:${accountKey(email)}`,
+      limit: 3,
+      windowSeconds: HOUR,
+    })
+  ).allowed;
 
 export const authRoutes = new Hono<AppEnv>()
   .post(
@@ -72,20 +79,26 @@ export const authRoutes = new Hono<AppEnv>()
         429: errorResponse('tooManyRequests'),
       },
     }),
-    rateLimit({ name: 'login', limit: 10, windowSeconds: LOGIN_WINDOW_SECONDS }),
     validate('json', credentials),
-    // Per account too, so guessing one account's password from many addresses gets no more tries. Unknown
-    // e-mails count alike, so the limit tells nobody which accounts exist.
-    rateLimit<{ out: { json: typeof credentials.infer } }>({
-      name: 'login-account',
-      limit: 10,
-      windowSeconds: LOGIN_WINDOW_SECONDS,
-      key: (c) => accountKey(c.req.valid('json').email),
-    }),
     async (c) => {
       const { db, now } = c.var.deps;
+      const input = c.req.valid('json');
+      // Failed logins only, per address, per account and address, and per account (login-limits.ts).
+      const attempt = await countLoginAttempt({ db, now }, { account: accountKey(input.email), address: clientIp(c) });
+      if (attempt.retryAfterSeconds !== null) {
+        c.header('Retry-After', String(attempt.retryAfterSeconds));
+        throw new AppError('tooManyRequests');
+      }
       // A browser holds one login: the session it had (perhaps someone else's) ends with this one.
-      const result = await login({ db, now }, { ...c.req.valid('json'), replacing: c.var.sessionId });
+      const result = await login({ db, now }, { ...input, replacing: c.var.sessionId }).catch(
+        async (error: unknown) => {
+          // The right password of an account not yet activated, or deactivated, is no guess.
+          if (error instanceof AppError && (error.key === 'UserIsNotActivated' || error.key === 'userDeactivated'))
+            await forgetLoginAttempt({ db }, attempt);
+          throw error;
+        },
+      );
+      await forgetLoginAttempt({ db }, attempt);
       setSessionCookie(c, result.token, result.expiresAt);
       // The guest's basket becomes the user's, so nothing collected before logging in is lost; on a new device
       // the user gets back their latest unfinished basket.
@@ -176,10 +189,11 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     rateLimit({ name: 'resend-activation', limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS }),
     validate('json', emailBody),
-    perAccount('resend-activation'),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      await resendActivation({ db, env, now: now() }, c.req.valid('json'));
+      const input = c.req.valid('json');
+      if (await mayMailAccount(c, 'resend-activation', input.email))
+        await resendActivation({ db, env, now: now() }, input);
       return c.json({ ok: true }, 200);
     },
   )
@@ -194,10 +208,10 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     rateLimit({ name: 'forgot-password', limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS }),
     validate('json', emailBody),
-    perAccount('forgot-password'),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      await forgotPassword({ db, env, now: now() }, c.req.valid('json'));
+      const input = c.req.valid('json');
+      if (await mayMailAccount(c, 'forgot-password', input.email)) await forgotPassword({ db, env, now: now() }, input);
       return c.json({ ok: true }, 200);
     },
   )
