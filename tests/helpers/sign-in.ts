@@ -7,8 +7,8 @@ import { urlOn } from './browser.ts';
 /**
  * Signs a browser context in as a seeded user by opening a session in the server's database, as the login route
  * does (createSession: only the token's SHA-256 is stored). The login screen and its limits are tested through the
- * real login (tests/e2e/account.test.ts); the staff screens' tests all run against one server, and the login's rate
- * limits (10 tries in 15 minutes per address and per account) would refuse the admin's many logins of a full run.
+ * real login (tests/e2e/account.test.ts, tests/api/auth.test.ts); the staff screens' tests open many sessions and
+ * need none of the argon2 work a real login costs.
  */
 export async function signIn(context: BrowserContext, email: string): Promise<void> {
   const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
