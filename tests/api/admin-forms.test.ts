@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, restaurants, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { request, useTestApp } from '../helpers/app.ts';
+import { startMailCatcher } from '../helpers/mail.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 
@@ -413,6 +414,42 @@ describe('admin users', () => {
 });
 
 describe('admin outbox', () => {
+  it('shows a reset e-mail without the token of its link, waiting or sent; the owner’s copy keeps a link that works', async () => {
+    const admin = await asAdmin();
+    const asked = await send('POST', '/api/auth/forgotPassword', { email: 'user@example.com' });
+    expect(asked.status).toBe(200);
+    const [waiting] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'passwordReset'));
+    const token = /[?&]token=([\w-]+)/.exec(waiting!.text)![1]!;
+    const shown = async () =>
+      (
+        await json<{ email: { text: string; html: string } }>(
+          await send('GET', `/api/admin/outbox/${waiting!.id}`, undefined, admin),
+        )
+      ).email;
+    const beforeSending = await shown();
+    expect(beforeSending.text).not.toContain(token);
+    expect(beforeSending.html).not.toContain(token);
+    expect(beforeSending.text).toContain('token=[hidden]');
+
+    const mail = await startMailCatcher();
+    try {
+      const [delivered] = await mail.deliver(ctx.database.db);
+      expect(delivered!.text).toContain(token);
+    } finally {
+      await mail.close();
+    }
+    // Sent, the stored copy keeps no token either, for whoever reads the table or a backup of it.
+    const [stored] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, waiting!.id));
+    expect(`${stored!.text}${stored!.html}`).not.toContain(token);
+    expect((await shown()).text).not.toContain(token);
+    const reset = await send('POST', '/api/auth/resetPassword', {
+      token,
+      password: 'a-new-password-1',
+      passwordRepeat: 'a-new-password-1',
+    });
+    expect(reset.status).toBe(200);
+  });
+
   it('reads one e-mail', async () => {
     const admin = await asAdmin();
     const [mail] = await ctx.database.db

@@ -9,6 +9,17 @@ const escapeHtml = (s: string) =>
 
 type LinkKind = 'activation' | 'passwordReset' | 'emailChange';
 
+/** The outbox templates whose link carries a single-use token that logs its holder into the account. */
+export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = ['activation', 'passwordReset', 'emailChange'];
+
+/**
+ * An e-mail's text or HTML with the single-use tokens of its account links (`?activate=`, `?token=`,
+ * `?confirmEmail=`, accountLinkPath) replaced: whoever reads the outbox (an admin, a backup) must not be able to take
+ * the account over with them. The owner's copy, sent before, keeps its link.
+ */
+export const hideLinkTokens = (body: string): string =>
+  body.replace(/([?&](?:amp;)?(?:activate|token|confirmEmail)=)[^&\s"'<]+/g, '$1[hidden]');
+
 // The account e-mails of issue 13, in the order confirmation's three languages: one message per part and kind.
 const linkTexts = {
   activation: {

@@ -1,3 +1,4 @@
+import { hideLinkTokens, SINGLE_USE_LINK_TEMPLATES } from '../accounts/emails.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/context.ts';
 import { emailOutbox } from '#db/schema/index.ts';
@@ -41,9 +42,13 @@ export async function sendPendingEmails(
           text: row.text,
           ...(row.html ? { html: row.html } : {}),
         });
+        // Sent: the single-use links are the owner's now, and the stored copy keeps none that still works.
+        const sealed = SINGLE_USE_LINK_TEMPLATES.includes(row.template)
+          ? { text: hideLinkTokens(row.text), html: row.html === null ? null : hideLinkTokens(row.html) }
+          : {};
         await tx
           .update(emailOutbox)
-          .set({ status: 'sent', attempts, sentAt: at, lastError: null })
+          .set({ status: 'sent', attempts, sentAt: at, lastError: null, ...sealed })
           .where(and(eq(emailOutbox.id, row.id)));
         sent += 1;
       } catch (error) {
