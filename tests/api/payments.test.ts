@@ -102,6 +102,39 @@ describe('payment webhook', () => {
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
   });
 
+  it('a notification refused for its amount is not recorded: the right one that follows, same id, pays the order', async () => {
+    const { order, token, payment } = await waitingOrder();
+    const id = `ntf_${crypto.randomUUID()}`;
+    const body = (amount: number) =>
+      JSON.stringify({
+        id,
+        paymentId: payment.id,
+        externalId: payment.externalId,
+        status: 'paid',
+        amount,
+        currency: 'PLN',
+      });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const wrong = body(payment.amount - 100);
+    expect(await (await notify(wrong, signBody(ctx.deps.env.paymentWebhookSecret, wrong))).json()).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/not applied: amountMismatch$/),
+    ]);
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(0);
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+    // The provider sends it again, right this time (and Przelewy24 has already taken the money by then).
+    const right = body(payment.amount);
+    expect(await (await notify(right, signBody(ctx.deps.env.paymentWebhookSecret, right))).json()).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(1);
+  });
+
   it('a signed notification about another provider’s payment, or one that is not ours, changes and keeps nothing', async () => {
     const { order, token, payment } = await waitingOrder();
     // The same payment as PayU's: the sandbox's signature cannot settle it.
@@ -130,10 +163,17 @@ describe('payment webhook', () => {
     await ctx.database.db.update(payments).set({ externalId: null }).where(eq(payments.id, payment.id));
     const raw = notificationFor({ ...payment, externalId: 'sbx_first' });
     expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
-    // The same notification again, its provider id changed on the way: a replay, which changes nothing.
-    const replay = JSON.stringify({ ...(JSON.parse(raw) as object), externalId: 'sbx_second' });
-    const response = await notify(replay, signBody(ctx.deps.env.paymentWebhookSecret, replay));
-    expect(await response.json()).toEqual({ ok: true, duplicate: true });
+    // The same notification again: a replay.
+    expect(await (await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).json()).toEqual({
+      ok: true,
+      duplicate: true,
+    });
+    // Another provider id for the same payment is another notification, about a payment already settled: it changes
+    // nothing, the id filled in first stays, and it is not recorded.
+    const other = JSON.stringify({ ...(JSON.parse(raw) as object), externalId: 'sbx_second' });
+    const response = await notify(other, signBody(ctx.deps.env.paymentWebhookSecret, other));
+    expect(await response.json()).toEqual({ ok: true, duplicate: false });
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(1);
     const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after).toMatchObject({ status: 'paid', externalId: 'sbx_first' });
     expect((await orderStatus(ctx, order.id, token)).status).toBe('new');

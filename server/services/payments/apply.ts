@@ -1,11 +1,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import type { Tx } from '#db/client.ts';
-import { auditLog, payments } from '#db/schema/index.ts';
+import { auditLog, orders, payments, restaurants } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
 import type { Env } from '#server/context.ts';
 import { SYSTEM } from '../actor.ts';
-import { changeStatusInTx, lockOrderToChange, queueRefund } from '../orders/change-status.ts';
+import { changeStatusInTx, queueRefund, type LockedOrder } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
 
@@ -26,6 +26,36 @@ export type Applied =
   | { applied: false; reason: 'unknownPayment' | 'alreadySettled' | 'amountMismatch' };
 
 // Every online payment's outcome runs these: built once (decision 036).
+
+/**
+ * The order a payment is for, locked as a status change locks it (lockOrderToChange's row), found through the
+ * payment without locking the payment. Order first, then its payment: the one lock order of every path that
+ * locks both (decision 040). The payment-timeout sweep and staff lock the order and then cancel or refund its
+ * payments; a notification that locked the payment first deadlocked with them.
+ */
+export const lockOrderOfPayment = reusable((db) =>
+  db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      discountCodeId: orders.discountCodeId,
+      acceptanceMinutes: restaurants.acceptanceMinutes,
+      restaurantPreparationMinutes: restaurants.preparationMinutes,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(
+      inArray(
+        orders.id,
+        db
+          .select({ orderId: payments.orderId })
+          .from(payments)
+          .where(eq(payments.id, sql.placeholder('paymentId'))),
+      ),
+    )
+    .for('update', { of: orders }),
+);
+
 export const lockPayment = reusable((db) =>
   db
     .select({
@@ -67,11 +97,17 @@ export async function applyPaymentOutcome(
     amount?: number;
     currency?: string;
     now: Date;
-    /** What `lockPayment` answered in this transaction, when the caller sent it already. */
+    /** What `lockOrderOfPayment` answered in this transaction, when the caller locked the order already. */
+    lockedOrder?: LockedOrder[];
+    /** What `lockPayment` answered in this transaction, after the order's lock, when the caller sent it already. */
     locked?: LockedPayment[];
   },
 ): Promise<Applied> {
-  const [payment] = input.locked ?? (await lockPayment(tx, { id: input.paymentId }));
+  // The order first, then the payment (decision 040); sent together when neither is locked yet.
+  const [[order], [payment]] = await Promise.all([
+    input.lockedOrder ?? lockOrderOfPayment(tx, { paymentId: input.paymentId }),
+    input.locked ?? lockPayment(tx, { id: input.paymentId }),
+  ]);
   if (!payment) return { applied: false, reason: 'unknownPayment' };
   // A late "paid" for a payment we gave up on (timeout, the customer's Cancel, a declined first attempt the bank
   // later charged after all) still moves money: take it and refund it.
@@ -85,12 +121,8 @@ export async function applyPaymentOutcome(
     return { applied: false, reason: 'amountMismatch' };
   }
 
-  // Sent together (one round trip on PostgreSQL). The order is locked as a status change locks it, so that the
-  // change below need not lock it again (decision 037).
-  const [, [order]] = await Promise.all([
-    settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now }),
-    lockOrderToChange(tx, { id: payment.orderId }),
-  ]);
+  // The order is locked as a status change locks it, so that the change below need not lock it again (decision 037).
+  await settlePayment(tx, { id: payment.id, status: input.outcome, updatedAt: input.now });
   if (order?.status !== 'waiting_for_payment') {
     if (input.outcome !== 'paid') return { applied: true, refundQueued: false };
     const ended = order !== undefined && isOrderStatus(order.status) && isRejected(order.status);

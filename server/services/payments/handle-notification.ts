@@ -1,6 +1,6 @@
 import { paymentNotifications } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
-import { applyPaymentOutcome, lockPayment, type Applied } from './apply.ts';
+import { applyPaymentOutcome, lockOrderOfPayment, lockPayment, type Applied } from './apply.ts';
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import { payments } from '#db/schema/index.ts';
@@ -33,6 +33,10 @@ const recordNotification = reusable((db) =>
     })
     .onConflictDoNothing()
     .returning({ id: paymentNotifications.id }),
+);
+
+const forgetNotification = reusable((db) =>
+  db.delete(paymentNotifications).where(eq(paymentNotifications.id, sql.placeholder('id'))),
 );
 
 const fillExternalId = reusable((db) =>
@@ -72,19 +76,19 @@ export async function handlePaymentNotification(
     )
       return { duplicate: false, applied: false, reason: 'unconfirmed' };
   }
+  // What makes a notification the same one again: who sent it, about which of their orders and of our payments,
+  // saying what. A provider's own notification id alone named neither the payment nor the amount.
+  const key = `${provider.name}:${notification.externalId}:${notification.paymentId}:${notification.status}`;
   let result: NotificationResult;
   try {
     result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
-      // Sent together (one round trip on PostgreSQL): the record, the provider id (a payment whose creation answer
-      // was lost has none yet, or a placeholder; refunds need it) and the payment's lock. On a replay the id is
-      // already the one this notification filled in, so nothing changes (decision 037).
-      const [recorded, , locked] = await Promise.all([
-        recordNotification(tx, {
-          id: `${provider.name}:${notification.id}`,
-          provider: provider.name,
-          payload: notification,
-          receivedAt: now,
-        }),
+      // Sent together (one round trip on PostgreSQL), in this order: the order's lock before anything touches the
+      // payment (the one lock order, decision 040), the record, the provider id (a payment whose creation answer was
+      // lost has none yet, or a placeholder; refunds need it) and the payment's lock. On a replay the id is already
+      // the one this notification filled in, so nothing changes (decision 037).
+      const [lockedOrder, recorded, , locked] = await Promise.all([
+        lockOrderOfPayment(tx, { paymentId: notification.paymentId }),
+        recordNotification(tx, { id: key, provider: provider.name, payload: notification, receivedAt: now }),
         fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId }),
         lockPayment(tx, { id: notification.paymentId }),
       ]);
@@ -98,8 +102,12 @@ export async function handlePaymentNotification(
         amount: notification.amount,
         currency: notification.currency,
         now,
+        lockedOrder,
         locked,
       });
+      // Recorded only when applied: a notification refused (a wrong amount, say) must not make the right one that
+      // follows it a duplicate.
+      if (!applied.applied) await forgetNotification(tx, { id: key });
       return { duplicate: false, ...applied };
     });
   } catch (error) {

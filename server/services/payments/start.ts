@@ -1,3 +1,4 @@
+import { lockOrderToChange } from '../orders/change-status.ts';
 import { eq, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import { orders, payments, restaurants } from '#db/schema/index.ts';
@@ -67,7 +68,9 @@ export async function startPayment(
   },
 ): Promise<StartedPayment> {
   const outcome = await transactionAnnouncing(deps.db, async (tx) => {
-    const [[payment], lines] = await Promise.all([
+    // The order first, then its payment: the one lock order (decision 040), sent together.
+    const [lockedOrder, [payment], lines] = await Promise.all([
+      lockOrderToChange(tx, { id: input.orderId }),
       lockPaymentToStart(tx, { id: input.paymentId }),
       orderLines(tx, { id: input.orderId }),
     ]);
@@ -134,6 +137,7 @@ export async function startPayment(
         paymentId: payment.id,
         outcome: created.status,
         now: deps.now(),
+        lockedOrder,
       });
       refundQueued = applied.applied && applied.refundQueued;
     }
