@@ -1,16 +1,22 @@
 /**
- * True when `error` (or an error it wraps, as drizzle's DrizzleQueryError does) says the database could not be
- * reached or ended the connection: a restart, a terminated backend, a refused or reset connection. The request
- * may succeed when tried again, unlike a failed statement; the API answers 503 (decision 013).
+ * True when `error` (or an error it wraps, as drizzle's DrizzleQueryError does) says the database cannot do it now,
+ * and the same request may succeed when sent again, unlike a failed statement; the API answers 503 with Retry-After
+ * (decision 013):
+ * - it could not be reached or ended the connection: a restart, a terminated backend, a refused or reset connection;
+ * - it refuses writes: a replica after a failover, `default_transaction_read_only`, a disk-protection switch (25006);
+ * - it lacks resources: the disk is full, memory, too many connections (class 53);
+ * - the transaction lost a race it may win next time: a deadlock (40P01), a serialization failure (40001).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (LOST.has(code) || /^(08|57P)/.test(code))) return true;
+    if (typeof code === 'string' && (LOST.has(code) || NOT_NOW.has(code) || /^(08|57P|53)/.test(code))) return true;
     depth += 1;
   }
   return false;
 }
+
+const NOT_NOW = new Set(['25006', '40P01', '40001']);
 
 // postgres-js's own codes for a connection it lost or could not open, and the system's for the socket. SQLSTATE
 // class 08 is "connection exception", 57P01–57P05 the server shutting down or terminating the backend.

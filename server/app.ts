@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { isDatabaseUnavailable } from '#db/errors.ts';
+import { queryRows } from '#db/client.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
 import { urlRules } from './middleware/url-rules.ts';
@@ -104,9 +105,16 @@ export function createApp(input: AppDepsInput) {
   app.use(urlRules((host) => hostKind(host).kind === 'shop'));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Ready means able to take orders: a database that answers but refuses writes (a replica after a failover,
+  // default_transaction_read_only) is not ready, so a load balancer sends the traffic elsewhere.
   app.get('/readyz', async (c) => {
     try {
-      await deps.db.execute(sql`select 1`);
+      const [state] = await queryRows<{ read_only: string; recovery: boolean }>(
+        deps.db,
+        sql`select current_setting('transaction_read_only') as read_only, pg_is_in_recovery() as recovery`,
+      );
+      if (state?.read_only === 'on' || state?.recovery)
+        return c.json({ status: 'unavailable', database: 'readOnly' }, 503);
       return c.json({ status: 'ok', database: 'ok' });
     } catch {
       return c.json({ status: 'unavailable', database: 'unreachable' }, 503);
@@ -204,7 +212,8 @@ export function createApp(input: AppDepsInput) {
     // A restart or a terminated backend: the connection pool opens new connections by itself, so the client may
     // simply try again (decision 013).
     if (isDatabaseUnavailable(error)) {
-      console.warn(`database unavailable: ${c.req.method} ${new URL(c.req.url).pathname}`);
+      console.warn(`database unavailable: ${c.req.method} ${loggedPath(new URL(c.req.url).pathname)}`);
+      c.header('Retry-After', '1');
       return errorAnswer(c, new AppError('databaseUnavailable'));
     }
     // Unexpected: log it for us, show nothing of it to the client.

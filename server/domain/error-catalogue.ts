@@ -92,7 +92,8 @@ export const errorCatalogue = {
   },
   databaseUnavailable: {
     status: 503,
-    meaning: 'The database connection was lost (a restart); the same request may simply be sent again.',
+    meaning:
+      'The database cannot do it now (a restart, a failover to a read-only replica, a full disk, a deadlock); the same request may be sent again after Retry-After.',
   },
   internalError: { status: 500, meaning: 'Something failed on our side.' },
 } as const satisfies Record<string, { status: ErrorStatus; meaning: string }>;
