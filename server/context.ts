@@ -38,6 +38,9 @@ export type Env = {
   trustProxy: number;
   /** Who reads /api/openapi.json and /api/docs: everyone, admins only (production's default), or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
+  /** Live streams (SSE) one client address may hold open, and all clients together, per server process. */
+  sseStreamsPerClient: number;
+  sseStreamsTotal: number;
 };
 
 /** A signed-in user as the session carries them (validateSession, services/auth/sessions.ts). */

@@ -54,6 +54,10 @@ const envSchema = type({
   'TRUST_PROXY?': /^\d{1,2}$/,
   /** Who reads /api/openapi.json and /api/docs: public (default outside production), admin (production's), off. */
   'API_DOCS?': "'public' | 'admin' | 'off'",
+  /** Live screens (SSE streams) one client address may hold open per server process (default 32). */
+  'SSE_STREAMS_PER_CLIENT?': /^[1-9]\d{0,4}$/,
+  /** Live screens all clients together may hold open per server process (default 2000). */
+  'SSE_STREAMS_TOTAL?': /^[1-9]\d{0,5}$/,
 });
 
 /** Parses the environment once at boot; every bad key is listed in one message. */
@@ -133,5 +137,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     payments,
     trustProxy: Number(result.TRUST_PROXY ?? 0),
     apiDocs: result.API_DOCS ?? (nodeEnv === 'production' ? 'admin' : 'public'),
+    sseStreamsPerClient: Number(result.SSE_STREAMS_PER_CLIENT ?? 32),
+    sseStreamsTotal: Number(result.SSE_STREAMS_TOTAL ?? 2000),
   };
 }

@@ -59,6 +59,7 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   tooManyRequests: m.error_tooManyRequests,
   invalidSignature: m.error_invalidSignature,
   paymentUnconfirmed: m.error_paymentUnconfirmed,
+  serverBusy: m.error_serverBusy,
   databaseUnavailable: m.error_databaseUnavailable,
   internalError: m.error_internalError,
   reorderUnavailable: m.error_reorderUnavailable,

@@ -90,6 +90,10 @@ export const errorCatalogue = {
     status: 503,
     meaning: 'The provider has not confirmed the payment yet (Przelewy24 verify); the provider notifies again.',
   },
+  serverBusy: {
+    status: 503,
+    meaning: 'The server follows as many live screens as it takes (SSE_STREAMS_TOTAL); the screen reconnects later.',
+  },
   databaseUnavailable: {
     status: 503,
     meaning:

@@ -2,6 +2,11 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps, AppEnv } from '#server/context.ts';
 import { canListen, subscribeToAllOrders } from '#server/services/orders/events.ts';
+import { AppError } from '#server/errors.ts';
+import { clientIp } from '#server/middleware/rate-limit.ts';
+
+/** The streams an application (one per server process) holds open, by client address, and in all. */
+const openStreams = new WeakMap<AppDeps, { byClient: Map<string, number>; total: number }>();
 
 export type SnapshotStream<T> = {
   /** The SSE event name. */
@@ -22,11 +27,38 @@ export type SnapshotStream<T> = {
  */
 export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T>) {
   const { event, load, key, subscribe = subscribeToAllOrders } = options;
-  const { db } = c.var.deps;
+  const { db, env } = c.var.deps;
   const pollMs = canListen(db) ? 10_000 : 1_000;
+  // Each open stream holds a socket, a timer and a database subscription: one client, or everybody together, may
+  // hold only so many (a stranger opening thousands would take them from the kitchens and the customers).
+  const client = clientIp(c);
+  let open = openStreams.get(c.var.deps);
+  if (!open) openStreams.set(c.var.deps, (open = { byClient: new Map(), total: 0 }));
+  const streams = open;
+  const mine = streams.byClient.get(client) ?? 0;
+  if (mine >= env.sseStreamsPerClient) {
+    c.header('Retry-After', '30');
+    throw new AppError('tooManyRequests');
+  }
+  if (streams.total >= env.sseStreamsTotal) {
+    c.header('Retry-After', '30');
+    throw new AppError('serverBusy');
+  }
+  streams.byClient.set(client, mine + 1);
+  streams.total += 1;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    streams.total -= 1;
+    const left = (streams.byClient.get(client) ?? 1) - 1;
+    if (left > 0) streams.byClient.set(client, left);
+    else streams.byClient.delete(client);
+  };
   return streamSSE(
     c,
     async (stream) => {
+      stream.onAbort(release);
       let aborted = false;
       // A change announced while the snapshot is being read or sent must not wait for the next poll: it is noted,
       // and the stream reads again at once instead of sleeping.
@@ -70,6 +102,7 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
         }
       } finally {
         unsubscribe();
+        release();
       }
     },
     async (error) => {
