@@ -107,7 +107,7 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
     fail(`seeding failed: ${error.message}`),
   );
-  const demoLogins = await openDemoLogins(database.db);
+  const demoLogins = await openDemoLogins(database);
   // Decision 009: production never runs with a login whose password the README publishes. Refused rather than
   // removed: the accounts may own orders and audit rows, and only the operator knows whether to delete them or
   // give them a new password.

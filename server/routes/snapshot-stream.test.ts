@@ -11,7 +11,7 @@ afterEach(() => {
 function app(load: () => Promise<number | null>, subscribe: (db: AppDeps['db'], wake: () => void) => () => void) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      c.set('deps', { db: {} } as AppDeps);
+      c.set('deps', { db: {}, env: { trustProxy: 0, sseStreamsPerClient: 32, sseStreamsTotal: 2000 } } as AppDeps);
       await next();
     })
     .get('/', (c) => streamSnapshots(c, { event: 'n', load, key: String, subscribe }));

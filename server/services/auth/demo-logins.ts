@@ -8,7 +8,7 @@ import { verifyPassword } from '../../auth/password.ts';
  * The demo logins (README, db/seed) present in this database that still open with their published password: a
  * database once seeded with the demo data and then started in production would otherwise let anyone in as admin.
  */
-export async function openDemoLogins(db: Db): Promise<string[]> {
+export async function openDemoLogins({ db }: { db: Db }): Promise<string[]> {
   const present = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
