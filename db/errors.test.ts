@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, retryingLostRaces } from './errors.ts';
 
 const pgError = (code: string) => Object.assign(new Error(code), { code });
 // drizzle wraps the driver's error in its own, as `cause`.
@@ -29,5 +29,38 @@ describe('which database errors mean "not now" (503, the request may be sent aga
     ['22P02', 'a malformed value'],
   ])('not %s (%s): a failed statement fails again', (code) => {
     expect(isDatabaseUnavailable(wrapped(code))).toBe(false);
+  });
+});
+
+describe('a transaction that lost a race runs again', () => {
+  it('after a deadlock or a serialization failure, until it succeeds', async () => {
+    for (const code of ['40P01', '40001']) {
+      let runs = 0;
+      const result = await retryingLostRaces(async () => {
+        runs += 1;
+        if (runs < 3) throw wrapped(code);
+        return 'done';
+      });
+      expect([result, runs]).toEqual(['done', 3]);
+    }
+  });
+
+  it('not more than it is allowed, and never after another error', async () => {
+    let runs = 0;
+    await expect(
+      retryingLostRaces(async () => {
+        runs += 1;
+        throw wrapped('40P01');
+      }, 2),
+    ).rejects.toThrow('Failed query');
+    expect(runs).toBe(2);
+    runs = 0;
+    await expect(
+      retryingLostRaces(async () => {
+        runs += 1;
+        throw wrapped('23505');
+      }),
+    ).rejects.toThrow('Failed query');
+    expect(runs).toBe(1);
   });
 });

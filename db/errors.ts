@@ -30,3 +30,29 @@ const LOST = new Set([
   'EPIPE',
   'ETIMEDOUT',
 ]);
+
+/** True when the transaction lost a race with another (a deadlock, a serialization failure): run again, it may win. */
+export function isLostRace(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+    depth += 1;
+  }
+  return false;
+}
+
+/**
+ * Runs `transaction` again when it lost a race (isLostRace), up to `attempts` times in all, after a short random
+ * pause. Only for work that does nothing outside the database: a retried payment start would call the provider
+ * twice. PostgreSQL rolled the lost attempt back whole, so running it again is safe.
+ */
+export async function retryingLostRaces<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isLostRace(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

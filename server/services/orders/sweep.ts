@@ -1,3 +1,4 @@
+import { retryingLostRaces } from '#db/errors.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { AppDeps } from '#server/context.ts';
@@ -27,30 +28,33 @@ export async function sweepOverdueOrders(
   const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0 };
 
   for (;;) {
-    const swept = await transactionAnnouncing(deps.db, async (tx) => {
-      const due = await queryRows<{ id: string; status: 'waiting_for_payment' | 'new' }>(
-        tx,
-        sql`select id, status from orders
+    // A batch is all database work: run again should it lose a race with a request changing the same orders.
+    const swept = await retryingLostRaces(() =>
+      transactionAnnouncing(deps.db, async (tx) => {
+        const due = await queryRows<{ id: string; status: 'waiting_for_payment' | 'new' }>(
+          tx,
+          sql`select id, status from orders
             where (status = 'waiting_for_payment' and created_at <= ${paymentCutoff})
                or (status = 'new' and accept_deadline <= ${now.toISOString()})
             order by created_at
             limit ${batch}
             for update skip locked`,
-      );
-      for (const order of due) {
-        const to = order.status === 'waiting_for_payment' ? 'canceled' : 'rejected';
-        await changeStatusInTx(tx, {
-          orderId: order.id,
-          to,
-          reason: to === 'canceled' ? 'paymentTimeout' : 'acceptanceTimeout',
-          actor: SYSTEM,
-          now,
-        });
-        if (to === 'canceled') result.canceled += 1;
-        else result.rejected += 1;
-      }
-      return due.length;
-    });
+        );
+        for (const order of due) {
+          const to = order.status === 'waiting_for_payment' ? 'canceled' : 'rejected';
+          await changeStatusInTx(tx, {
+            orderId: order.id,
+            to,
+            reason: to === 'canceled' ? 'paymentTimeout' : 'acceptanceTimeout',
+            actor: SYSTEM,
+            now,
+          });
+          if (to === 'canceled') result.canceled += 1;
+          else result.rejected += 1;
+        }
+        return due.length;
+      }),
+    );
     if (swept < batch) break;
   }
   // Also picks up refunds a crashed process queued but never sent.

@@ -3,6 +3,7 @@ import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome, lockOrderOfPayment, lockPayment, type Applied } from './apply.ts';
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
+import { retryingLostRaces } from '#db/errors.ts';
 import { payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
@@ -81,35 +82,38 @@ export async function handlePaymentNotification(
   const key = `${provider.name}:${notification.externalId}:${notification.paymentId}:${notification.status}`;
   let result: NotificationResult;
   try {
-    result = await transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
-      // Sent together (one round trip on PostgreSQL), in this order: the order's lock before anything touches the
-      // payment (the one lock order, decision 040), the record, the provider id (a payment whose creation answer was
-      // lost has none yet, or a placeholder; refunds need it) and the payment's lock. On a replay the id is already
-      // the one this notification filled in, so nothing changes (decision 037).
-      const [lockedOrder, recorded, , locked] = await Promise.all([
-        lockOrderOfPayment(tx, { paymentId: notification.paymentId }),
-        recordNotification(tx, { id: key, provider: provider.name, payload: notification, receivedAt: now }),
-        fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId }),
-        lockPayment(tx, { id: notification.paymentId }),
-      ]);
-      // One provider's notification never settles another's payment (nor one that is not ours at all): nothing of
-      // it is kept.
-      if (locked[0]?.provider !== provider.name) throw new NotOurPayment();
-      if (recorded.length === 0) return { duplicate: true };
-      const applied = await applyPaymentOutcome(tx, deps.env, {
-        paymentId: notification.paymentId,
-        outcome: notification.status,
-        amount: notification.amount,
-        currency: notification.currency,
-        now,
-        lockedOrder,
-        locked,
-      });
-      // Recorded only when applied: a notification refused (a wrong amount, say) must not make the right one that
-      // follows it a duplicate.
-      if (!applied.applied) await forgetNotification(tx, { id: key });
-      return { duplicate: false, ...applied };
-    });
+    // All of it in the database (the provider's confirmation came before): run again should it lose a race.
+    result = await retryingLostRaces(() =>
+      transactionAnnouncing(deps.db, async (tx): Promise<NotificationResult> => {
+        // Sent together (one round trip on PostgreSQL), in this order: the order's lock before anything touches the
+        // payment (the one lock order, decision 040), the record, the provider id (a payment whose creation answer was
+        // lost has none yet, or a placeholder; refunds need it) and the payment's lock. On a replay the id is already
+        // the one this notification filled in, so nothing changes (decision 037).
+        const [lockedOrder, recorded, , locked] = await Promise.all([
+          lockOrderOfPayment(tx, { paymentId: notification.paymentId }),
+          recordNotification(tx, { id: key, provider: provider.name, payload: notification, receivedAt: now }),
+          fillExternalId(tx, { id: notification.paymentId, externalId: notification.externalId }),
+          lockPayment(tx, { id: notification.paymentId }),
+        ]);
+        // One provider's notification never settles another's payment (nor one that is not ours at all): nothing of
+        // it is kept.
+        if (locked[0]?.provider !== provider.name) throw new NotOurPayment();
+        if (recorded.length === 0) return { duplicate: true };
+        const applied = await applyPaymentOutcome(tx, deps.env, {
+          paymentId: notification.paymentId,
+          outcome: notification.status,
+          amount: notification.amount,
+          currency: notification.currency,
+          now,
+          lockedOrder,
+          locked,
+        });
+        // Recorded only when applied: a notification refused (a wrong amount, say) must not make the right one that
+        // follows it a duplicate.
+        if (!applied.applied) await forgetNotification(tx, { id: key });
+        return { duplicate: false, ...applied };
+      }),
+    );
   } catch (error) {
     if (error instanceof NotOurPayment) return { duplicate: false, applied: false, reason: 'unknownPayment' };
     throw error;
