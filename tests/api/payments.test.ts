@@ -135,6 +135,31 @@ describe('payment webhook', () => {
     expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(1);
   });
 
+  it('a notification naming another of the provider’s orders is refused and audited; the payment’s own one pays', async () => {
+    const { order, token, payment } = await waitingOrder();
+    expect(payment.externalId).toBeTruthy();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const forged = notificationFor({ ...payment, externalId: 'sbx_someone_elses_order' });
+    expect(await (await notify(forged, signBody(ctx.deps.env.paymentWebhookSecret, forged))).json()).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/not applied: otherProviderOrder$/),
+    ]);
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
+    expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(0);
+    const audited = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id))).filter(
+      (row) => row.action === 'payment.otherProviderOrder',
+    );
+    expect(audited.map((row) => row.data)).toEqual([
+      { stored: payment.externalId, notified: 'sbx_someone_elses_order', status: 'paid', provider: 'sandbox' },
+    ]);
+    const own = notificationFor(payment);
+    expect((await notify(own, signBody(ctx.deps.env.paymentWebhookSecret, own))).status).toBe(200);
+    expect((await orderStatus(ctx, order.id, token)).status).toBe('new');
+  });
+
   it('a signed notification about another provider’s payment, or one that is not ours, changes and keeps nothing', async () => {
     const { order, token, payment } = await waitingOrder();
     // The same payment as PayU's: the sandbox's signature cannot settle it.

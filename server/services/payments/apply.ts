@@ -65,6 +65,7 @@ export const lockPayment = reusable((db) =>
       amount: payments.amount,
       currency: payments.currency,
       provider: payments.provider,
+      externalId: payments.externalId,
     })
     .from(payments)
     .where(eq(payments.id, sql.placeholder('id')))

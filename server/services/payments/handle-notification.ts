@@ -4,7 +4,7 @@ import { applyPaymentOutcome, lockOrderOfPayment, lockPayment, type Applied } fr
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { placeholderFor, reusable } from '#db/reusable.ts';
 import { retryingLostRaces } from '#db/errors.ts';
-import { payments } from '#db/schema/index.ts';
+import { auditLog, payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 import { isUuid } from '#domain/ids.ts';
@@ -14,7 +14,9 @@ export type NotificationResult =
   | { duplicate: true }
   | ({ duplicate: false } & Applied)
   /** The provider did not confirm the payment (Przelewy24's verify): nothing recorded, it will notify again. */
-  | { duplicate: false; applied: false; reason: 'unconfirmed' };
+  | { duplicate: false; applied: false; reason: 'unconfirmed' }
+  /** It names another of the provider's orders than the one the payment is: audited, not applied. */
+  | { duplicate: false; applied: false; reason: 'otherProviderOrder' };
 
 const paymentOf = reusable((db) =>
   db
@@ -99,6 +101,22 @@ export async function handlePaymentNotification(
         // it is kept.
         if (locked[0]?.provider !== provider.name) throw new NotOurPayment();
         if (recorded.length === 0) return { duplicate: true };
+        // The provider id was filled in above if the payment had none yet: another one names another of the provider's
+        // orders, which must not settle this payment (issue 39). Kept for support, not applied.
+        const stored = locked[0]?.externalId;
+        if (provider.notificationsNameStoredId && stored !== notification.externalId) {
+          await Promise.all([
+            forgetNotification(tx, { id: key }),
+            tx.insert(auditLog).values({
+              at: now,
+              action: 'payment.otherProviderOrder',
+              entity: 'payment',
+              entityId: notification.paymentId,
+              data: { stored, notified: notification.externalId, status: notification.status, provider: provider.name },
+            }),
+          ]);
+          return { duplicate: false, applied: false, reason: 'otherProviderOrder' };
+        }
         const applied = await applyPaymentOutcome(tx, deps.env, {
           paymentId: notification.paymentId,
           outcome: notification.status,

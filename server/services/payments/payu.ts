@@ -127,6 +127,8 @@ export function createPayuProvider(config: PayuConfig, http: ProviderHttp): Paym
     name: PAYU,
     methods: ['blik', 'googlePay', 'fastTransfer'],
     googlePay: { gateway: 'payu', gatewayMerchantId: config.posId },
+    // A payment stores PayU's orderId, which every notification names.
+    notificationsNameStoredId: true,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
       const body = {

@@ -119,6 +119,12 @@ export interface PaymentProvider {
   /** The online methods this provider can take. */
   readonly methods: readonly OnlineMethod[];
   readonly googlePay: GooglePayGateway | null;
+  /**
+   * Whether the id a payment's creation stores is the provider's order id that its notifications name (the sandbox,
+   * PayU), so a notification naming another one is refused. Przelewy24 stores its registration token and names its
+   * own order id only in notifications.
+   */
+  readonly notificationsNameStoredId: boolean;
   createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment>;
   /** Checks the signature over exactly `rawBody` and turns the provider's format into ours. */
   receiveNotification(rawBody: string, headers: Headers): ReceivedNotification;

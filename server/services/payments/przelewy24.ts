@@ -93,6 +93,8 @@ export function createPrzelewy24Provider(config: Przelewy24Config, http: Provide
     methods: googlePayMethodId ? ['blik', 'googlePay', 'fastTransfer'] : ['blik', 'fastTransfer'],
     // Przelewy24's Google Pay: the gateway "przelewy24", our merchant id as the gateway's merchant id.
     googlePay: googlePayMethodId ? { gateway: PRZELEWY24, gatewayMerchantId: String(config.merchantId) } : null,
+    // A payment stores the registration token; the notification names Przelewy24's order id, known only then.
+    notificationsNameStoredId: false,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
       const googlePay = method === 'googlePay' && googlePayMethodId !== null;

@@ -111,6 +111,7 @@ export function createSandboxProvider(options: {
     methods: ['blik', 'googlePay', 'fastTransfer'],
     // Google's own test gateway: its TEST environment hands out tokens for it without any merchant account.
     googlePay: { gateway: 'example', gatewayMerchantId: 'exampleGatewayMerchantId' },
+    notificationsNameStoredId: true,
     delivered,
 
     async createPayment(order: PaymentOrder, method: PaymentMethod, details: PaymentDetails): Promise<CreatedPayment> {
