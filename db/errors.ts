@@ -56,3 +56,12 @@ export async function retryingLostRaces<T>(transaction: () => Promise<T>, attemp
     }
   }
 }
+
+/** True when the database refused a write because it is read-only (a replica, default_transaction_read_only). */
+export function isReadOnly(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '25006') return true;
+    depth += 1;
+  }
+  return false;
+}

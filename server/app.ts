@@ -2,7 +2,9 @@ import { Hono, type Context, type Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import { isDatabaseUnavailable } from '#db/errors.ts';
+import { isDatabaseUnavailable, isReadOnly } from '#db/errors.ts';
+import { recycleConnections } from '#db/reconnect.ts';
+import { canListen } from './services/orders/events.ts';
 import { queryRows } from '#db/client.ts';
 import { AppError, notFound, validationError } from './errors.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
@@ -213,6 +215,11 @@ export function createApp(input: AppDepsInput) {
     // simply try again (decision 013).
     if (isDatabaseUnavailable(error)) {
       console.warn(`database unavailable: ${c.req.method} ${loggedPath(new URL(c.req.url).pathname)}`);
+      // Read-only: the pool's connections may be the stale ones (a failover, a switch turned back); new ones are not.
+      if (isReadOnly(error) && canListen(deps.db))
+        void recycleConnections(deps.db).catch((failure: Error) =>
+          console.warn(`database: recycling the connections failed: ${failure.message}`),
+        );
       c.header('Retry-After', '1');
       return errorAnswer(c, new AppError('databaseUnavailable'));
     }
