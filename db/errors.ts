@@ -7,13 +7,18 @@
  * - it lacks resources: the disk is full, memory, too many connections (class 53);
  * - the transaction lost a race it may win next time: a deadlock (40P01), a serialization failure (40001).
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+export const isDatabaseUnavailable = (error: unknown): boolean =>
+  codesOf(error).some((code) => LOST.has(code) || NOT_NOW.has(code) || /^(08|57P|53)/.test(code));
+
+/** The codes of `error` and of the errors it wraps (drizzle's DrizzleQueryError wraps the driver's as `cause`). */
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (LOST.has(code) || NOT_NOW.has(code) || /^(08|57P|53)/.test(code))) return true;
+    if (typeof code === 'string') codes.push(code);
     depth += 1;
   }
-  return false;
+  return codes;
 }
 
 const NOT_NOW = new Set(['25006', '40P01', '40001']);
@@ -32,14 +37,8 @@ const LOST = new Set([
 ]);
 
 /** True when the transaction lost a race with another (a deadlock, a serialization failure): run again, it may win. */
-export function isLostRace(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-    depth += 1;
-  }
-  return false;
-}
+export const isLostRace = (error: unknown): boolean =>
+  codesOf(error).some((code) => code === '40P01' || code === '40001');
 
 /**
  * Runs `transaction` again when it lost a race (isLostRace), up to `attempts` times in all, after a short random
@@ -58,10 +57,4 @@ export async function retryingLostRaces<T>(transaction: () => Promise<T>, attemp
 }
 
 /** True when the database refused a write because it is read-only (a replica, default_transaction_read_only). */
-export function isReadOnly(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '25006') return true;
-    depth += 1;
-  }
-  return false;
-}
+export const isReadOnly = (error: unknown): boolean => codesOf(error).includes('25006');

@@ -118,6 +118,12 @@ describe('the admin forms’ rules', () => {
     expect(ok(conceptBody({ ...concept, contactEmail: 'not an address' }))).toBe(false);
     expect(ok(conceptBody({ ...concept, domain: 'https://smashclub.pl/' }))).toBe(false);
     expect(ok(conceptBody({ ...concept, name: '' }))).toBe(false);
+    // A logo and a cover are image addresses: a path of this site or https, never javascript: (imageAddress).
+    expect(ok(conceptBody({ ...concept, logo: 'javascript:alert(1)' }))).toBe(false);
+    expect(ok(conceptBody({ ...concept, cover: 'http://cdn.example.com/c.jpg' }))).toBe(false);
+    expect(ok(conceptBody({ ...concept, logo: '/logos/smash-club.svg', cover: 'https://cdn.example.com/c.jpg' }))).toBe(
+      true,
+    );
   });
 
   it('takes one code or a count of generated ones, and a value that fits the discount’s type', () => {

@@ -7,6 +7,27 @@ import { freePort } from '../setup/postgres.ts';
 
 // The server as `npm start` runs it (on the built sites, PGlite in a data folder), as a real process.
 const dirs: string[] = [];
+
+/** A production start on the sandbox: its three secrets, and PGlite said on purpose. */
+const sandboxSecrets = {
+  NODE_ENV: 'production',
+  PAYMENTS: 'sandbox',
+  PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+  ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+  SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
+};
+const sandboxProduction = { ...sandboxSecrets, PGLITE_IN_PRODUCTION: '1' };
+/** A production start with PayU taking Blik (keys shaped like PayU's), its base URL left to each case. */
+const payuProduction = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+  ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
+  PAYMENT_ROUTES: 'pl.blik=payu',
+  PAYU_POS_ID: '300746',
+  PAYU_CLIENT_ID: '300746',
+  PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
+  PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+};
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('start-up and shutdown', () => {
@@ -33,15 +54,10 @@ describe('start-up and shutdown', () => {
 
     // The same database started in production: its demo logins still open with the README's passwords.
     const production = startServer({
-      NODE_ENV: 'production',
-      PAYMENTS: 'sandbox',
-      PGLITE_IN_PRODUCTION: '1',
+      ...sandboxProduction,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-      ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-      SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
     });
     expect(await production.exited).toBe(1);
     const refusal = production
@@ -58,15 +74,10 @@ describe('start-up and shutdown', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = startServer({
-      NODE_ENV: 'production',
-      PAYMENTS: 'sandbox',
-      PGLITE_IN_PRODUCTION: '1',
+      ...sandboxProduction,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-      ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-      SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
     });
     try {
       let ready = false;
@@ -105,66 +116,21 @@ describe('start-up and shutdown', () => {
       /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET, SANDBOX_BANK_SECRET must be set in production/,
     ],
     [
-      {
-        NODE_ENV: 'production',
-        PAYMENTS: 'sandbox',
-        SEED_DEMO: '1',
-        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
-      },
+      { ...sandboxSecrets, SEED_DEMO: '1' },
       /Cannot start: Invalid configuration: SEED_DEMO=1 is refused in production/,
     ],
     [
       { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-0123' },
       /Cannot start: Invalid configuration: no payment provider is configured/,
     ],
+    [sandboxSecrets, /Cannot start: Invalid configuration: production needs DATABASE_URL \(PostgreSQL\)/],
     [
-      {
-        NODE_ENV: 'production',
-        PAYMENTS: 'sandbox',
-        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
-      },
-      /Cannot start: Invalid configuration: production needs DATABASE_URL \(PostgreSQL\)/,
-    ],
-    [
-      {
-        NODE_ENV: 'production',
-        PAYMENTS: 'sandbox',
-        PGLITE_IN_PRODUCTION: '1',
-        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-        ORDER_TOKEN_SECRET: 'a'.repeat(20),
-        SANDBOX_BANK_SECRET: 'sandbox-bank-secret-0123456789',
-      },
+      { ...sandboxProduction, ORDER_TOKEN_SECRET: 'a'.repeat(20) },
       /Cannot start: Invalid configuration: ORDER_TOKEN_SECRET too weak for production/,
     ],
+    [payuProduction, /Cannot start: Invalid configuration: PAYU_BASE_URL must be set in production/],
     [
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
-        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-        PAYMENT_ROUTES: 'pl.blik=payu',
-        PAYU_POS_ID: '300746',
-        PAYU_CLIENT_ID: '300746',
-        PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
-        PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
-      },
-      /Cannot start: Invalid configuration: PAYU_BASE_URL must be set in production/,
-    ],
-    [
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
-        ORDER_TOKEN_SECRET: 'order-token-secret-0123456789',
-        PAYMENT_ROUTES: 'pl.blik=payu',
-        PAYU_POS_ID: '300746',
-        PAYU_CLIENT_ID: '300746',
-        PAYU_CLIENT_SECRET: 's',
-        PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
-        PAYU_BASE_URL: 'https://secure.payu.com',
-      },
+      { ...payuProduction, PAYU_CLIENT_SECRET: 's', PAYU_BASE_URL: 'https://secure.payu.com' },
       /Cannot start: Invalid configuration: PAYU_CLIENT_SECRET too weak for production/,
     ],
     [

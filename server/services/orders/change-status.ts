@@ -30,15 +30,18 @@ export type StatusChanged = { orderId: string; from: OrderStatus; to: OrderStatu
 
 // Built once (decision 036): every status change reads the order through it. Exported for a payment's outcome,
 // which locks the order before it knows whether the status changes (decision 037).
+/** What a status change reads of the order it locks (lockOrderToChange, and a payment's lockOrderOfPayment). */
+export const ORDER_TO_CHANGE = {
+  id: orders.id,
+  status: orders.status,
+  discountCodeId: orders.discountCodeId,
+  acceptanceMinutes: restaurants.acceptanceMinutes,
+  restaurantPreparationMinutes: restaurants.preparationMinutes,
+};
+
 export const lockOrderToChange = reusable((db) =>
   db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      discountCodeId: orders.discountCodeId,
-      acceptanceMinutes: restaurants.acceptanceMinutes,
-      restaurantPreparationMinutes: restaurants.preparationMinutes,
-    })
+    .select(ORDER_TO_CHANGE)
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(eq(orders.id, sql.placeholder('id')))

@@ -5,7 +5,7 @@ import { auditLog, orders, payments, restaurants } from '#db/schema/index.ts';
 import { isOrderStatus, isRejected } from '#domain/orders.ts';
 import type { Env } from '#server/context.ts';
 import { SYSTEM } from '../actor.ts';
-import { changeStatusInTx, queueRefund, type LockedOrder } from '../orders/change-status.ts';
+import { changeStatusInTx, ORDER_TO_CHANGE, queueRefund, type LockedOrder } from '../orders/change-status.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
 
@@ -35,13 +35,7 @@ export type Applied =
  */
 export const lockOrderOfPayment = reusable((db) =>
   db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      discountCodeId: orders.discountCodeId,
-      acceptanceMinutes: restaurants.acceptanceMinutes,
-      restaurantPreparationMinutes: restaurants.preparationMinutes,
-    })
+    .select(ORDER_TO_CHANGE)
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(
