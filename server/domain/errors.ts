@@ -30,22 +30,10 @@ export const SPEC_ERROR_KEYS = [
  */
 export type FieldRule = RuleName | ErrorKey;
 
-/**
- * A broken business rule. `key` is what the client translates; `message` is for logs and developers.
- * The HTTP status comes from the error catalogue at the edge; the domain knows no HTTP.
- * (Written without parameter properties because Node runs this file with type stripping only.)
- */
-export class RuleError extends Error {
-  readonly key: ErrorKey;
-  readonly details: Record<string, unknown> | undefined;
-
-  constructor(key: ErrorKey, message?: string, details?: Record<string, unknown>) {
-    super(message ?? key);
-    this.name = 'RuleError';
-    this.key = key;
-    this.details = details;
-  }
-}
+// In a module of its own, which imports no value: rules that a brand page's menu script uses (money, order texts)
+// throw it, and that page must not load the error catalogue with it (decision 039's 5 KB).
+export { RuleError } from './rule-error.ts';
+import { RuleError } from './rule-error.ts';
 
 export function isRuleError(error: unknown): error is RuleError {
   return error instanceof RuleError;

@@ -1,4 +1,4 @@
-import { RuleError } from './errors.ts';
+import { RuleError } from './rule-error.ts';
 
 export type Country = 'pl' | 'ua' | 'pt';
 export type Currency = 'PLN' | 'UAH' | 'EUR';

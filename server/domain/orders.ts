@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { RuleError } from './errors.ts';
+import { RuleError } from './rule-error.ts';
 
 /** Spec section 4, with waiting_for_pickup included (design.md). */
 export const ORDER_STATUSES = [

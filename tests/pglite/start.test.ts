@@ -46,6 +46,10 @@ describe('start-up and shutdown', () => {
     }
     expect(ready, server.output().stderr).toBe(true);
     expect(server.output().stdout).toContain('demo data seeded');
+    // Where a start's time went, step by step (a slow cold start is read from this line).
+    expect(server.output().stdout).toMatch(
+      /ready in \d+\.\d s \(since the process began: modules \d+\.\d, database \d+\.\d, migrations \d+\.\d, seed \d+\.\d, listening \d+\.\d\)/,
+    );
     const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'localhost' } });
     expect(home.status).toBe(200);
     server.child.kill('SIGTERM');
