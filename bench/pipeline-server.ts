@@ -26,6 +26,8 @@ if (variant === 'bare') {
     PAYMENTS: 'sandbox',
     // The benchmarks' PGlite servers run as production would, on one machine on purpose.
     PGLITE_IN_PRODUCTION: '1',
+    // Their throwaway data is the demo's: its logins open with the README's passwords.
+    DEMO_LOGINS_IN_PRODUCTION: '1',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
     ORDER_TOKEN_SECRET: 'bench-order-token-secret-0123456789',
     SANDBOX_BANK_SECRET: 'bench-sandbox-bank-secret-0123456789',

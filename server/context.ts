@@ -38,6 +38,8 @@ export type Env = {
   trustProxy: number;
   /** Who reads /api/openapi.json and /api/docs: everyone, admins only (production's default), or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
+  /** Production may start with demo logins that open with the README's passwords (benchmarks only). */
+  demoLoginsInProduction: boolean;
   /** Live streams (SSE) one client address may hold open, and all clients together, per server process. */
   sseStreamsPerClient: number;
   sseStreamsTotal: number;

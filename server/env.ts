@@ -12,6 +12,8 @@ const envSchema = type({
   'DATA_DIR?': 'string > 0',
   /** 1: production on PGlite in DATA_DIR, one process on one machine, said on purpose (production wants PostgreSQL). */
   'PGLITE_IN_PRODUCTION?': "'0' | '1'",
+  /** 1: start in production although demo logins open with the README's passwords (the benchmarks' throwaway data). */
+  'DEMO_LOGINS_IN_PRODUCTION?': "'0' | '1'",
   /** Comma-separated hosts that serve the shop and admin. */
   'SHOP_HOSTS?': 'string > 0',
   'SURVEY_HOST?': 'string > 0',
@@ -137,6 +139,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     payments,
     trustProxy: Number(result.TRUST_PROXY ?? 0),
     apiDocs: result.API_DOCS ?? (nodeEnv === 'production' ? 'admin' : 'public'),
+    demoLoginsInProduction: result.DEMO_LOGINS_IN_PRODUCTION === '1',
     sseStreamsPerClient: Number(result.SSE_STREAMS_PER_CLIENT ?? 32),
     sseStreamsTotal: Number(result.SSE_STREAMS_TOTAL ?? 2000),
   };

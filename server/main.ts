@@ -128,10 +128,15 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   // Decision 009: production never runs with a login whose password the README publishes. Refused rather than
   // removed: the accounts may own orders and audit rows, and only the operator knows whether to delete them or
   // give them a new password.
-  if (env.nodeEnv === 'production' && demoLogins.length > 0)
-    fail(
-      `demo logins still open with the README's passwords in production (${demoLogins.join(', ')}): delete them, or give each a new password (npm run admin:create -- --email … for an admin)`,
+  if (env.nodeEnv === 'production' && demoLogins.length > 0) {
+    if (!env.demoLoginsInProduction)
+      fail(
+        `demo logins still open with the README's passwords in production (${demoLogins.join(', ')}): delete them, or give each a new password (npm run admin:create -- --email … for an admin)`,
+      );
+    console.warn(
+      `\n!!! DEMO_LOGINS_IN_PRODUCTION=1: ${demoLogins.join(', ')} open with the README's passwords. Throwaway data only. !!!\n`,
     );
+  }
   const seeded =
     result.demo !== 'not asked'
       ? `demo data ${result.demo}`

@@ -71,6 +71,32 @@ describe('start-up and shutdown', () => {
     expect(refusal).toEqual([
       "Cannot start: demo logins still open with the README's passwords in production (admin@example.com, callcenter@example.com, user@example.com): delete them, or give each a new password (npm run admin:create -- --email … for an admin)",
     ]);
+
+    // Said on purpose (the benchmarks' throwaway data), the same start serves, with a warning nobody can miss.
+    const allowed = startServer({
+      ...sandboxProduction,
+      DEMO_LOGINS_IN_PRODUCTION: '1',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    try {
+      let served = false;
+      for (let i = 0; i < 300 && !served; i += 1) {
+        served = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!served) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(served, allowed.output().stderr).toBe(true);
+      expect(allowed.output().stderr).toContain(
+        'DEMO_LOGINS_IN_PRODUCTION=1: admin@example.com, callcenter@example.com, user@example.com open',
+      );
+    } finally {
+      allowed.child.kill('SIGTERM');
+      await allowed.exited;
+    }
   });
 
   it('a production start on an empty folder seeds no demo logins', async () => {
