@@ -8,6 +8,19 @@ import { freePort } from '../setup/postgres.ts';
 // The server as `npm start` runs it (on the built sites, PGlite in a data folder), as a real process.
 const dirs: string[] = [];
 
+/** Whether the server on `port` answers /readyz within a minute. */
+async function readyOn(port: number): Promise<boolean> {
+  for (let i = 0; i < 300; i += 1) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
 /** A production start on the sandbox: its three secrets, and PGlite said on purpose. */
 const sandboxSecrets = {
   NODE_ENV: 'production',
@@ -36,14 +49,7 @@ describe('start-up and shutdown', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1' });
-    let ready = false;
-    for (let i = 0; i < 300 && !ready; i += 1) {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((r) => setTimeout(r, 200));
-    }
+    const ready = await readyOn(port);
     expect(ready, server.output().stderr).toBe(true);
     expect(server.output().stdout).toContain('demo data seeded');
     // Where a start's time went, step by step (a slow cold start is read from this line).
@@ -81,14 +87,7 @@ describe('start-up and shutdown', () => {
       HOST: '127.0.0.1',
     });
     try {
-      let served = false;
-      for (let i = 0; i < 300 && !served; i += 1) {
-        served = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!served) await new Promise((r) => setTimeout(r, 200));
-      }
+      const served = await readyOn(port);
       expect(served, allowed.output().stderr).toBe(true);
       expect(allowed.output().stderr).toContain(
         'DEMO_LOGINS_IN_PRODUCTION=1: admin@example.com, callcenter@example.com, user@example.com open',
@@ -110,14 +109,7 @@ describe('start-up and shutdown', () => {
       HOST: '127.0.0.1',
     });
     try {
-      let ready = false;
-      for (let i = 0; i < 300 && !ready; i += 1) {
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!ready) await new Promise((r) => setTimeout(r, 200));
-      }
+      const ready = await readyOn(port);
       expect(ready, server.output().stderr).toBe(true);
       expect(server.output().stdout).toContain('no demo data');
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
