@@ -258,6 +258,9 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     externalId: text('external_id'),
+    // The provider's own order id where it differs from external_id and is learned only from its first applied
+    // notification (Przelewy24: external_id is the registration token). Later notifications must name the same one.
+    providerOrderId: text('provider_order_id'),
     // Where the customer completes a redirect-based payment; kept so an idempotent replay answers the same.
     redirectUrl: text('redirect_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

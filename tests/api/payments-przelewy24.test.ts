@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, payments, refunds } from '#db/schema/index.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
@@ -67,6 +67,13 @@ describe('Przelewy24', () => {
     expect([...p24.transactions.values()].find((t) => t.sessionId === payment.id)!.verified).toBe(true);
     expect((await orderStatus(ctx, body.order.id, token)).status).toBe('new');
     expect(await (await notify(raw)).json()).toEqual({ ok: true, duplicate: true });
+    // Przelewy24's order id, known only from the notification, is kept next to the registration token.
+    const [paid] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(paid).toMatchObject({
+      externalId: payment.externalId,
+      providerOrderId: String(JSON.parse(raw).orderId),
+      status: 'paid',
+    });
 
     await changeOrderStatus(ctx.deps, {
       orderId: body.order.id,
@@ -78,6 +85,27 @@ describe('Przelewy24', () => {
     const [refund] = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ status: 'succeeded' });
     expect(p24.refunds.at(-1)).toMatchObject({ refunds: [{ sessionId: payment.id, amount: payment.amount }] });
+  });
+
+  it('a notification naming another Przelewy24 order than the one the payment was paid as is refused and audited', async () => {
+    const { body, token, payment } = await order('fastTransfer');
+    // Przelewy24 once named order 299999999 for this payment (its first applied notification, say, before a
+    // cancellation); the buyer's transaction is another one.
+    await ctx.database.db.update(payments).set({ providerOrderId: '299999999' }).where(eq(payments.id, payment.id));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const raw = p24.pay(payment.id);
+    expect(await (await notify(raw)).json()).toEqual({ ok: true, duplicate: false });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/not applied: otherProviderOrder$/),
+    ]);
+    warn.mockRestore();
+    expect((await orderStatus(ctx, body.order.id, token)).status).toBe('waiting_for_payment');
+    const audited = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
+    expect(audited.filter((row) => row.action === 'payment.otherProviderOrder').map((row) => row.data)).toEqual([
+      { stored: '299999999', notified: String(JSON.parse(raw).orderId), status: 'paid', provider: 'przelewy24' },
+    ]);
+    const [after] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: 'pending', providerOrderId: '299999999' });
   });
 
   it('Blik by code: accepted waits for the notification; a refused code fails the payment', async () => {

@@ -241,6 +241,7 @@ function freshView(
                 orderId: order.id,
                 status: started.status,
                 externalId: null,
+                providerOrderId: null,
                 redirectUrl: started.redirectUrl,
                 createdAt: order.createdAt,
                 updatedAt: order.createdAt,

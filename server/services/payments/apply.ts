@@ -60,6 +60,7 @@ export const lockPayment = reusable((db) =>
       currency: payments.currency,
       provider: payments.provider,
       externalId: payments.externalId,
+      providerOrderId: payments.providerOrderId,
     })
     .from(payments)
     .where(eq(payments.id, sql.placeholder('id')))

@@ -54,6 +54,13 @@ const fillExternalId = reusable((db) =>
     ),
 );
 
+const rememberProviderOrder = reusable((db) =>
+  db
+    .update(payments)
+    .set({ providerOrderId: placeholderFor<string>('providerOrderId') })
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
 /** Rolls the notification's transaction back: the payment it names is not this provider's. */
 class NotOurPayment extends Error {}
 
@@ -102,9 +109,11 @@ export async function handlePaymentNotification(
         if (locked[0]?.provider !== provider.name) throw new NotOurPayment();
         if (recorded.length === 0) return { duplicate: true };
         // The provider id was filled in above if the payment had none yet: another one names another of the provider's
-        // orders, which must not settle this payment (issue 39). Kept for support, not applied.
-        const stored = locked[0]?.externalId;
-        if (provider.notificationsNameStoredId && stored !== notification.externalId) {
+        // orders, which must not settle this payment (issue 39). A provider that names its order only in notifications
+        // (Przelewy24) is held to the one its first applied notification named. Kept for support, not applied.
+        const payment = locked[0];
+        const stored = provider.notificationsNameStoredId ? payment.externalId : payment.providerOrderId;
+        if (stored !== notification.externalId && (provider.notificationsNameStoredId || stored !== null)) {
           await Promise.all([
             forgetNotification(tx, { id: key }),
             tx.insert(auditLog).values({
@@ -129,6 +138,8 @@ export async function handlePaymentNotification(
         // Recorded only when applied: a notification refused (a wrong amount, say) must not make the right one that
         // follows it a duplicate.
         if (!applied.applied) await forgetNotification(tx, { id: key });
+        else if (!provider.notificationsNameStoredId && stored === null)
+          await rememberProviderOrder(tx, { id: notification.paymentId, providerOrderId: notification.externalId });
         return { duplicate: false, ...applied };
       }),
     );
