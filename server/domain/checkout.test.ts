@@ -45,14 +45,17 @@ describe('assertCanAddItem', () => {
       keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 10 })),
     ).toBeNull();
   });
-  it('another restaurant is restaurantLocation', () => {
+  it('another restaurant at the same location is restaurantLocation', () => {
     expect(
       keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 2, locationId: 10 })),
     ).toBe('restaurantLocation');
   });
-  it('another location is mishmashedLocations', () => {
+  it('another location is mishmashedLocations, whichever restaurant cooks there (a Kyiv dish into a Warsaw basket)', () => {
     expect(
       keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 1, locationId: 11 })),
+    ).toBe('mishmashedLocations');
+    expect(
+      keyOf(() => assertCanAddItem({ restaurantId: 1, locationId: 10 }, { restaurantId: 2, locationId: 11 })),
     ).toBe('mishmashedLocations');
   });
 });
@@ -62,10 +65,14 @@ describe('kitchenConflict: where a line is cooked against the basket’s restaur
   it.each<[string, Parameters<typeof kitchenConflict>[1], string | null]>([
     ['its own restaurant', { restaurantId: 1, locationId: 10, conceptId: 7 }, null],
     ['another brand at the same location', { restaurantId: 2, locationId: 10, conceptId: 8 }, 'restaurantLocation'],
-    ['another brand elsewhere', { restaurantId: 3, locationId: 11, conceptId: 8 }, 'restaurantLocation'],
+    ['another brand elsewhere', { restaurantId: 3, locationId: 11, conceptId: 8 }, 'mishmashedLocations'],
     ['the same brand at another location', { restaurantId: 4, locationId: 11, conceptId: 7 }, 'mishmashedLocations'],
     ['the same restaurant moved to another location', { restaurantId: 1, locationId: 11 }, 'mishmashedLocations'],
-    ['another restaurant of an unknown brand', { restaurantId: 4, locationId: 11 }, 'restaurantLocation'],
+    [
+      'another restaurant of an unknown brand, same location',
+      { restaurantId: 4, locationId: 10 },
+      'restaurantLocation',
+    ],
   ])('%s → %s', (_name, line, key) => expect(kitchenConflict(basket, line)).toBe(key));
 });
 

@@ -30,22 +30,23 @@ export function checkBlikCode(code: string): void {
 export type BasketOwner = { restaurantId: number | string; locationId: number | string };
 
 /**
- * Adding an item to a basket (null or undefined = empty basket, anything goes). Another restaurant
- * is restaurantLocation ("clear the basket to order there"); the same restaurant at another
- * location is mishmashedLocations.
+ * Adding an item to a basket (null or undefined = empty basket, anything goes). Food cooked at another location (a
+ * Kyiv dish into a Warsaw basket, another district's kitchen) is mishmashedLocations: "products from different
+ * locations cannot be ordered together"; another restaurant at the same location is restaurantLocation ("you are
+ * changing restaurant"), as the spec's catalogue words them (issue 40).
  */
 export function assertCanAddItem(basket: BasketOwner | null | undefined, item: BasketOwner): void {
   if (!basket) return;
-  if (basket.restaurantId !== item.restaurantId) {
-    throw new RuleError('restaurantLocation', 'the basket holds items of another restaurant', {
-      basketRestaurantId: basket.restaurantId,
-      itemRestaurantId: item.restaurantId,
-    });
-  }
   if (basket.locationId !== item.locationId) {
     throw new RuleError('mishmashedLocations', 'products from different locations cannot be ordered together', {
       basketLocationId: basket.locationId,
       itemLocationId: item.locationId,
+    });
+  }
+  if (basket.restaurantId !== item.restaurantId) {
+    throw new RuleError('restaurantLocation', 'the basket holds items of another restaurant', {
+      basketRestaurantId: basket.restaurantId,
+      itemRestaurantId: item.restaurantId,
     });
   }
 }
@@ -54,24 +55,21 @@ export function assertCanAddItem(basket: BasketOwner | null | undefined, item: B
 export type LineKitchen = {
   restaurantId: number | string;
   locationId: number | string;
-  /** The restaurant's brand; left out where unknown, which counts as another brand. */
+  /** The restaurant's brand, where known; the conflict rule itself looks only at locations and restaurants. */
   conceptId?: number | string;
 };
 
 /**
- * Whether a line's kitchen conflicts with the basket's restaurant: another brand's restaurant is restaurantLocation
- * (the customer is changing restaurants); the same brand cooking elsewhere (another of its restaurants, or the same
- * restaurant at another location) is mishmashedLocations; null when it is the basket's own.
+ * Whether a line's kitchen conflicts with the basket's restaurant, by the rule of assertCanAddItem: cooked at another
+ * location is mishmashedLocations, by another restaurant at the same location restaurantLocation; null when it is
+ * the basket's own.
  */
 export function kitchenConflict(
   restaurant: LineKitchen,
   line: LineKitchen,
 ): 'restaurantLocation' | 'mishmashedLocations' | null {
-  if (line.restaurantId !== restaurant.restaurantId) {
-    const sameBrand = line.conceptId !== undefined && line.conceptId === restaurant.conceptId;
-    return sameBrand ? 'mishmashedLocations' : 'restaurantLocation';
-  }
-  return line.locationId !== restaurant.locationId ? 'mishmashedLocations' : null;
+  if (line.locationId !== restaurant.locationId) return 'mishmashedLocations';
+  return line.restaurantId !== restaurant.restaurantId ? 'restaurantLocation' : null;
 }
 
 export type CheckoutInput = {

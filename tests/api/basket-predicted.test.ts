@@ -89,7 +89,7 @@ describe('a basket write on what the process last saw', () => {
     await db.update(baskets).set({ restaurantId: wola!.restaurantId }).where(eq(baskets.id, basket.id));
     const mixed = await add(jar, pasta.id);
     expect(mixed.status).toBe(409);
-    expect((await mixed.json()).error).toBe('restaurantLocation');
+    expect((await mixed.json()).error).toBe('mishmashedLocations');
     expect(await linesOf(basket.id)).toEqual([{ menuItemId: sushi.id, quantity: 1 }]);
   });
 

@@ -50,16 +50,19 @@ describe('basket writes keep every rule', () => {
     expect((await linesOf(basket.id)).map((l) => l.menuItemId)).toEqual([plain.id]);
   });
 
-  it('restaurantLocation: an item of another kitchen, at the same address or across town, is refused', async () => {
+  it('an item of another kitchen is refused: restaurantLocation at the same address, mishmashedLocations across town or in Kyiv', async () => {
     const jar = { cookie: '' };
     const pasta = await plainOf('pasta-fresca-warszawa-mokotow');
-    const sameAddress = await plainOf('smash-club-warszawa-mokotow');
-    const acrossTown = await plainOf('sushi-kaizen-warszawa-wola');
     const basket = await (await add(jar, { menuItemId: pasta.id, quantity: 1 })).json();
-    for (const item of [sameAddress, acrossTown]) {
+    for (const [slug, key] of [
+      ['smash-club-warszawa-mokotow', 'restaurantLocation'],
+      ['sushi-kaizen-warszawa-wola', 'mishmashedLocations'],
+      ['bao-house-kyiv-podil', 'mishmashedLocations'],
+    ] as const) {
+      const item = await plainOf(slug);
       const refused = await add(jar, { menuItemId: item.id, quantity: 1 });
       expect(refused.status).toBe(409);
-      expect((await refused.json()).error).toBe('restaurantLocation');
+      expect((await refused.json()).error, slug).toBe(key);
     }
     expect((await linesOf(basket.id)).map((l) => l.menuItemId)).toEqual([pasta.id]);
   });

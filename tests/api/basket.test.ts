@@ -168,14 +168,14 @@ describe('basket', () => {
     expect(Object.keys((await bad.json()).details)).toEqual(expect.arrayContaining(['menuItemId', 'quantity']));
   });
 
-  it('answers restaurantLocation for another restaurant until the basket is cleared', async () => {
+  it('answers mishmashedLocations for a Kyiv dish in a Warsaw basket until the basket is cleared', async () => {
     const jar = newJar();
     const pasta = (await menuOf('pasta-fresca-warszawa-mokotow')).find((i) => i.groups.length === 0 && !i.unavailable)!;
     const bao = (await menuOf('bao-house-kyiv-podil')).find((i) => i.groups.length === 0 && !i.unavailable)!;
     await add(jar, { menuItemId: pasta.id, quantity: 1 });
     const refused = await add(jar, { menuItemId: bao.id, quantity: 1 });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error).toBe('restaurantLocation');
+    expect((await refused.json()).error).toBe('mishmashedLocations');
     // A cross-site link to the GET cannot clear it.
     const crossSite = await call(jar, '/api/basket/clear', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);

@@ -143,6 +143,28 @@ describe('catalogue: from an address to the basket', () => {
       expect(problems).toEqual([]);
       await page.close();
     });
+
+  // Issue 40: a Kyiv dish into a Warsaw basket said "you are changing restaurant"; it is food from another location.
+  for (const locale of LOCALES)
+    it(`${locale}: a Kyiv dish into a Warsaw basket says products from different locations cannot be ordered together`, async () => {
+      const { page, problems } = await openPage('phone', pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
+      await addWithFirstOptions(page, 'Margherita');
+      await page.waitForSelector('[data-basket-count="1"]');
+      await page.goto(urlOn('localhost', pathFor('restaurant', locale, { slug: 'bao-house-kyiv-podil' })));
+      const kyivDish = await page.$eval('button.add', (b) =>
+        b.getAttribute('aria-label')!.split(': ').slice(1).join(': '),
+      );
+      await addWithFirstOptions(page, kyivDish);
+      await page.waitForSelector('dialog.conflict-dialog[open]');
+      expect(await page.textContent('dialog.conflict-dialog p')).toBe(errorMessage('mishmashedLocations', locale));
+      // Keeping the basket leaves it as it was.
+      await page.click('dialog.conflict-dialog button:not(.primary)');
+      await page.waitForSelector('dialog.conflict-dialog', { state: 'detached' });
+      const basket = await page.evaluate(() => fetch('/api/basket').then((r) => r.json()));
+      expect(basket.restaurant.slug).toBe(RESTAURANT);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
 });
 
 describe('catalogue: every public page answers in every language', () => {
