@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatMoney } from '#domain/money.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from '#app/catalogue/texts.ts';
+import { openingTime } from '#domain/opening-time.ts';
 import { summaryBlockers } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
 
@@ -17,6 +18,11 @@ export function SummaryGate({ basket, summaryHref, texts }: Props) {
   const missing = minBasketValue - productsValue;
   const blockers = summaryBlockers(basket);
   const money = (minor: number) => formatMoney(minor, basket.currency);
+  const restaurant = basket.restaurant;
+  const opens =
+    restaurant?.state.state === 'closed' && restaurant.state.nextOpening
+      ? openingTime(restaurant.state.nextOpening, texts.lang, restaurant.timeZone)
+      : null;
   return (
     <div className="basket-next">
       {minBasketValue > 0 && (
@@ -40,6 +46,7 @@ export function SummaryGate({ basket, summaryHref, texts }: Props) {
               {blockers.map((blocker) => (
                 <li key={blocker.key} data-blocker={blocker.key}>
                   {texts.errors[blocker.key] ?? texts.errors['internalError']}
+                  {blocker.key === 'restaurantClosed' && opens && ` ${fill(texts.opensAt, { time: opens })}`}
                 </li>
               ))}
             </ul>

@@ -65,6 +65,10 @@ export type BasketTexts = {
   goToSummary: string;
   /** 'You cannot go on to the summary yet:'. */
   blocked: string;
+  /** 'Opens {time}': after restaurantClosed, when the restaurant opens next. */
+  opensAt: string;
+  /** The page's HTML lang (pl, en, uk), for dates and times. */
+  lang: string;
   /** The error keys the basket's API and its checkout rules answer, translated; internalError for anything else. */
   errors: Record<string, string>;
 };

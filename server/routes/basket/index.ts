@@ -87,7 +87,7 @@ export const basketRoutes = new Hono<AppEnv>()
     '/items',
     answers(
       'Add a menu item with its chosen options; the same item and options add up on one line',
-      '400:validation, requiredOptions, productUnavailable',
+      '400:validation, requiredOptions, productUnavailable, restaurantClosed (details.nextOpening)',
       '404:notFound',
       '409:restaurantLocation, mishmashedLocations',
     ),
@@ -96,7 +96,10 @@ export const basketRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       return change(
         c,
-        addItem({ menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] }),
+        addItem(
+          { menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] },
+          c.var.deps.now(),
+        ),
       );
     },
   )

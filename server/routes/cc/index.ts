@@ -121,7 +121,7 @@ export const ccRoutes = new Hono<AppEnv>()
     '/baskets/:basketId/items',
     basketAnswer(
       'Add a menu item with its chosen options',
-      [400, 'validation, requiredOptions, productUnavailable'],
+      [400, 'validation, requiredOptions, productUnavailable, restaurantClosed (details.nextOpening)'],
       [409, 'restaurantLocation, mishmashedLocations'],
     ),
     validate('param', basketParam),
@@ -131,7 +131,10 @@ export const ccRoutes = new Hono<AppEnv>()
       return change(
         c,
         c.req.valid('param').basketId,
-        addItem({ menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] }),
+        addItem(
+          { menuItemId: input.menuItemId, quantity: input.quantity, optionIds: input.optionIds ?? [] },
+          c.var.deps.now(),
+        ),
       );
     },
   )

@@ -48,7 +48,7 @@ export async function buildBasket(
     // A concurrent call for the same id waits at this insert until the first commits, then finds the basket.
     const created = await query(CREATE_SQL, [basketId, now().toISOString()]);
     if (created.length === 0) return;
-    for (const item of content.items) await apply(query, basketId, addItem(item));
+    for (const item of content.items) await apply(query, basketId, addItem(item, now()));
     await apply(query, basketId, setDelivery(content.delivery));
     if (content.discountCode) await apply(query, basketId, applyDiscount(content.discountCode));
   });

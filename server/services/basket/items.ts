@@ -3,7 +3,10 @@ import { assertCanAddItem } from '#domain/checkout.ts';
 import { RuleError } from '#domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#domain/modifiers.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { fromJson } from './priced.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { countryOf } from '#domain/money.ts';
+import type { WorkingHours } from '#domain/hours.ts';
+import { fromJson, stateAt } from './priced.ts';
 import type { BasketChange, Statement } from './write.ts';
 
 export const MAX_QUANTITY = 99;
@@ -18,7 +21,9 @@ const ADD_ITEM_READ_SQL = `
 select
   (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable, 'restaurantId', r.id,
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
-      'locationDeleted', l.deleted, 'country', l.country)
+      'locationDeleted', l.deleted, 'country', l.country,
+      'hours', (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+        from working_hours h where h.restaurant_id = r.id))
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
     where i.id = $1::int) as item,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
@@ -48,6 +53,7 @@ type AddItemRead = {
     locationId: number;
     locationDeleted: boolean;
     country: string;
+    hours: WorkingHours | null;
   } | null;
   groups: ModifierGroup[] | null;
   lineCount: number;
@@ -67,9 +73,10 @@ const sortedKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
  * Puts a menu item with its chosen options into the basket. Prices are not taken from anyone:
  * only the ids are stored, and the basket is priced from the database whenever it is read.
  * Errors: notFound (no such item), productUnavailable (item or option off, or the restaurant
- * temporarily unavailable), requiredOptions, restaurantLocation / mishmashedLocations.
+ * temporarily unavailable), requiredOptions, restaurantLocation / mishmashedLocations, restaurantClosed (closed at
+ * `now`: a basket it could not sell, issue 40; details.nextOpening says when it opens).
  */
-export function addItem(input: { menuItemId: number; quantity: number; optionIds: number[] }): BasketChange {
+export function addItem(input: { menuItemId: number; quantity: number; optionIds: number[] }, now: Date): BasketChange {
   return {
     reads: (basketId) => [
       itemRead(input.menuItemId),
@@ -144,6 +151,15 @@ export function addItem(input: { menuItemId: number; quantity: number; optionIds
         { restaurantId, locationId: (read['currentLocationId'] as number | null) ?? -1 },
         { restaurantId: item.restaurantId, locationId: item.locationId },
       );
+    }
+    const state = stateAt(
+      { isEnabled: true, hours: item.hours ?? [], timeZone: timeZoneOf(countryOf(item.country)) },
+      now,
+    );
+    if (state.state !== 'open') {
+      throw new RuleError('restaurantClosed', `restaurant ${item.restaurantId} is closed now`, {
+        nextOpening: state.nextOpening,
+      });
     }
     const groups = fromJson<ModifierGroup[]>(read['groups'], []);
     const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);

@@ -289,7 +289,7 @@ export function pricedOf(rows: Row[], now: Date): PricedBasket | null {
  * answer; cleared when many restaurants' hours are held.
  */
 const states = new Map<string, { second: number; state: RestaurantState }>();
-function stateAt(
+export function stateAt(
   restaurant: { isEnabled: boolean; hours: WorkingHours; timeZone: string },
   now: Date,
 ): RestaurantState {

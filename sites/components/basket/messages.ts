@@ -1,6 +1,6 @@
 import { m } from '#app/paraglide/messages.js';
 import { errorMessage, messageLocale } from '#app/i18n/messages.ts';
-import type { Locale } from '#domain/localized-routes.ts';
+import { htmlLang, type Locale } from '#domain/localized-routes.ts';
 import { PICKUP_MINUTES } from '#domain/orders.ts';
 import type { BasketTexts, BasketTotalsLabels } from '#app/basket/texts.ts';
 
@@ -90,6 +90,8 @@ export function basketTexts(locale: Locale): BasketTexts {
     minimumMissing: m.basket_minimum_missing({ missing: '{missing}' }, l),
     goToSummary: m.basket_go_to_summary({}, l),
     blocked: m.basket_blocked({}, l),
+    opensAt: m.catalogue_opens_at({ time: '{time}' }, l),
+    lang: htmlLang(locale),
     errors: Object.fromEntries(BASKET_ERRORS.map((key) => [key, errorMessage(key, locale)])),
   };
 }

@@ -10,7 +10,14 @@ export const inLocale = (locale: Locale) => ({ locale: messageLocale(locale) as 
 /** The menu island's sentences in the page's language; templates keep their '{placeholders}' (app/catalogue/texts.ts). */
 export function menuTexts(locale: Locale): MenuTexts {
   const l = inLocale(locale);
-  const errors = ['requiredOptions', 'productUnavailable', 'restaurantLocation', 'mishmashedLocations', 'notFound'];
+  const errors = [
+    'requiredOptions',
+    'productUnavailable',
+    'restaurantClosed',
+    'restaurantLocation',
+    'mishmashedLocations',
+    'notFound',
+  ];
   return {
     add: m.catalogue_add({}, l),
     addToBasket: m.catalogue_add_to_basket({ price: '{price}' }, l),
