@@ -305,6 +305,14 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.fill('#login-password', 'third-password-3');
       await page.getByRole('button', { name: t.login, exact: true }).click();
       await page.getByText(t.noSuchUser).waitFor();
+      // Nor does the forgotten-password form pretend to send it a link (issue 40): it says so, in the page's language.
+      await page.goto(url('forgottenPassword', locale));
+      await hydrated(page, 'ForgottenPasswordForm');
+      await page.fill('#forgot-email', email);
+      await page.getByRole('button', { name: t.sendLink }).click();
+      await page.locator('[role="alert"] .account-alert-error', { hasText: t.noSuchUser }).waitFor();
+      expect(await page.locator('.account-done').count()).toBe(0);
+      expect(await page.inputValue('#forgot-email')).toBe(email);
 
       expect(problems).toEqual([]);
       await close();
