@@ -8,7 +8,7 @@ import { forgotForm, forgotPassword } from '#app/stores/account.ts';
 import { TextField } from './Field.tsx';
 import { focusField, inLocale, useHydrated } from './form-helpers.ts';
 
-/** Asks for a reset link. The answer is the same whether or not the address has an account (decision 011). */
+/** Asks for a reset link. An address with no account answers UserDoesNotExists, shown above the button (decision 011). */
 export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) {
   const { values, errors, error, status } = useStore(forgotForm.$state);
   const hydrated = useHydrated();

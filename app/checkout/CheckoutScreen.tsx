@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
+import { isOnlinePayment, isPaymentMethod } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -81,13 +82,19 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   const location = basket?.location;
   const sending = stage === 'sending';
   const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  // "Order and pay" only when the next step is paying (issue 40): cash or card on delivery (or no choice yet) orders.
+  const paysNow = isPaymentMethod(values.paymentMethod) && isOnlinePayment(values.paymentMethod);
   const submit = (
     <button
       type="submit"
       className="account-button checkout-submit"
       disabled={!hydrated || setup.status !== 'ready' || sending}
     >
-      {sending ? m.checkout_sending({}, t) : m.checkout_submit({ total }, t)}
+      {sending
+        ? m.checkout_sending({}, t)
+        : paysNow
+          ? m.checkout_submit({ total }, t)
+          : m.checkout_submitOnDelivery({ total }, t)}
     </button>
   );
   return (

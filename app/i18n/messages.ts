@@ -53,6 +53,7 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   tooLong: m.error_tooLong,
   outOfRange: m.error_outOfRange,
   invalid: m.error_invalid,
+  unknown: m.error_unknown,
   Forbidden: m.error_Forbidden,
   notFound: m.error_notFound,
   payloadTooLarge: m.error_payloadTooLarge,

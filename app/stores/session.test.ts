@@ -46,4 +46,12 @@ describe('session store', () => {
     expect($user.get()).toEqual(anna);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('stays logged in when the forgotten-password form names an address with no account', async () => {
+    $user.set(anna);
+    const fetch = vi.fn(async () => json(401, { error: 'UserDoesNotExists' }));
+    await createApiClient({ fetch }).auth.forgotPassword.$post({ json: { email: 'nobody@example.com' } });
+    expect($user.get()).toEqual(anna);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

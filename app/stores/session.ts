@@ -20,14 +20,15 @@ const urlOf = (input: RequestInfo | URL): string =>
 
 /**
  * Spec section 4: any 401 from the API while logged in logs the user out. Wraps the typed client's fetch, so every
- * call gets it without each store remembering. A failed login is the form's own answer, not a reason to log out;
+ * call gets it without each store remembering. A failed login, and the forgotten-password form's UserDoesNotExists,
+ * are the form's own answer, not a reason to log out;
  * the logout call ends the server's session too, so a role's 401 does not leave it half logged in.
  */
 export function logoutOn401(base: Fetch): Fetch {
   return async (input, init) => {
     const response = await base(input, init);
     const url = urlOf(input);
-    if (response.status === 401 && $user.get() !== null && !/\/api\/auth\/login(\?|$)/.test(url)) {
+    if (response.status === 401 && $user.get() !== null && !/\/api\/auth\/(login|forgotPassword)(\?|$)/.test(url)) {
       $user.set(null);
       const logoutUrl = url.replace(/\/api\/.*$/, '/api/auth/logout');
       await Promise.resolve(base(logoutUrl, { credentials: 'include' })).catch(() => undefined);

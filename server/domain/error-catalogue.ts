@@ -79,6 +79,7 @@ export const errorCatalogue = {
   tooLong: { status: 400, meaning: 'The value is too long.' },
   outOfRange: { status: 400, meaning: 'The number is outside the allowed range.' },
   invalid: { status: 400, meaning: 'The value is not of the expected kind.' },
+  unknown: { status: 400, meaning: 'The value names nothing we offer (an unknown or switched-off brand, say).' },
 
   // The HTTP edge.
   Forbidden: { status: 403, meaning: 'The request was refused (sent from another site, or not allowed).' },

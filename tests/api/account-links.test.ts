@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { startMailCatcher, tokenOf } from '../helpers/mail.ts';
 
@@ -11,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await mail?.close();
 });
-const ctx = useTestApp({ PUBLIC_BASE_URL: 'https://shop.example.com' });
+// TRUST_PROXY: the limits' tests speak from several addresses through X-Forwarded-For.
+const ctx = useTestApp({ PUBLIC_BASE_URL: 'https://shop.example.com', TRUST_PROXY: '1' });
 
 const post = (path: string, body: unknown, cookie?: string) =>
   request(ctx, path, {
@@ -162,11 +165,36 @@ describe('forgotten password', () => {
     expect(await reused.json()).toEqual({ error: 'invalidToken' });
   });
 
-  it('answers an unknown address exactly as a known one, and sends nothing', async () => {
+  it('answers UserDoesNotExists for an address with no account (or a deleted one), and sends nothing', async () => {
     const response = await post('/api/auth/forgotPassword', { email: 'nobody@example.com' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'UserDoesNotExists' });
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.email, 'user@example.com'));
+    expect(await (await post('/api/auth/forgotPassword', { email: 'user@example.com' })).json()).toEqual({
+      error: 'UserDoesNotExists',
+    });
     expect(await mail.deliver(ctx.database.db)).toEqual([]);
+  });
+
+  it('lets one address probe 10 unknown addresses per 15 minutes; found accounts never count', async () => {
+    const from = (ip: string) => (email: string) =>
+      request(ctx, '/api/auth/forgotPassword', {
+        method: 'POST',
+        body: JSON.stringify({ email }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      });
+    const office = from('203.0.113.40');
+    // A household or an office behind one address resetting their own passwords is never stopped.
+    for (let i = 0; i < 12; i += 1) expect((await office('user@example.com')).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await office(`nobody${i}@example.com`)).status).toBe(401);
+    const blocked = await office('nobody-else@example.com');
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected; after the window this one may ask again.
+    expect((await from('203.0.113.41')('nobody@example.com')).status).toBe(401);
+    ctx.setNow(new Date(Date.now() + 16 * 60 * 1000));
+    expect((await office('nobody@example.com')).status).toBe(401);
   });
 
   it('links the Polish page, and refuses the link after an hour', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages, emailOutbox } from '#db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { concepts, contactMessages, emailOutbox } from '#db/schema/index.ts';
 import { COMPANY } from '#domain/company.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 
@@ -83,10 +84,18 @@ describe('contact form', () => {
     expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
   });
 
-  it('refuses an unknown concept', async () => {
+  it('refuses an unknown concept as unknown, not as an empty field', async () => {
     const response = await send({ ...good, concept: 'no-such-brand' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'validation', details: { concept: 'notEmpty' } });
+    expect(await response.json()).toEqual({ error: 'validation', details: { concept: 'unknown' } });
+    // A brand switched off in the shop is no brand to write to either; a blank one is still notEmpty.
+    await ctx.database.db.update(concepts).set({ active: false }).where(eq(concepts.slug, 'pasta-fresca'));
+    expect(await (await send(good)).json()).toEqual({ error: 'validation', details: { concept: 'unknown' } });
+    expect(await (await send({ ...good, concept: '  ' })).json()).toEqual({
+      error: 'validation',
+      details: { concept: 'notEmpty' },
+    });
+    expect(await ctx.database.db.select().from(contactMessages)).toEqual([]);
   });
 
   it('rate-limits messages per address', async () => {

@@ -305,11 +305,44 @@ describe.each(['pl', 'en'] as const)('an account in %s', (locale) => {
       await page.fill('#login-password', 'third-password-3');
       await page.getByRole('button', { name: t.login, exact: true }).click();
       await page.getByText(t.noSuchUser).waitFor();
+      // Nor does the forgotten-password form pretend to send it a link (issue 40): it says so, in the page's language.
+      await page.goto(url('forgottenPassword', locale));
+      await hydrated(page, 'ForgottenPasswordForm');
+      await page.fill('#forgot-email', email);
+      await page.getByRole('button', { name: t.sendLink }).click();
+      await page.locator('[role="alert"] .account-alert-error', { hasText: t.noSuchUser }).waitFor();
+      expect(await page.locator('.account-done').count()).toBe(0);
+      expect(await page.inputValue('#forgot-email')).toBe(email);
 
       expect(problems).toEqual([]);
       await close();
     },
   );
+});
+
+describe('the forgotten-password form (issue 40)', () => {
+  // Literal texts of every language, the Ukrainian one too, which the account walk above does not take.
+  const FORGOT: Record<Locale, { send: string; noSuchUser: string }> = {
+    pl: { send: TEXTS.pl.sendLink, noSuchUser: TEXTS.pl.noSuchUser },
+    en: { send: TEXTS.en.sendLink, noSuchUser: TEXTS.en.noSuchUser },
+    ua: { send: 'Надіслати посилання', noSuchUser: 'Немає облікового запису з такою електронною адресою.' },
+  };
+
+  it('says that an address has no account, in pl, en and ua, on a phone', async () => {
+    const { page, problems, close } = await openPage('phone');
+    for (const locale of ['pl', 'en', 'ua'] as const) {
+      await page.goto(url('forgottenPassword', locale));
+      await hydrated(page, 'ForgottenPasswordForm');
+      await page.fill('#forgot-email', `nobody-${locale}-${process.pid}@example.com`);
+      await page.getByRole('button', { name: FORGOT[locale].send }).click();
+      const alert = page.locator('[role="alert"] .account-alert-error');
+      await alert.waitFor();
+      expect(await alert.textContent(), locale).toBe(FORGOT[locale].noSuchUser);
+      expect(await page.locator('.account-done').count(), locale).toBe(0);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 
 describe('account pages in every language and width', () => {

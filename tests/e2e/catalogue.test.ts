@@ -106,6 +106,9 @@ describe('catalogue: from an address to the basket', () => {
           page.click(`a[href="${pathFor('restaurant', locale, { slug: RESTAURANT })}"]`),
         ]);
         await screenshot(page, `catalogue-restaurant-${locale}-${viewport}`);
+        // The restaurant's number, grouped in the international form, dials with the country code (issue 40).
+        const call = page.getByRole('link', { name: '+48 22 100 20 30', exact: true });
+        expect(await call.getAttribute('href')).toBe('tel:+48221002030');
 
         // Spaghetti Carbonara's pasta is a required choice: refused, with the spec's sentence, until chosen.
         await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
@@ -214,6 +217,11 @@ describe('catalogue: every public page answers in every language', () => {
     const html = await (await fetch(urlOn('localhost', pathFor('restaurant', 'en', { slug: RESTAURANT })))).text();
     expect(html).toContain('Spaghetti Carbonara');
     expect(html).toContain('Puławska 145');
+    // A Ukrainian restaurant's number as Ukraine writes it internationally, and dialled from anywhere.
+    const kyiv = [...restaurants.keys()].find((slug) => slug.includes('kyiv'))!;
+    const ua = await (await fetch(urlOn('localhost', pathFor('restaurant', 'ua', { slug: kyiv })))).text();
+    const dial = /<a href="tel:([^"]*)"[^>]*>([^<]*)<\/a>/.exec(ua);
+    expect(dial?.slice(1), kyiv).toEqual(['+380441002030', '+380 44 100 20 30']);
     for (const locale of LOCALES)
       expect((await fetch(urlOn('localhost', pathFor('restaurant', locale, { slug: 'no-such-place' })))).status).toBe(
         404,

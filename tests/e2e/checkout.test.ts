@@ -182,6 +182,57 @@ describe('a guest orders from the summary page', () => {
   });
 });
 
+describe('the submit button names the next step (issue 40)', () => {
+  // Literal texts, so a missing or machine-sounding translation fails here.
+  const LABELS: Record<Locale, { onDelivery: string; online: string }> = {
+    pl: { onDelivery: 'Zamawiam ', online: 'Zamawiam i płacę ' },
+    en: { onDelivery: 'Order ', online: 'Order and pay ' },
+    ua: { onDelivery: 'Замовити ', online: 'Замовити й оплатити ' },
+  };
+  const label = async (page: Page) => (await page.textContent('.checkout-submit'))!;
+
+  it('"Order" when paying on delivery, "Order and pay" when paying online, in pl, en and ua', async () => {
+    const { page, problems, close } = await openPage('phone');
+    await fillBasket(page, UA, { quantity: 4, count: 3 });
+    for (const locale of ['pl', 'en', 'ua'] as const) {
+      await openSummary(page, locale);
+      for (const method of ['cashOnDelivery', 'cardOnDelivery'] as const) {
+        await page.check(`input[name="paymentMethod"][value="${method}"]`);
+        const text = await label(page);
+        expect(text, `${locale} ${method}`).toMatch(new RegExp(`^${LABELS[locale].onDelivery}\\S`));
+        expect(text, `${locale} ${method}`).not.toContain(LABELS[locale].online.trim());
+      }
+    }
+    await fillBasket(page, PL);
+    for (const locale of ['pl', 'en', 'ua'] as const) {
+      await openSummary(page, locale);
+      for (const method of ['blik', 'fastTransfer'] as const) {
+        await page.check(`input[name="paymentMethod"][value="${method}"]`);
+        expect(await label(page), `${locale} ${method}`).toMatch(new RegExp(`^${LABELS[locale].online}\\S`));
+      }
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('one label for the building number on the home page’s address form and the checkout, in pl, en and ua', async () => {
+    const { page, problems, close } = await openPage('desktop');
+    await fillBasket(page, PL);
+    const BUILDING: Record<Locale, string> = { pl: 'Numer budynku', en: 'Building number', ua: 'Номер будинку' };
+    // The label's own words, without the required-field mark after them.
+    const labelOf = (selector: string) =>
+      page.$eval(selector, (input) => (input as HTMLInputElement).labels?.[0]?.firstChild?.textContent?.trim());
+    for (const locale of ['pl', 'en', 'ua'] as const) {
+      await openSummary(page, locale);
+      expect(await labelOf('#checkout-streetNo'), locale).toBe(BUILDING[locale]);
+      await page.goto(urlOn('localhost', pathFor('home', locale)));
+      expect(await labelOf('.address-form [name=streetNo]'), locale).toBe(BUILDING[locale]);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('a logged-in customer', () => {
   it('pl desktop: starts from their profile, saves the new address, and picks it the next time', async () => {
     const { page, problems, close } = await openPage('desktop');

@@ -7,6 +7,7 @@ import { clearSessionCookie, sameSiteOnly, setSessionCookie } from '../../middle
 import { clientIp, rateLimit } from '../../middleware/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import { hitRateLimit } from '../../services/rate-limit/hit.ts';
+import { countFailureAttempt, forgetFailure } from '../../services/rate-limit/failures.ts';
 import { countLoginAttempt, forgetLoginAttempt, LOGIN_WINDOW_SECONDS } from '../../services/auth/login-limits.ts';
 import { accountKey, login } from '../../services/auth/login.ts';
 import { invalidateSession } from '../../services/auth/sessions.ts';
@@ -203,15 +204,38 @@ export const authRoutes = new Hono<AppEnv>()
       tags: ['auth'],
       security: security.public,
       summary: 'E-mail a password reset link (valid one hour, single use)',
-      description: sameAnswer,
-      responses: { ...ok, 400: errorResponse('validation'), 429: errorResponse('tooManyRequests') },
+      description:
+        'An address with no account answers 401 UserDoesNotExists, as login does. An account gets at most 3 e-mails an hour from every address together; past that the answer is still { ok: true } and nothing is sent. One address may ask about 10 addresses with no account per 15 minutes (failures only), then 429.',
+      responses: {
+        ...ok,
+        400: errorResponse('validation'),
+        401: errorResponse('UserDoesNotExists'),
+        429: errorResponse('tooManyRequests'),
+      },
     }),
-    rateLimit({ name: 'forgot-password', limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS }),
     validate('json', emailBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
       const input = c.req.valid('json');
-      if (await mayMailAccount(c, 'forgot-password', input.email)) await forgotPassword({ db, env, now: now() }, input);
+      // The answer tells whether an address has an account, as login's does, so it shares login's pace of probing:
+      // 10 unknown addresses per 15 minutes per client address. Only failures count, so a household or an office
+      // behind one address resetting their own passwords never meets it.
+      const attempt = await countFailureAttempt(
+        { db, now },
+        { limits: [{ key: `forgot-password-failed:${clientIp(c)}`, limit: 10 }], windowSeconds: LOGIN_WINDOW_SECONDS },
+      );
+      if (attempt.retryAfterSeconds !== null) {
+        await forgetFailure({ db }, attempt);
+        c.header('Retry-After', String(attempt.retryAfterSeconds));
+        throw new AppError('tooManyRequests');
+      }
+      try {
+        await forgotPassword({ db, env, now: now() }, input, () => mayMailAccount(c, 'forgot-password', input.email));
+      } catch (error) {
+        if (!(error instanceof AppError && error.key === 'UserDoesNotExists')) await forgetFailure({ db }, attempt);
+        throw error;
+      }
+      await forgetFailure({ db }, attempt);
       return c.json({ ok: true }, 200);
     },
   )

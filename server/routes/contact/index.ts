@@ -26,7 +26,9 @@ export const contactRoutes = new Hono<AppEnv>().post(
     security: security.public,
     responses: {
       200: { description: 'The text OK', content: { 'text/plain': { schema: { type: 'string', enum: ['OK'] } } } },
-      400: errorResponse("validation, details: { <field>: 'notEmpty' | 'isValidEmail' | 'isTrue' }"),
+      400: errorResponse(
+        "validation, details: { <field>: 'notEmpty' | 'isValidEmail' | 'isTrue', concept: 'notEmpty' | 'unknown' }",
+      ),
       429: errorResponse('tooManyRequests'),
     },
   }),

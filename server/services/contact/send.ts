@@ -30,7 +30,8 @@ export async function sendContactMessage({ db }: Pick<AppDeps, 'db'>, input: Con
             .from(concepts)
             .where(and(eq(concepts.slug, slug), eq(concepts.active, true)))
         : [];
-  if (!concept) errors.concept = 'notEmpty';
+  // A slug that names no brand the shop runs (a made-up one, or one switched off) is filled in, just not known.
+  if (!concept) errors.concept = slug ? 'unknown' : 'notEmpty';
   if (Object.keys(errors).length > 0 || !concept) throw validationError(errors);
 
   const name = String(input.name).trim();
