@@ -625,6 +625,9 @@ describe('never two orders, never a lost one', () => {
     await second.waitForSelector('.checkout-payment[data-stage="redirect"]');
     await screenshot(second, 'checkout-pl-desktop-8-second-tab');
     expect(await ordersOf(basketId)).toBe(1);
+    // The same offer as the status page's (one component): until when, back to the bank, or pay again.
+    expect(await second.textContent('.checkout-pay-until')).toMatch(/^Możesz zapłacić do \d{1,2}:\d\d\./);
+    await second.getByRole('button', { name: 'Zapłać ponownie' }).and(second.locator(':enabled')).waitFor();
     // The link continues the same payment at the bank.
     await second.click('.checkout-payment a.account-button');
     await second.waitForURL((url) => url.pathname.startsWith('/sandbox-bank/'));
