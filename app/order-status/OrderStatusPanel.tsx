@@ -19,8 +19,9 @@ import OrderTiming from './OrderTiming.tsx';
 /**
  * The live part of the status page: the status and what it means (a live region, so a change is read out), payment
  * being processed, a transfer waiting for the customer at their bank (back to it, or pay again, and until when), or
- * a payment to be tried again; the thanks once the order is placed for real (not while it waits to be paid); the countdown to acceptance, the times, the refund promise of a rejected
- * paid order, and the refresh and order-again actions. The server rendered it with the order it read; after
+ * a payment to be tried again; the thanks once the order is placed for real (not while it waits to be paid); the
+ * countdown to acceptance, the times, the refund promise of a rejected paid order, and the refresh and order-again
+ * actions. The server rendered it with the order it read; after
  * hydration it follows the order's event stream.
  */
 export default function OrderStatusPanel({
