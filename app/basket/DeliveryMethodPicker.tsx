@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
-import { $deliveryError, setDeliveryMethod } from '#app/stores/basket-actions.ts';
+import { $deliveryChoice, $deliveryError, setDeliveryMethod } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { deliveryMethodsOf } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
@@ -11,12 +11,14 @@ type Props = { basket: Basket; texts: BasketTexts };
 
 /**
  * How the food comes: door2door, outside or leave@door where the location delivers, pickup where it allows pickup
- * (with its address; the page puts the spec's 30 minutes in the hint). A choice is saved at once; the totals follow the server's answer
- * (pickup: delivery 0).
+ * (with its address; the page puts the spec's 30 minutes in the hint). A choice is ticked and saved at once; the totals
+ * follow the server's answer (pickup: delivery 0), and a refusal unticks it again with the reason.
  */
 export function DeliveryMethodPicker({ basket, texts }: Props) {
   const id = useId();
   const error = useStore($deliveryError);
+  // The customer's choice shows ticked at once; the server's answer confirms it or brings the basket's method back.
+  const chosen = useStore($deliveryChoice) ?? basket.deliveryMethod;
   const methods = deliveryMethodsOf(basket.location);
   if (methods.length === 0) return null;
   const location = basket.location;
@@ -34,7 +36,7 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
               type="radio"
               name={`${id}-delivery`}
               value={method}
-              checked={basket.deliveryMethod === method}
+              checked={chosen === method}
               aria-describedby={`${id}-${method}-hint`}
               onChange={() => void setDeliveryMethod(method)}
             />

@@ -4,11 +4,12 @@ import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { $order, $setup, $stage } from '#app/stores/checkout.ts';
 import { statusUrl } from '#app/stores/payment-flow.ts';
+import { AwaitingTransfer } from './AwaitingTransfer.tsx';
 import PaymentRetry from './PaymentRetry.tsx';
 
 /**
  * What the summary page shows once the order exists: 'payment is being processed' while a Blik waits for the bank,
- * the way to the bank page, the retry right away after a declined or canceled payment, and the link to the order's
+ * the way back to the bank page or to pay again while a transfer waits, the retry right away after a declined or canceled payment, and the link to the order's
  * status page (where the page goes by itself once nothing is left to pay).
  */
 export function PaymentPanel({ locale }: { locale: UiLocale }) {
@@ -31,18 +32,7 @@ export function PaymentPanel({ locale }: { locale: UiLocale }) {
           </p>
         </div>
       )}
-      {stage === 'redirect' && (
-        <div role="status" className="checkout-bank">
-          <p>{m.checkout_awaitingTransfer({}, t)}</p>
-          {order.view.payment?.redirectUrl && (
-            <p>
-              <a className="account-button" href={order.view.payment.redirectUrl}>
-                {m.checkout_continueAtBank({}, t)}
-              </a>
-            </p>
-          )}
-        </div>
-      )}
+      {stage === 'redirect' && <AwaitingTransfer order={order.view} token={order.token} locale={locale} />}
       {(stage === 'declined' || stage === 'canceled') && (
         <PaymentRetry locale={locale} orderId={order.orderId} token={order.token} country={country} />
       )}

@@ -23,7 +23,8 @@ import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 
 /**
- * Paying again for an order waiting for its payment after a declined or canceled one (decision 017): the same
+ * Paying again for an order waiting for its payment after a declined or canceled one, or instead of a transfer left
+ * at the bank page (decision 017): the same
  * methods as the checkout, a new Blik code, the provider's terms where the method needs them. Self-contained: the
  * status page mounts it with the order's id and token, and the summary page shows it at once after a declined Blik.
  * Once paid, the customer is on (or is sent to) the order's status page.
@@ -103,9 +104,14 @@ export default function PaymentRetry({
       onSubmit={onSubmit}
     >
       <h2 id="checkout-retry-title">{m.checkout_retry_title({}, t)}</h2>
-      <p className="account-alert account-alert-error" role="alert">
-        {stage === 'canceled' ? m.checkout_canceled({}, t) : m.checkout_declined({}, t)}
-      </p>
+      {/* What became of the last payment: declined, canceled, or a transfer left at the bank page. */}
+      {!order ? null : order.payment?.status === 'pending' ? (
+        <p className="account-alert">{m.checkout_retry_leaveTransfer({}, t)}</p>
+      ) : (
+        <p className="account-alert account-alert-error" role="alert">
+          {order.payment?.status === 'canceled' ? m.checkout_canceled({}, t) : m.checkout_declined({}, t)}
+        </p>
+      )}
       {stage === 'gpayClosed' && <p role="status">{m.checkout_gpay_closed({}, t)}</p>}
       <PaymentMethodPicker
         form="retry"

@@ -5,6 +5,8 @@ import { countryOf } from '#domain/money.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $orderStatus, followOrder, refreshOrder, showOrder, type OrderStatusView } from '#app/stores/order-status.ts';
+import { paymentStage } from '#app/stores/payment-flow.ts';
+import { AwaitingTransfer, PayUntil } from '#app/checkout/AwaitingTransfer.tsx';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { STATUS_NAME, STATUS_SENTENCE } from '#app/orders/status-texts.ts';
@@ -16,8 +18,10 @@ import OrderTiming from './OrderTiming.tsx';
 
 /**
  * The live part of the status page: the status and what it means (a live region, so a change is read out), payment
- * being processed or to be tried again, the countdown to acceptance, the times, the refund promise of a rejected
- * paid order, and the refresh and order-again actions. The server rendered it with the order it read; after
+ * being processed, a transfer waiting for the customer at their bank (back to it, or pay again, and until when), or
+ * a payment to be tried again; the thanks once the order is placed for real (not while it waits to be paid); the
+ * countdown to acceptance, the times, the refund promise of a rejected paid order, and the refresh and order-again
+ * actions. The server rendered it with the order it read; after
  * hydration it follows the order's event stream.
  */
 export default function OrderStatusPanel({
@@ -47,16 +51,17 @@ export default function OrderStatusPanel({
     return followOrder(initial.id, token);
   }, [initial, token]);
 
-  const payment = order.payment;
-  const awaitingPayment = order.groups.waitingForPayment;
-  const paymentFailed = awaitingPayment && (payment?.status === 'failed' || payment?.status === 'canceled');
+  // Where the payment of an order waiting for it stands: a Blik being approved is being processed; a transfer left at
+  // the bank page, or a declined or canceled payment, is not: nothing is paid until the customer pays again.
+  const stage = order.groups.waitingForPayment ? paymentStage(order) : null;
+  const paymentFailed = stage === 'declined' || stage === 'canceled';
   const paid = order.paidAt !== null || order.refund !== null;
   const refundText = order.restaurant.country === 'ua' ? m.status_refund_ua({}, t) : m.status_refund_pl({}, t);
   const tone = order.groups.rejected ? 'bad' : order.groups.finished ? 'done' : 'live';
 
   return (
     <section className="status-panel" aria-labelledby="status-now">
-      {!order.groups.rejected && (
+      {!order.groups.rejected && !order.groups.waitingForPayment && (
         <div className="status-thanks">
           <p className="status-thanks-title">{m.status_thanks({}, t)}</p>
           <p>{m.status_thanksText({}, t)}</p>
@@ -70,10 +75,12 @@ export default function OrderStatusPanel({
       </h2>
       <div role="status" aria-atomic="true" className="status-message">
         <p className="status-sentence">{STATUS_SENTENCE[order.status]({}, t)}</p>
-        {awaitingPayment && !paymentFailed && <p className="status-processing">{m.status_paymentProcessing({}, t)}</p>}
+        {stage === 'processing' && <p className="status-processing">{m.status_paymentProcessing({}, t)}</p>}
         {paymentFailed && <p className="status-warning">{m.status_paymentFailed({}, t)}</p>}
         {order.groups.rejected && paid && <p className="status-refund">{refundText}</p>}
       </div>
+      {stage === 'redirect' && <AwaitingTransfer order={order} token={token} locale={locale} />}
+      {paymentFailed && <PayUntil order={order} locale={locale} />}
       {paymentFailed && (
         <div className="account-forms">
           {/* The server's render and the first client render show the way to pay again on the summary page; after

@@ -1,20 +1,14 @@
-import { isCountry, timeZoneOf } from '#domain/country.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import type { OrderStatusView } from '#app/stores/order-status.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
-
-const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
+import { restaurantTime } from '#app/orders/restaurant-time.ts';
 
 /** The estimated preparation time, when it should be ready, and for pickup orders when and where to collect it. */
 export default function OrderTiming({ order, locale }: { order: OrderStatusView; locale: UiLocale }) {
   if (order.groups.finished) return null;
   const t = inLocale(locale);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale[locale], {
-      timeStyle: 'short',
-      timeZone: isCountry(order.restaurant.country) ? timeZoneOf(order.restaurant.country) : undefined,
-    }).format(new Date(iso));
+  const time = (iso: string) => restaurantTime(iso, order.restaurant.country, locale);
   const { address } = order.restaurant;
   return (
     <ul className="status-timing">

@@ -5,6 +5,7 @@ import { $basket, type Basket } from './basket.ts';
 import {
   $basketBusy,
   $basketError,
+  $deliveryChoice,
   $deliveryError,
   $discountError,
   applyDiscountCode,
@@ -40,7 +41,8 @@ const basketWith = (lines: { id: number; quantity: number }[], extra: Partial<Ba
   ({ id: 'b1', lines, itemCount: lines.reduce((n, l) => n + l.quantity, 0), discount: null, ...extra }) as Basket;
 
 afterEach(() => {
-  cleanStores($basket, $basketError, $deliveryError, $discountError, $basketBusy);
+  cleanStores($basket, $basketError, $deliveryChoice, $deliveryError, $discountError, $basketBusy);
+  $deliveryChoice.set(null);
   $deliveryError.set(null);
   $basket.set(null);
   $basketError.set(null);
@@ -116,6 +118,59 @@ describe('basket page actions', () => {
     expect(await setDeliveryMethod('pickup', client)).toBe(false);
     expect($deliveryError.get()).toBe('pickupUnavailable');
     expect($basketError.get()).toBeNull();
+  });
+
+  it('a delivery method is the chosen one at once; a refusal brings the basket’s method back with the reason', async () => {
+    $basket.set(basketWith([], { deliveryMethod: 'door2door' }));
+    let answerNow = () => {};
+    const { client } = fakeApi(
+      () =>
+        new Promise<Response>((resolve) => {
+          answerNow = () =>
+            resolve(answer(400, { error: 'validation', details: { deliveryMethod: 'pickupUnavailable' } }));
+        }),
+    );
+    const done = setDeliveryMethod('pickup', client);
+    // Before the server has answered.
+    expect($deliveryChoice.get()).toBe('pickup');
+    await vi.waitFor(() => expect($basketBusy.get()).toBe(true));
+    answerNow();
+    expect(await done).toBe(false);
+    expect($deliveryChoice.get()).toBeNull();
+    expect($basket.get()?.deliveryMethod).toBe('door2door');
+    expect($deliveryError.get()).toBe('pickupUnavailable');
+  });
+
+  it('an impatient double change ends in the last choice, whatever the first one’s answer says meanwhile', async () => {
+    $basket.set(basketWith([], { deliveryMethod: 'door2door' }));
+    let changedMeanwhile = () => {};
+    const meanwhile = new Promise<void>((resolve) => (changedMeanwhile = resolve));
+    const { calls, client } = fakeApi(async (call) => {
+      // The first answer comes once the customer has changed their mind twice.
+      await meanwhile;
+      return answer(
+        200,
+        basketWith([], { deliveryMethod: (call.body as Pick<Basket, 'deliveryMethod'>).deliveryMethod }),
+      );
+    });
+    // What the picker shows each time the basket changes: the choice, else the basket's method.
+    const shown: (string | undefined)[] = [];
+    const unsubscribe = $basket.listen((basket) => shown.push($deliveryChoice.get() ?? basket?.deliveryMethod));
+    const first = setDeliveryMethod('pickup', client);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const second = setDeliveryMethod('outside', client);
+    const third = setDeliveryMethod('leave@door', client);
+    expect($deliveryChoice.get()).toBe('leave@door');
+    changedMeanwhile();
+    expect(await Promise.all([first, second, third])).toEqual([true, true, true]);
+    unsubscribe();
+    await allTasks();
+    // The first was on its way; the second, overtaken while it waited, was never sent.
+    expect(calls.map((c) => c.body)).toEqual([{ deliveryMethod: 'pickup' }, { deliveryMethod: 'leave@door' }]);
+    expect(shown).toEqual(['leave@door', 'leave@door']);
+    expect($deliveryChoice.get()).toBeNull();
+    expect($basket.get()?.deliveryMethod).toBe('leave@door');
+    expect($deliveryError.get()).toBeNull();
   });
 
   it('applies a code (trimmed); a refusal is the discount form’s error, not the page’s', async () => {

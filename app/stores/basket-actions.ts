@@ -152,12 +152,31 @@ export function removeLine(itemId: number, client: ApiClient = api): Promise<boo
 /** The error key of the last refused delivery method (pickupUnavailable, deliveryUnavailable…), shown beside it. */
 export const $deliveryError = atom<string | null>(null);
 
-/** door2door, outside, leave@door or pickup; the server refuses a method the restaurant's location does not offer. */
+/**
+ * The delivery method the customer has just chosen while the server has not yet answered for it: the picker shows it
+ * ticked at once (the server takes about a second), and null again once the answer came, so the basket's own method
+ * shows: the chosen one when accepted, the one before when refused (with $deliveryError beside it).
+ */
+export const $deliveryChoice = atom<DeliveryMethod | null>(null);
+let deliveryChoices = 0;
+
+/**
+ * door2door, outside, leave@door or pickup; the server refuses a method the restaurant's location does not offer.
+ * Optimistic: ticked at once. Choices queue like every basket change, and a choice overtaken by a later one while it
+ * waited for its turn is not sent, nor is its answer shown: an impatient double change ends in the last choice.
+ */
 export function setDeliveryMethod(deliveryMethod: DeliveryMethod, client: ApiClient = api): Promise<boolean> {
+  const choice = ++deliveryChoices;
+  const latest = () => choice === deliveryChoices;
+  $deliveryChoice.set(deliveryMethod);
+  $deliveryError.set(null);
   return inTurn(async () => {
-    $deliveryError.set(null);
+    if (!latest()) return true;
     const error = await send(() => client.basket.delivery.$put({ json: { deliveryMethod } }), 'deliveryMethod');
-    $deliveryError.set(error);
+    if (latest()) {
+      $deliveryChoice.set(null);
+      $deliveryError.set(error);
+    }
     return error === null;
   });
 }

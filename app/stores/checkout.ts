@@ -33,7 +33,7 @@ import {
 // Type only: the module itself is loaded on demand (loadRules).
 import type * as CheckoutRules from '#app/checkout/checkout-rules.ts';
 import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
-import { $basket, type Basket } from '#app/stores/basket.ts';
+import { $basket, loadBasket, type Basket } from '#app/stores/basket.ts';
 import type { SavedAddress } from '#app/stores/account.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
@@ -365,6 +365,9 @@ export function placeOrder(
     const placed = { orderId: body.order.id, token: body.accessToken };
     rememberPlaced(basket.id, placed);
     forgetDraft();
+    // The order holds the items now and the server's basket is empty (a declined payment is paid again as the
+    // order, never from the basket): the navbar's basket is read again so that it says so, as a reload would.
+    void loadBasket(client);
     await keepAddress(values, client);
     $order.set({ ...placed, view: body.order });
     await follow(body.order, body.redirectUrl, locale);

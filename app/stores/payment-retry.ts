@@ -14,7 +14,10 @@ import {
 import type { OfferedMethod } from './checkout.ts';
 import { loadOrder, type OrderView, paymentStage, type PaymentStage, waitForPayment } from './payment-flow.ts';
 
-/** Paying again for an order whose payment was declined or canceled (decision 017): POST /api/orders/:id/payments. */
+/**
+ * Paying again for an order whose payment was declined or canceled, or whose transfer waits at a bank page the
+ * customer left (decision 017): POST /api/orders/:id/payments.
+ */
 export type RetryValues = { method: PaymentMethod | ''; blikCode: string; providerTerms: boolean };
 export type RetryErrors = Partial<Record<keyof RetryValues, FieldRule>>;
 
@@ -73,7 +76,9 @@ export function loadRetry(
       // The method that failed stays chosen: "try again" is one click away; the Blik code is new each time.
       const failed = usable.find((m) => m.id === order.payment?.method) ?? usable[0];
       $retryValues.set({ method: failed?.id ?? '', blikCode: '', providerTerms: false });
-      $retryStage.set(paymentStage(order));
+      // A transfer waiting at the bank page is one the customer chose to pay instead of: the form is theirs to fill.
+      const stage = paymentStage(order);
+      $retryStage.set(stage === 'redirect' ? 'choosing' : stage);
     } catch {
       $retry.setKey('status', 'failed');
     }

@@ -329,12 +329,45 @@ describe('what a retry refuses', () => {
     }
   });
 
-  it('a payment still pending: paymentInProgress, and nothing new is started', async () => {
-    const order = await placed('fastTransfer');
-    const response = await retry(order, { method: 'blik', blikCode: '123456' });
+  it('a Blik approval still pending: paymentInProgress, and nothing new is started', async () => {
+    const notifications = holdNotifications(ctx);
+    const order = await placed('blik', { blikCode: '123456' });
+    expect((await orderStatus(ctx, order.id, order.token)).payment).toMatchObject({ status: 'pending' });
+    const response = await retry(order, { method: 'fastTransfer' });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: 'paymentInProgress' });
     expect(await paymentsOf(order.id)).toHaveLength(1);
+    await notifications.release();
+  });
+
+  it('a transfer left at the bank page: paid another way, with the deadline shown till then; the bank’s late money goes back', async () => {
+    const order = await placed('fastTransfer');
+    const waiting = await orderStatus(ctx, order.id, order.token);
+    expect(waiting).toMatchObject({
+      status: 'waiting_for_payment',
+      payment: { method: 'fastTransfer', status: 'pending', redirectUrl: expect.stringContaining('/sandbox-bank/') },
+      // 15 minutes from the order: until then it can be paid.
+      paymentDeadline: at(15).toISOString(),
+    });
+    const abandoned = waiting.payment.redirectUrl as string;
+
+    const response = await retry(order, { method: 'blik', blikCode: '123456' });
+    expect(response.status).toBe(201);
+    await settle(ctx);
+    const paid = await orderStatus(ctx, order.id, order.token);
+    expect(paid).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' }, paymentDeadline: null });
+    expect((await paymentsOf(order.id)).map((p) => [p.method, p.status])).toEqual([
+      ['fastTransfer', 'pending'],
+      ['blik', 'paid'],
+    ]);
+
+    // The customer pays at the bank page they had left after all: that money is refunded, the order paid once.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await bank(abandoned, 'pay');
+    await settle(ctx);
+    expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'paid']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('paid late (paidTwice)'));
+    expect(await confirmations(order)).toBe(1);
   });
 
   it('past the 15 minutes, even before the sweep has canceled the order', async () => {

@@ -1,17 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
+import { openDatabase, type Database } from '#db/client.ts';
+import { locations, restaurants } from '#db/schema/index.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { basketTexts } from '../../sites/components/basket/messages.ts';
-import { axeViolations, launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
+import {
+  axeViolations,
+  holdAnswers,
+  launchBrowser,
+  screenshot,
+  urlOn,
+  visitorAddress,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 
 let browser: Browser;
+let database: Database;
 beforeAll(async () => {
   browser = await launchBrowser();
+  database = await openDatabase({ url: inject('databaseUrl'), max: 2 });
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+});
 
 // Chromium reports every 4xx answer as a console error: a refused discount code (400) is an answer the page shows, and
 // so is the discount rate limit (10 tries in 10 minutes from one address), which this file's tries reach by its end.
@@ -247,6 +263,67 @@ describe('basket page', () => {
       await page.click('.basket-clear');
       await page.waitForSelector('dialog.clear-dialog[open]');
       expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+});
+
+/** Whether pickup is offered at the restaurant's location (its kitchen), as an operator switches it in the admin. */
+async function offerPickup(slug: string, offered: boolean) {
+  await database.db
+    .update(locations)
+    .set({ pickupEnabled: offered })
+    .where(
+      eq(locations.id, sql`(select ${restaurants.locationId} from ${restaurants} where ${restaurants.slug} = ${slug})`),
+    );
+}
+
+const checkedMethod = (page: Page) =>
+  page.$eval('.basket-delivery', (set) => set.querySelector<HTMLInputElement>('input:checked')?.value ?? null);
+
+describe('the delivery method', () => {
+  for (const [locale, viewport] of [
+    ['pl', 'phone'],
+    ['en', 'desktop'],
+    ['ua', 'phone'],
+  ] as const)
+    it(`${locale} ${viewport}: is ticked before the server answers, the last of quick changes wins, a refusal unticks it with the reason`, async () => {
+      const texts = basketTexts(locale);
+      const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await dismissCookies(page);
+      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      await page.goto(urlOn('localhost', pathFor('basket', locale)));
+      await page.waitForSelector('.basket-delivery input:enabled');
+      expect(await checkedMethod(page)).toBe('door2door');
+
+      // The server's answer is held back: the choice shows ticked while it waits.
+      const slow = await holdAnswers(page, '**/api/basket/delivery', { method: 'PUT' });
+      await page.click('[data-method="pickup"]');
+      await slow.requested;
+      expect(await checkedMethod(page)).toBe('pickup');
+      // Changed twice more before that answer came: the last choice is what shows, and what the basket keeps.
+      await page.click('[data-method="outside"]');
+      await page.click('[data-method="leave@door"]');
+      expect(await checkedMethod(page)).toBe('leave@door');
+      await screenshot(page, `basket-delivery-${locale}-${viewport}-waiting`);
+      slow.release();
+      await expect.poll(async () => (await basketOf(page)).deliveryMethod).toBe('leave@door');
+      expect(await checkedMethod(page)).toBe('leave@door');
+      await page.unroute('**/api/basket/delivery');
+
+      // The restaurant stops offering pickup meanwhile: the server refuses it, the tick goes back, the reason shows.
+      await offerPickup(RESTAURANT, false);
+      try {
+        await page.click('[data-method="pickup"]');
+        await page.waitForSelector('.basket-delivery [data-error="pickupUnavailable"]');
+        expect(await text(page, '.basket-delivery [role=alert]')).toBe(texts.errors['pickupUnavailable']);
+        expect(await checkedMethod(page)).toBe('leave@door');
+        expect((await basketOf(page)).deliveryMethod).toBe('leave@door');
+        await screenshot(page, `basket-delivery-${locale}-${viewport}-refused`);
+      } finally {
+        await offerPickup(RESTAURANT, true);
+      }
       expect(problems).toEqual([]);
       await page.close();
     });

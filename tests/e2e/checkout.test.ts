@@ -378,6 +378,32 @@ describe('payments and paying again', () => {
   });
 });
 
+describe('the navbar’s basket after the order is placed', () => {
+  const EMPTY = { pl: 'Twój koszyk jest pusty.', en: 'Your basket is empty.', ua: 'Ваш кошик порожній.' } as const;
+  for (const [locale, viewport] of [
+    ['pl', 'phone'],
+    ['en', 'desktop'],
+    ['ua', 'phone'],
+  ] as const)
+    it(`${locale} ${viewport}: a declined payment leaves the items with the order the page offers to pay again, not in the basket`, async () => {
+      const { page, problems, close } = await openPage(viewport);
+      await fillBasket(page, PL);
+      await openSummary(page, locale);
+      await page.waitForSelector('.basket-count:text-matches("^[1-9]")');
+      await fillForm(page, 'pl', 'blik', '777123');
+      await submit(page);
+      await page.getByText(TEXTS[locale].declined).waitFor();
+      // The order holds the items (the page pays it again) and the server's basket is empty: the navbar says so.
+      await expect.poll(() => page.textContent('.basket-count')).toBe('0');
+      await page.click('.basket-button');
+      await page.locator('.basket-panel').getByText(EMPTY[locale]).waitFor();
+      expect((await page.evaluate(() => fetch('/api/basket').then((r) => r.json()))).lines).toEqual([]);
+      await screenshot(page, `checkout-${locale}-${viewport}-declined-navbar`);
+      expect(problems).toEqual([]);
+      await close();
+    });
+});
+
 describe('the checkout’s errors, translated next to what caused them', () => {
   it('checks each field on change and the whole form on submit, focusing the first error', async () => {
     for (const locale of ['pl', 'en', 'ua'] as const) {
@@ -650,6 +676,9 @@ describe('never two orders, never a lost one', () => {
     await second.waitForSelector('.checkout-payment[data-stage="redirect"]');
     await screenshot(second, 'checkout-pl-desktop-8-second-tab');
     expect(await ordersOf(basketId)).toBe(1);
+    // The same offer as the status page's (one component): until when, back to the bank, or pay again.
+    expect(await second.textContent('.checkout-pay-until')).toMatch(/^Możesz zapłacić do \d{1,2}:\d\d\./);
+    await second.getByRole('button', { name: 'Zapłać ponownie' }).and(second.locator(':enabled')).waitFor();
     // The link continues the same payment at the bank.
     await second.click('.checkout-payment a.account-button');
     await second.waitForURL((url) => url.pathname.startsWith('/sandbox-bank/'));

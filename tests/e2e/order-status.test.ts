@@ -239,20 +239,8 @@ describe('order status page', () => {
     }
   });
 
-  it('says payment is being processed while it is, and offers to pay again when it was declined', async () => {
+  it('offers to pay again when the payment was declined, and says until when', async () => {
     const { context, problems, close } = await openContext('phone');
-    // A fast transfer waits at the (sandbox) bank until the customer pays there.
-    const pending = await placeOrderOverHttp(base(), {
-      restaurant: PL,
-      country: 'pl',
-      payment: 'fastTransfer',
-      lang: 'en',
-    });
-    const page = await openStatus(context, 'en', pending);
-    expect(await badge(page).getAttribute('data-status')).toBe('waiting_for_payment');
-    expect(await page.textContent('[role=status].status-message')).toContain('Payment is being processed');
-    await screenshot(page, 'status-en-phone-payment-processing');
-
     const declined = await placeOrderOverHttp(base(), {
       restaurant: PL,
       country: 'pl',
@@ -260,6 +248,7 @@ describe('order status page', () => {
       blikCode: '777123',
       lang: 'en',
     });
+    const page = await context.newPage();
     await page.goto(statusUrl('en', declined));
     await expect
       .poll(() => page.textContent('[role=status].status-message'), { timeout: 15_000 })
@@ -269,6 +258,10 @@ describe('order status page', () => {
     await expect.poll(() => retry.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => retry.getByRole('radio').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, 'status-en-phone-payment-declined');
+    // Nothing is paid, so nothing is being processed and nobody is thanked yet.
+    expect(await page.textContent('.status-panel')).not.toContain('Payment is being processed');
+    expect(await page.textContent('.status-panel')).not.toContain(TEXTS.en.thanks);
+    expect(await page.textContent('.checkout-pay-until')).toContain('You can pay until');
     expect(problems).toEqual([]);
     await close();
   });
@@ -287,6 +280,122 @@ describe('order status page', () => {
       expect(await page.textContent('body'), path).not.toContain(order.order.displayId);
       expect(await page.getAttribute('html', 'lang')).toBe(locale === 'ua' ? 'uk' : locale);
     }
+    await close();
+  });
+});
+
+/** What the status page of an order waiting for its transfer says, in each language (messages/*.json). */
+const TRANSFER = {
+  pl: {
+    waiting: 'Przelew jeszcze do nas nie dotarł',
+    payUntil: 'Możesz zapłacić do',
+    processing: 'Płatność jest przetwarzana',
+    backToBank: 'Dokończ płatność w banku',
+    payAgain: 'Zapłać ponownie',
+    intl: 'pl-PL',
+  },
+  en: {
+    waiting: 'The transfer has not reached us yet',
+    payUntil: 'You can pay until',
+    processing: 'Payment is being processed',
+    backToBank: 'Finish the payment at your bank',
+    payAgain: 'Pay again',
+    intl: 'en-GB',
+  },
+  ua: {
+    waiting: 'Переказ до нас ще не надійшов',
+    payUntil: 'Оплатити можна до',
+    processing: 'Оплата обробляється',
+    backToBank: 'Завершити оплату в банку',
+    payAgain: 'Оплатити ще раз',
+    intl: 'uk-UA',
+  },
+} as const;
+
+type WaitingOrder = { status: string; paymentDeadline: string; payment: { status: string; redirectUrl: string } };
+async function orderNow(order: PlacedOrder): Promise<WaitingOrder> {
+  const response = await fetch(`${base()}/api/orders/${order.order.id}?token=${order.accessToken}`);
+  return ((await response.json()) as { order: WaitingOrder }).order;
+}
+
+/**
+ * The customer starts a bank transfer, reaches the (sandbox) bank's page and leaves it without paying, then opens
+ * the order's status page (from the e-mail, or my orders).
+ */
+async function transferLeftAtTheBank(context: BrowserContext, locale: Locale) {
+  const order = await placeOrderOverHttp(base(), {
+    restaurant: PL,
+    country: 'pl',
+    payment: 'fastTransfer',
+    lang: locale,
+  });
+  const { payment, paymentDeadline } = await orderNow(order);
+  const page = await context.newPage();
+  await page.goto(payment.redirectUrl);
+  await page.getByText('Sandbox Bank').first().waitFor();
+  await page.goto(statusUrl(locale, order));
+  await page.waitForSelector('.status-connection-live');
+  const text = TRANSFER[locale];
+  const panel = page.locator('.status-panel');
+  // It says what is true: the transfer has not come, until when the order can be paid (by the Warsaw restaurant's
+  // clock), and neither thanks nor 'being processed'.
+  await panel.getByText(text.waiting).waitFor();
+  const deadline = new Intl.DateTimeFormat(text.intl, { timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(
+    new Date(paymentDeadline),
+  );
+  expect(await page.textContent('.checkout-pay-until')).toContain(`${text.payUntil} ${deadline}`);
+  expect(await panel.textContent()).not.toContain(TEXTS[locale].thanks);
+  expect(await panel.textContent()).not.toContain(text.processing);
+  expect(await badge(page).getAttribute('data-status')).toBe('waiting_for_payment');
+  // Both ways on: back to the same payment at the bank, and paying again.
+  expect(await panel.getByRole('link', { name: text.backToBank }).getAttribute('href')).toBe(payment.redirectUrl);
+  await panel.getByRole('button', { name: text.payAgain }).and(page.locator(':enabled')).waitFor();
+  return { order, page, panel, text };
+}
+
+describe('a bank transfer left unfinished', () => {
+  for (const [locale, viewport] of [
+    ['pl', 'desktop'],
+    ['ua', 'phone'],
+  ] as const) {
+    it(`${locale} ${viewport}: the transfer abandoned at the bank → status page offers 'back to the bank' and 'pay again' and the order is paid from there`, async () => {
+      const { context, problems, close } = await openContext(viewport);
+      const { order, page, panel, text } = await transferLeftAtTheBank(context, locale);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, `status-${locale}-${viewport}-transfer-waiting`);
+      await panel.getByRole('link', { name: text.backToBank }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox-bank/'));
+      await page.click('button.pay');
+      // The bank sends the customer back to the status page, which now shows the order paid and at the restaurant.
+      await page.waitForURL(statusUrl(locale, order));
+      await expect.poll(() => badge(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('new');
+      expect(await page.textContent('.status-panel')).toContain(TEXTS[locale].thanks);
+      expect(await page.locator('.checkout-bank').count()).toBe(0);
+      expect(await orderNow(order)).toMatchObject({ status: 'new', payment: { status: 'paid' } });
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
+
+  it("en phone: 'pay again' with another method (Blik) pays the order from its status page", async () => {
+    const { context, problems, close } = await openContext('phone');
+    const { order, page, panel, text } = await transferLeftAtTheBank(context, 'en');
+    await panel.getByRole('button', { name: text.payAgain }).click();
+    const retry = page.getByRole('form', { name: 'Pay again' });
+    await retry.locator('input[name="paymentMethod"][value="blik"]').check();
+    // The customer is warned not to finish the transfer as well.
+    await retry.getByText('do not finish the transfer you started').waitFor();
+    await page.fill('#retry-blikCode', '123456');
+    await page.check('#retry-providerTerms');
+    await screenshot(page, 'status-en-phone-transfer-pay-again');
+    await retry.locator('button[type="submit"]').click();
+    await expect.poll(() => badge(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('new');
+    expect(await page.textContent('.status-panel')).toContain(TEXTS.en.thanks);
+    expect(new URL(page.url()).pathname).toBe(
+      pathFor('status', 'en', { orderId: order.order.id, token: order.accessToken }),
+    );
+    expect(await orderNow(order)).toMatchObject({ status: 'new', payment: { method: 'blik', status: 'paid' } });
+    expect(problems).toEqual([]);
     await close();
   });
 });

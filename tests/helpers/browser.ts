@@ -113,6 +113,30 @@ export async function holdScripts(page: Page, pattern: string | RegExp = '**/_as
 }
 
 /**
+ * Holds back the answers to the requests `pattern` names (of one HTTP method, when given) until `release` is called,
+ * as on a slow line: the request reaches the server at once, only its answer waits, so what the page shows before the
+ * answer can be checked. `requested` resolves when the first such request has been sent.
+ */
+export async function holdAnswers(
+  page: Page,
+  pattern: string | RegExp,
+  options: { method?: string } = {},
+): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let seen = () => {};
+  const requested = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(pattern, async (route) => {
+    if (options.method && route.request().method() !== options.method) return route.fallback();
+    seen();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  return { requested, release };
+}
+
+/**
  * Screenshots go to test-results/screenshots, which CI keeps: the whole page, as JPEG (a few hundred a run, which
  * Chromium encodes in half the time PNG takes, at a tenth of the size, and still plain to read). Taken through the
  * DevTools protocol rather than `page.screenshot`, whose full-page path lays the page out again around the capture:

@@ -156,7 +156,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       summary: 'Pay again for an order whose payment failed or was canceled, or switch it to payment on delivery',
       security: security.order,
       description:
-        'For an order still waiting_for_payment whose last payment failed or was canceled, within its 15 minutes. An online method starts a new payment of the same amount (answered like placing an order: the order, and redirectUrl for a fast transfer); cash or card on delivery, where the channel offers it, sends the order to the restaurant (new). Header Idempotency-Key (1–100 characters) is required: a repeat with the same method answers the same attempt; with another method, 409 idempotencyKeyReused. consents.providerTerms is needed when the order was placed without it and the method asks for it.',
+        'For an order still waiting_for_payment whose last payment failed or was canceled, or whose fast transfer waits at the bank page the customer left, within its 15 minutes. An online method starts a new payment of the same amount (answered like placing an order: the order, and redirectUrl for a fast transfer); cash or card on delivery, where the channel offers it, sends the order to the restaurant (new). Header Idempotency-Key (1–100 characters) is required: a repeat with the same method answers the same attempt; with another method, 409 idempotencyKeyReused. consents.providerTerms is needed when the order was placed without it and the method asks for it.',
       responses: {
         201: jsonResponse('{ order, redirectUrl (fast transfer: the bank page), replayed }'),
         400: errorResponse(
@@ -164,7 +164,7 @@ export const ordersRoutes = new Hono<AppEnv>()
         ),
         404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
         409: errorResponse(
-          'orderNotAwaitingPayment (paid, on delivery, canceled or past its payment time), paymentInProgress (the last payment is still pending), idempotencyKeyReused',
+          'orderNotAwaitingPayment (paid, on delivery, canceled or past its payment time), paymentInProgress (a Blik approval or a payment being started is still pending; a bank transfer waiting at its bank page is not: the customer may pay another way), idempotencyKeyReused',
         ),
       },
     }),

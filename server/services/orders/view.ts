@@ -11,6 +11,7 @@ import {
   isSelfPickup,
   isWaitingForPayment,
   isWaitingForRestaurantAccept,
+  paymentDeadline,
   PICKUP_MINUTES,
   stripEmoji,
   type OrderStatus,
@@ -66,6 +67,8 @@ export type OrderView = {
   createdAt: string;
   paidAt: string | null;
   acceptDeadline: string | null;
+  /** An order waiting for its payment: until when it can be paid (then it is canceled); null otherwise. */
+  paymentDeadline: string | null;
   acceptSecondsLeft: number | null;
   preparationMinutes: number;
   estimatedReadyAt: string | null;
@@ -197,6 +200,11 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
+      paymentDeadline: isWaitingForPayment(status)
+        ? new Date(
+            paymentDeadline(Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime())).epochMilliseconds,
+          ).toISOString()
+        : null,
       acceptSecondsLeft:
         status === 'new' && becameNewAt !== null
           ? // Never more than the window itself: it started by the database's clock, `now` is this process's.

@@ -39,7 +39,8 @@ const isLang = (value: string | null): value is Lang => (LANGS as readonly (stri
 type Attempt = { method: PaymentMethod; paymentId: string | null };
 
 /**
- * Pays again for an order whose online payment failed or was canceled, without building the basket again: a new
+ * Pays again for an order whose online payment failed or was canceled, or whose bank transfer waits at a bank page the
+ * customer left, without building the basket again: a new
  * payment of the same amount through the provider that takes the method in the order's country, or — where the
  * channel offers it — payment on delivery, which sends the order to the restaurant (new) as place-order does.
  *
@@ -106,12 +107,16 @@ export async function retryPayment(
       // Past the payment time the sweep is about to cancel the order: a payment started now would be refunded.
       if (order.status !== 'waiting_for_payment' || overdue) throw new AppError('orderNotAwaitingPayment');
       const earlierPayments = await tx
-        .select({ status: payments.status, createdAt: payments.createdAt })
+        .select({ status: payments.status, createdAt: payments.createdAt, redirectUrl: payments.redirectUrl })
         .from(payments)
         .where(eq(payments.orderId, orderId))
         .orderBy(desc(payments.createdAt));
-      // A Blik approval or a bank page may still complete it; a second payment could take the money twice.
-      if (earlierPayments.some((p) => p.status === 'pending')) throw new AppError('paymentInProgress');
+      // A Blik approval on its way (or a payment still being started) may complete any moment: a second payment now
+      // could take the money twice. A bank page waiting for the customer is not under way: they may have left it for
+      // good, and the order's 15 minutes run on, so they may pay another way; should they still pay at that bank
+      // later, that money is refunded (apply.ts, paidTwice).
+      if (earlierPayments.some((p) => p.status === 'pending' && !p.redirectUrl))
+        throw new AppError('paymentInProgress');
 
       const country = countryOf(order.country);
       const offered = await listPaymentMethods({ ...deps, db: tx }, { country, channel });
