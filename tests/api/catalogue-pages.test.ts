@@ -117,6 +117,14 @@ describe('menus in the customers’ language', () => {
       restaurants: { name: string }[];
     };
     expect(concept.restaurants.map((r) => r.name)).toContain('Pierogi Babci Краків Казімеж');
+    const nearby = (await (await get('/api/restaurants?zip=04070&country=ua&lang=pl')).json()) as {
+      restaurants: { name: string; location: { street: string; city: string } }[];
+    };
+    expect(nearby.restaurants.map((r) => r.name).sort()).toEqual([
+      'Bao House Kijów Podole',
+      'Pasta Fresca Kijów Podole',
+    ]);
+    expect(nearby.restaurants[0]!.location).toMatchObject({ street: 'Sahajdacznego', city: 'Kijów' });
     expect((await get('/api/getLocationsAndConcepts?lang=de')).status).toBe(400);
   });
 
