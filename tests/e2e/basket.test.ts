@@ -5,6 +5,7 @@ import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { basketTexts } from '../../sites/components/basket/messages.ts';
+import { menuDictionary } from '#db/seed/index.ts';
 import { axeViolations, launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
 let browser: Browser;
@@ -22,6 +23,8 @@ const EXPECTED = new Set([
 const BROWSER_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-US', ua: 'uk-UA' };
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow'; // open around the clock in the demo data
 const KYIV = 'pasta-fresca-kyiv-podil';
+/** A text of the demo menu (written in Polish) as the page's language shows it: the basket names lines so too. */
+const inPageLanguage = (locale: Locale, polish: string) => menuDictionary[locale](polish);
 
 async function openPage(path: string, locale: Locale) {
   const page = await browser.newPage({
@@ -77,10 +80,11 @@ describe('basket page', () => {
       const texts = basketTexts(locale);
       const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
       await dismissCookies(page);
-      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      const name = inPageLanguage(locale, 'Focaccia z rozmarynem');
+      await addFromMenu(page, name, 1);
       await Promise.all([page.waitForURL(`**${pathFor('basket', locale)}`), page.click('.basket-bar a')]);
       await page.waitForSelector('.basket-line');
-      expect(await text(page, '.basket-line h3')).toBe('Focaccia z rozmarynem');
+      expect(await text(page, '.basket-line h3')).toBe(name);
 
       // 15 zł of a 30 zł minimum: what is missing is said, and the way on is closed with the reason.
       expect(await page.getAttribute('.basket-minimum', 'data-missing')).toBe('1500');
@@ -95,7 +99,6 @@ describe('basket page', () => {
       await screenshots(page, `basket-minimum-${locale}`);
 
       // + and − (named after the item), then + again: 2 × 15 zł reaches the minimum and the summary opens.
-      const name = 'Focaccia z rozmarynem';
       await page.click(`button[aria-label="${fill(texts.increase, { item: name })}"]`);
       await page.waitForSelector('[data-quantity="2"]');
       await page.click(`button[aria-label="${fill(texts.decrease, { item: name })}"]`);
@@ -148,11 +151,13 @@ describe('basket page', () => {
       await Promise.all([page.waitForURL(`**${pathFor('basket', locale)}`), page.click('.basket-panel a.button')]);
       await page.waitForSelector('.basket-line >> nth=1');
       expect(await page.$$eval('.basket-line h3', (h) => h.map((e) => e.textContent))).toEqual([
-        'Focaccia z rozmarynem',
+        name,
         'Spaghetti Carbonara',
       ]);
       // The chosen options show with their groups.
-      expect(await text(page, '.basket-line:nth-child(2) .basket-line-options li')).toBe('Rodzaj makaronu: Spaghetti');
+      expect(await text(page, '.basket-line:nth-child(2) .basket-line-options li')).toBe(
+        `${inPageLanguage(locale, 'Rodzaj makaronu')}: ${inPageLanguage(locale, 'Spaghetti')}`,
+      );
       await page.click(`button[aria-label="${fill(texts.removeItem, { item: name })}"]`);
       await page.waitForFunction(() => document.querySelectorAll('.basket-line').length === 1);
       expect((await basketOf(page)).lines).toHaveLength(1);
@@ -237,7 +242,7 @@ describe('basket page', () => {
   for (const locale of LOCALES)
     it(`${locale}: axe finds no serious or critical violation on the basket and its clear dialog`, async () => {
       const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
-      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      await addFromMenu(page, inPageLanguage(locale, 'Focaccia z rozmarynem'), 1);
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       await page.waitForSelector('.basket-line');
       await applyCode(page, 'NOPE');
