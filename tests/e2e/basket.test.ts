@@ -146,14 +146,12 @@ describe('basket page', () => {
 
       // A second line, added on the menu and reached from the navbar's basket.
       await page.goto(urlOn('localhost', pathFor('restaurant', locale, { slug: RESTAURANT })));
-      await addFromMenu(page, 'Spaghetti Carbonara', 3);
+      const carbonara = inPageLanguage(locale, 'Spaghetti Carbonara');
+      await addFromMenu(page, carbonara, 3);
       await page.click('.basket-button');
       await Promise.all([page.waitForURL(`**${pathFor('basket', locale)}`), page.click('.basket-panel a.button')]);
       await page.waitForSelector('.basket-line >> nth=1');
-      expect(await page.$$eval('.basket-line h3', (h) => h.map((e) => e.textContent))).toEqual([
-        name,
-        'Spaghetti Carbonara',
-      ]);
+      expect(await page.$$eval('.basket-line h3', (h) => h.map((e) => e.textContent))).toEqual([name, carbonara]);
       // The chosen options show with their groups.
       expect(await text(page, '.basket-line:nth-child(2) .basket-line-options li')).toBe(
         `${inPageLanguage(locale, 'Rodzaj makaronu')}: ${inPageLanguage(locale, 'Spaghetti')}`,
@@ -166,7 +164,7 @@ describe('basket page', () => {
         // Removing the last line empties the basket: the page goes to the home page of its language.
         await Promise.all([
           page.waitForURL(urlOn('localhost', pathFor('home', locale))),
-          page.click(`button[aria-label="${fill(texts.removeItem, { item: 'Spaghetti Carbonara' })}"]`),
+          page.click(`button[aria-label="${fill(texts.removeItem, { item: carbonara })}"]`),
         ]);
       } else {
         // Clearing asks first; keeping the basket changes nothing, clearing it goes home.

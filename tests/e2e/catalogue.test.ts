@@ -93,7 +93,7 @@ describe('catalogue: from an address to the basket', () => {
         await screenshot(page, `catalogue-restaurant-${locale}-${viewport}`);
 
         // Spaghetti Carbonara's pasta is a required choice: refused, with the spec's sentence, until chosen.
-        await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
+        await page.click(`button.add[aria-label$="${menuDictionary[locale]('Spaghetti Carbonara')}"]`);
         await page.waitForSelector('dialog.item-dialog[open]');
         await page.click('dialog.item-dialog button[type=submit]');
         expect(await page.textContent('dialog.item-dialog .error')).toBe(errorMessage('requiredOptions', locale));
@@ -122,7 +122,7 @@ describe('catalogue: from an address to the basket', () => {
   ] as const)
     it(`${locale} ${viewport}: another restaurant's item offers to clear the basket`, async () => {
       const { page, problems } = await openPage(viewport, pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
-      await addWithFirstOptions(page, 'Margherita');
+      await addWithFirstOptions(page, menuDictionary[locale]('Margherita'));
       await page.waitForSelector('[data-basket-count="1"]');
 
       await page.goto(urlOn('localhost', pathFor('restaurant', locale, { slug: 'smash-club-warszawa-mokotow' })));
@@ -237,7 +237,7 @@ describe('catalogue: accessibility', () => {
       for (const path of pages(locale)) {
         if (path !== first) await page.goto(urlOn('localhost', path));
         if (path.includes('restaurant')) {
-          await page.click('button.add[aria-label$="Spaghetti Carbonara"]');
+          await page.click(`button.add[aria-label$="${menuDictionary[locale]('Spaghetti Carbonara')}"]`);
           await page.waitForSelector('dialog.item-dialog[open]');
         }
         const violations = await axeViolations(page);
