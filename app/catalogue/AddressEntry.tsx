@@ -24,8 +24,8 @@ export default function AddressEntry({ locale, action, texts }: AddressEntryProp
   // A saved address is shown with its restaurants at once; a new one loads them when it is saved.
   useEffect(() => {
     const saved = loadAddress();
-    if (saved) void loadNearby(saved);
-  }, []);
+    if (saved) void loadNearby(saved, locale);
+  }, [locale]);
 
   const showForm = editing || !address;
   return (
@@ -47,7 +47,7 @@ export default function AddressEntry({ locale, action, texts }: AddressEntryProp
             };
             setAddress(saved);
             setEditing(false);
-            void loadNearby(saved);
+            void loadNearby(saved, locale);
           }}
         />
       ) : (

@@ -103,16 +103,17 @@ describe('delivery address and nearby restaurants', () => {
     const fetch = vi.fn(async (_input: RequestInfo | URL) =>
       answer(200, { restaurants: [{ id: 1, name: 'Pasta Fresca' }] }),
     );
-    void loadNearby({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' }, clientWith(fetch));
+    void loadNearby({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' }, 'en', clientWith(fetch));
     expect($nearby.get()).toEqual({ status: 'loading' });
     await allTasks();
     expect($nearby.get()).toEqual({ status: 'ready', restaurants: [{ id: 1, name: 'Pasta Fresca' }] });
-    expect(urlOf(fetch.mock.calls[0]![0])).toBe('/api/restaurants?zip=02-715&country=pl');
+    // Named in the page's language: "Warsaw" on an English page.
+    expect(urlOf(fetch.mock.calls[0]![0])).toBe('/api/restaurants?zip=02-715&country=pl&lang=en');
   });
 
   it('a failed answer is an error state, not an empty list', async () => {
     const fetch = vi.fn(async () => answer(500, { error: 'internalError' }));
-    await loadNearby({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' }, clientWith(fetch));
+    await loadNearby({ street: 'Puławska', streetNo: '145', zip: '02-715', city: 'Warszawa' }, 'pl', clientWith(fetch));
     expect($nearby.get()).toEqual({ status: 'error' });
   });
 });

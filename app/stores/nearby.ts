@@ -3,6 +3,7 @@ import { COUNTRIES, isValidZipCode } from '#domain/country.ts';
 import type { Country } from '#domain/money.ts';
 import type { RestaurantSummary } from '#server/services/catalogue/restaurants.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
+import type { Locale } from '#domain/localized-routes.ts';
 import type { AddressParts } from './address.ts';
 
 export type NearbyState =
@@ -18,8 +19,11 @@ export const $nearby = atom<NearbyState>({ status: 'idle' });
 export const countryOfZip = (zip: string): Country | null =>
   COUNTRIES.find((country) => isValidZipCode(country, zip)) ?? null;
 
-/** Asks which restaurants deliver to the address (by its postcode, in the country that postcode belongs to). */
-export function loadNearby(address: AddressParts, client: ApiClient = api): Promise<void> {
+/**
+ * Asks which restaurants deliver to the address (by its postcode, in the country that postcode belongs to), named in
+ * the page's language.
+ */
+export function loadNearby(address: AddressParts, lang: Locale, client: ApiClient = api): Promise<void> {
   return task(async () => {
     const zip = address.zip.trim();
     const country = countryOfZip(zip);
@@ -29,7 +33,7 @@ export function loadNearby(address: AddressParts, client: ApiClient = api): Prom
     }
     $nearby.set({ status: 'loading' });
     try {
-      const response = await client.restaurants.$get({ query: { zip, country } });
+      const response = await client.restaurants.$get({ query: { zip, country, lang } });
       if (!response.ok) throw new Error(`restaurants answered ${response.status}`);
       const body = (await response.json()) as { restaurants: RestaurantSummary[] };
       $nearby.set({ status: 'ready', restaurants: body.restaurants });

@@ -23,6 +23,21 @@ import { inList } from './checks.ts';
  */
 export type MenuTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; desc?: string }>>;
 
+/**
+ * A restaurant's name and "About" text in other languages than the ones `name` and `about` are written in, as
+ * MenuTranslations are for the menu: the shop shows the page's language where it is here, else the original,
+ * which is what the admin edits and what orders keep.
+ */
+export type RestaurantTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; about?: string }>>;
+
+/**
+ * A location's name, street and city in other languages and scripts ("Київ" is "Kyiv" in English, "Kijów" in
+ * Polish), shown on the shop's pages in their language; else the original, which is what the admin edits.
+ */
+export type LocationTranslations = Partial<
+  Record<'pl' | 'en' | 'ua', { name?: string; street?: string; city?: string }>
+>;
+
 export const concepts = pgTable(
   'concepts',
   {
@@ -88,6 +103,7 @@ export const locations = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     pickupEnabled: boolean('pickup_enabled').notNull().default(true),
     deliveryEnabled: boolean('delivery_enabled').notNull().default(true),
+    translations: jsonb('translations').$type<LocationTranslations>().notNull().default({}),
     deleted: boolean('deleted').notNull().default(false),
   },
   (t) => [
@@ -115,6 +131,7 @@ export const restaurants = pgTable(
     active: boolean('active').notNull().default(true),
     phone: text('phone'),
     about: text('about').notNull().default(''),
+    translations: jsonb('translations').$type<RestaurantTranslations>().notNull().default({}),
     // Money in minor units of the location's currency.
     deliveryValue: integer('delivery_value').notNull().default(0),
     minBasketValue: integer('min_basket_value').notNull().default(0),

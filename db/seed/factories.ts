@@ -19,6 +19,7 @@ import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '#domain/countr
 import type { UserRole } from '#domain/roles.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import { shopLogoPath } from '../../tenants/index.ts';
+import type { LocationTranslations, MenuTranslations, RestaurantTranslations } from '../schema/catalogue.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
 
@@ -60,7 +61,10 @@ export async function insertConcept(db: Writer, tenant: Tenant) {
   return row!;
 }
 
-export async function insertLocation(db: Writer, location: Omit<SeedLocation, 'zips'>) {
+export async function insertLocation(
+  db: Writer,
+  location: Omit<SeedLocation, 'zips' | 'translations'> & { translations?: LocationTranslations },
+) {
   const [row] = await db.insert(locations).values(location).returning();
   return row!;
 }
@@ -104,6 +108,8 @@ export type RestaurantInput = {
   deliveryPolygon?: { type: 'Polygon'; coordinates: [number, number][][] } | null;
   deliveryZips?: string[];
   about?: string;
+  /** The name and "About" text in the shop's other languages. */
+  translations?: RestaurantTranslations;
   phone?: string;
 };
 
@@ -114,26 +120,41 @@ export async function insertRestaurant(db: Writer, input: RestaurantInput) {
   return row!;
 }
 
-/** Inserts a menu; `priceScale` turns the PLN demo prices into another currency's minor units. */
+/** The shop's languages, as the URL and MenuTranslations name them. */
+const SHOP_LANGUAGES = ['pl', 'en', 'ua'] as const;
+type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
+
+/** How a seed menu's Polish text reads in each language of the shop (db/seed/menus-en.ts, db/seed/menus-uk.ts). */
+export type MenuDictionary = Record<ShopLanguage, (polish: string) => string>;
+
 /**
- * A seed menu into a restaurant. `translate` writes the menu in another language than the seed's Polish (the
- * Ukrainian restaurants' menus, db/seed/menus-uk.ts), keeping the Polish on each row as its 'pl' translation.
+ * A seed menu into a restaurant; `priceScale` turns the PLN demo prices into another currency's minor units. With
+ * a `dictionary`, the rows are written in `language` (Ukrainian for the restaurants in Ukraine, their customers'
+ * language) and every other language of the shop goes into each row's `translations`: a Warsaw dish keeps its
+ * Polish name and has its English and Ukrainian ones, a Kyiv dish its Polish and English ones.
  */
 export async function insertMenu(
   db: Writer,
   restaurantId: number,
   menu: SeedMenu,
   priceScale = 1,
-  translate?: (polish: string) => string,
+  texts?: { language: ShopLanguage; dictionary: MenuDictionary },
 ) {
   const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
-  const text = (polish: string) => (translate ? translate(polish) : polish);
-  const polish = (name: string, desc?: string) => (translate ? { pl: desc ? { name, desc } : { name } } : {});
+  const text = (polish: string) => (texts ? texts.dictionary[texts.language](polish) : polish);
+  const others = SHOP_LANGUAGES.filter((language) => texts && language !== texts.language);
+  const translations = (name: string, desc?: string): MenuTranslations =>
+    Object.fromEntries(
+      others.map((language) => {
+        const inLanguage = texts!.dictionary[language];
+        return [language, desc ? { name: inLanguage(name), desc: inLanguage(desc) } : { name: inLanguage(name) }];
+      }),
+    );
   let itemCount = 0;
   for (const [position, [categoryName, items]] of menu.categories.entries()) {
     const [category] = await db
       .insert(menuCategories)
-      .values({ restaurantId, name: text(categoryName), translations: polish(categoryName), position })
+      .values({ restaurantId, name: text(categoryName), translations: translations(categoryName), position })
       .returning();
     for (const [itemPosition, item] of items.entries()) {
       const unavailable = item.name.endsWith('*');
@@ -145,7 +166,7 @@ export async function insertMenu(
           categoryId: category!.id,
           name: text(name),
           description: text(item.desc ?? ''),
-          translations: polish(name, item.desc),
+          translations: translations(name, item.desc),
           price: scale(item.price),
           resetPrices: item.build ?? false,
           unavailable,
@@ -161,7 +182,7 @@ export async function insertMenu(
           .values({
             menuItemId: menuItem!.id,
             name: text(group.name),
-            translations: polish(group.name),
+            translations: translations(group.name),
             required: group.required,
             min: group.min,
             max: group.max,
@@ -172,7 +193,7 @@ export async function insertMenu(
           group.options.map(([name, price], i) => ({
             groupId: groupRow!.id,
             name: text(name),
-            translations: polish(name),
+            translations: translations(name),
             price: scale(price),
             position: i,
           })),

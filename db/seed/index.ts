@@ -3,7 +3,9 @@ import { queryRows, type Db, type Tx } from '../client.ts';
 import { concepts, restaurants, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
+import type { RestaurantTranslations } from '../schema/catalogue.ts';
 import { menus } from './menus.ts';
+import { inEnglish } from './menus-en.ts';
 import { inUkrainian } from './menus-uk.ts';
 import { type SeedLocation, seedLocations, seedRestaurants } from './places.ts';
 import {
@@ -17,7 +19,26 @@ import {
   insertRestaurant,
   insertUser,
   type Hours,
+  type MenuDictionary,
 } from './factories.ts';
+
+/** The demo menus' Polish in each language of the shop: every text has all three (db/seed/seed-texts.test.ts). */
+export const menuDictionary: MenuDictionary = { pl: (polish) => polish, en: inEnglish, ua: inUkrainian };
+
+/**
+ * A demo restaurant's name and "About" text in each language of the shop: the brand's name with the location's
+ * name in that language, and the brand's description in that language (tenants/<slug>/tenant.json `texts`).
+ */
+export function restaurantTexts(
+  tenant: Tenant,
+  location: SeedLocation,
+): Record<keyof RestaurantTranslations, { name: string; about: string }> {
+  const text = (language: 'pl' | 'en' | 'ua') => ({
+    name: `${tenant.name} ${location.translations[language]?.name ?? location.name}`,
+    about: language === 'pl' ? tenant.description : (tenant.texts?.[language]?.description ?? tenant.description),
+  });
+  return { pl: text('pl'), en: text('en'), ua: text('ua') };
+}
 
 /** The demo logins, also listed in the README: their passwords are public, so they exist only when asked for. */
 export const demoUsers = [
@@ -108,9 +129,14 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
     const tenant = tenants.find((t) => t.slug === conceptSlug)!;
     const slug = `${conceptSlug}-${locationSlug}`;
     const ua = location.country === 'ua';
+    // Written in the customers' language of the restaurant's country; the other languages are its translations.
+    const language = ua ? 'ua' : 'pl';
+    const texts = restaurantTexts(tenant, location);
+    const written = texts[language];
+    const translations = ua ? { pl: texts.pl, en: texts.en } : { en: texts.en, ua: texts.ua };
     const restaurant = await insertRestaurant(tx, {
       slug,
-      name: `${tenant.name} ${location.name}`,
+      name: written.name,
       conceptId: conceptIds.get(conceptSlug)!,
       locationId: location.id,
       hours: specialHours[slug] ?? everyDay('10:00', '22:00'),
@@ -123,11 +149,13 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
       preparationMinutes: 25 + (slug.length % 4) * 5,
       deliveryPolygon: areaAround(location.latitude, location.longitude),
       deliveryZips: location.zips,
-      about: (ua && tenant.texts?.ua?.description) || tenant.description,
+      about: written.about,
+      translations,
       phone: ua ? '0441002030' : '221002030',
     });
-    // Ukrainian restaurants' menus are in Ukrainian, their customers' language (the Polish kept as a translation).
-    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1, ua ? inUkrainian : undefined);
+    // Ukrainian restaurants' menus are in Ukrainian, their customers' language (Polish and English kept as
+    // translations); the Polish restaurants' menus have their English and Ukrainian.
+    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1, { language, dictionary: menuDictionary });
   }
   await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
   await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });

@@ -1,10 +1,17 @@
 import type { LocationBody } from '#domain/admin-forms.ts';
+import type { LocationTranslations } from '../schema/catalogue.ts';
 
 /**
  * Kitchen locations of the demo data: real streets, plausible coordinates. A location's fields as the admin form
- * has them (pickup and delivery left at their default, on), and the zips its restaurants deliver to.
+ * has them (pickup and delivery left at their default, on), the zips its restaurants deliver to, and its name and
+ * city (and a Ukrainian street) in the shop's other languages: every language has a form of each name
+ * (db/seed/seed-texts.test.ts), so "Київ" reads "Kyiv" on /en and "Kijów" on /pl. Polish streets stay as the
+ * courier and the map know them.
  */
-export type SeedLocation = Omit<LocationBody, 'pickupEnabled' | 'deliveryEnabled'> & { zips: string[] };
+export type SeedLocation = Omit<LocationBody, 'pickupEnabled' | 'deliveryEnabled'> & {
+  zips: string[];
+  translations: LocationTranslations;
+};
 
 export const seedLocations: SeedLocation[] = [
   {
@@ -19,6 +26,7 @@ export const seedLocations: SeedLocation[] = [
     latitude: 52.1935,
     longitude: 21.0228,
     zips: ['02-715', '02-716', '02-001'],
+    translations: { en: { name: 'Warsaw Mokotów', city: 'Warsaw' }, ua: { name: 'Варшава Мокотів', city: 'Варшава' } },
   },
   {
     slug: 'warszawa-wola',
@@ -32,6 +40,7 @@ export const seedLocations: SeedLocation[] = [
     latitude: 52.2319,
     longitude: 20.9862,
     zips: ['00-838', '01-001'],
+    translations: { en: { name: 'Warsaw Wola', city: 'Warsaw' }, ua: { name: 'Варшава Воля', city: 'Варшава' } },
   },
   {
     slug: 'krakow-kazimierz',
@@ -45,6 +54,7 @@ export const seedLocations: SeedLocation[] = [
     latitude: 50.0521,
     longitude: 19.945,
     zips: ['31-035', '31-036'],
+    translations: { en: { name: 'Kraków Kazimierz', city: 'Kraków' }, ua: { name: 'Краків Казімеж', city: 'Краків' } },
   },
   {
     slug: 'wroclaw-centrum',
@@ -58,6 +68,10 @@ export const seedLocations: SeedLocation[] = [
     latitude: 51.1049,
     longitude: 17.0311,
     zips: ['50-024'],
+    translations: {
+      en: { name: 'Wrocław City Centre', city: 'Wrocław' },
+      ua: { name: 'Вроцлав Центр', city: 'Вроцлав' },
+    },
   },
   {
     slug: 'poznan-jezyce',
@@ -71,6 +85,7 @@ export const seedLocations: SeedLocation[] = [
     latitude: 52.4133,
     longitude: 16.9007,
     zips: ['60-843'],
+    translations: { en: { name: 'Poznań Jeżyce', city: 'Poznań' }, ua: { name: 'Познань Єжице', city: 'Познань' } },
   },
   {
     slug: 'gdansk-wrzeszcz',
@@ -84,6 +99,7 @@ export const seedLocations: SeedLocation[] = [
     latitude: 54.3782,
     longitude: 18.605,
     zips: ['80-244'],
+    translations: { en: { name: 'Gdańsk Wrzeszcz', city: 'Gdańsk' }, ua: { name: 'Гданськ Вжещ', city: 'Гданськ' } },
   },
   {
     slug: 'kyiv-podil',
@@ -97,6 +113,10 @@ export const seedLocations: SeedLocation[] = [
     latitude: 50.4633,
     longitude: 30.519,
     zips: ['04070', '04071'],
+    translations: {
+      pl: { name: 'Kijów Podole', street: 'Sahajdacznego', city: 'Kijów' },
+      en: { name: 'Kyiv Podil', street: 'Sahaidachnoho', city: 'Kyiv' },
+    },
   },
   {
     slug: 'lviv-rynok',
@@ -110,6 +130,10 @@ export const seedLocations: SeedLocation[] = [
     latitude: 49.8419,
     longitude: 24.0316,
     zips: ['79008'],
+    translations: {
+      pl: { name: 'Lwów Rynek', street: 'Rynek', city: 'Lwów' },
+      en: { name: 'Lviv Market Square', street: 'Rynok Square', city: 'Lviv' },
+    },
   },
 ];
 

@@ -37,11 +37,15 @@ export const savedAddressBody = type({
 export type SavedAddressInput = typeof savedAddressBody.infer;
 
 const coordinate = type('string.numeric.parse');
-/** Where to look for restaurants delivering (GET /api/restaurants, the bot's): a point and/or a zip, as query text. */
+/**
+ * Where to look for restaurants delivering (GET /api/restaurants, the bot's): a point and/or a zip, as query text;
+ * `lang` names the restaurants and their addresses in that language of the shop where the data has it.
+ */
 export const deliveryQuery = type({
   'lat?': coordinate.to('-90 <= number <= 90'),
   'lng?': coordinate.to('-180 <= number <= 180'),
   'zip?': '1 <= string <= 12',
   'country?': "'pl' | 'ua' | 'pt'",
+  'lang?': "'pl' | 'en' | 'ua'",
 });
 export type DeliveryQuery = typeof deliveryQuery.infer;

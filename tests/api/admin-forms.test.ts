@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, restaurants, users } from '#db/schema/index.ts';
+import { auditLog, emailOutbox, locations, restaurants, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { startMailCatcher } from '../helpers/mail.ts';
@@ -180,6 +180,23 @@ describe('admin concepts and locations', () => {
     );
     expect(gone.location.deleted).toBe(true);
     expect((await send('DELETE', '/api/admin/locations/999999', undefined, admin)).status).toBe(404);
+  });
+
+  it('edits a location’s own fields, sent back as the form loaded them, and leaves its translations as they were', async () => {
+    const admin = await asAdmin();
+    const [kyiv] = await ctx.database.db.select().from(locations).where(eq(locations.slug, 'kyiv-podil'));
+    const { location: loaded } = await json<{ location: Record<string, unknown> }>(
+      await send('GET', `/api/admin/locations/${kyiv!.id}`, undefined, admin),
+    );
+    expect(loaded).toMatchObject({ name: 'Київ Поділ', city: 'Київ' });
+    const changed = { ...loaded, name: 'Київ Поділ 2', translations: { en: { city: 'Not from the form' } } };
+    expect((await send('PUT', `/api/admin/locations/${kyiv!.id}`, changed, admin)).status).toBe(200);
+    const shop = async (lang?: string) =>
+      json<{ name: string; city: string }>(
+        await send('GET', `/api/locations/kyiv-podil${lang ? `?lang=${lang}` : ''}`),
+      );
+    expect(await shop()).toMatchObject({ name: 'Київ Поділ 2', city: 'Київ' });
+    expect(await shop('en')).toMatchObject({ name: 'Kyiv Podil', city: 'Kyiv' });
   });
 });
 

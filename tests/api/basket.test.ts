@@ -208,10 +208,13 @@ describe('basket', () => {
       groupNames: { pl: polish.groups[0]!.name },
     });
     expect(line.names.pl).not.toBe(item.name);
-    // A Polish restaurant's menu is written in Polish and translates nothing.
-    const pasta = (await menuOf('pasta-fresca-warszawa-mokotow')).find((i) => i.groups.length === 0 && !i.unavailable)!;
+    // A Polish restaurant's menu is written in Polish, with its English and Ukrainian.
+    const pasta = (await menuOf('pasta-fresca-warszawa-mokotow')).find((i) => i.name === 'Focaccia z rozmarynem')!;
     const other = newJar();
-    expect((await (await add(other, { menuItemId: pasta.id, quantity: 1 })).json()).lines[0].names).toEqual({});
+    expect((await (await add(other, { menuItemId: pasta.id, quantity: 1 })).json()).lines[0].names).toEqual({
+      en: 'Rosemary focaccia',
+      ua: 'Фокача з розмарином',
+    });
   });
 
   it('changes quantities and removes lines; an emptied basket takes any restaurant again', async () => {

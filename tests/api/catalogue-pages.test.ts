@@ -21,19 +21,111 @@ describe('menus in the customers’ language', () => {
     expect(polish.categories[0]!.items[0]!.desc).toBe('Boczek chashu, ogórek, hoisin');
     expect(polish.categories[0]!.items[0]!.groups.map((g) => g.name)).toEqual(['Liczba bao', 'Ostrość']);
 
-    // No English in the data: the menu as written.
     const english = (await (await get('/api/restaurants/bao-house-kyiv-podil?lang=en')).json()) as Menu;
-    expect(itemNames(english)).toEqual(itemNames(ukrainian));
+    expect(english.categories[0]!.name).toBe('Bao');
+    expect(itemNames(english)).toContain('Pork belly bao');
+    expect(english.categories[0]!.items[0]!.desc).toBe('Chashu pork belly, cucumber, hoisin');
+    expect(english.categories[0]!.items[0]!.groups.map((g) => g.name)).toEqual(['Number of bao', 'Spice level']);
   });
 
-  it('a Polish restaurant’s menu is the same in every language, and its answers keep one ETag per language', async () => {
-    const plain = await get('/api/restaurants/pasta-fresca-warszawa-mokotow');
-    const ua = await get('/api/restaurants/pasta-fresca-warszawa-mokotow?lang=ua');
-    expect(itemNames((await ua.json()) as Menu)).toEqual(itemNames((await plain.json()) as Menu));
-    expect(ua.headers.get('etag')).toBe(plain.headers.get('etag'));
-    const kyiv = await get('/api/restaurants/bao-house-kyiv-podil');
-    const kyivPl = await get('/api/restaurants/bao-house-kyiv-podil?lang=pl');
-    expect(kyivPl.headers.get('etag')).not.toBe(kyiv.headers.get('etag'));
+  it('a Polish restaurant’s menu has its English and Ukrainian, each language with its own ETag', async () => {
+    const plain = await get('/api/restaurants/pierogi-babci-krakow-kazimierz');
+    const polish = (await plain.json()) as Menu;
+    expect(itemNames(polish)).toContain('Pierogi ruskie');
+    const en = await get('/api/restaurants/pierogi-babci-krakow-kazimierz?lang=en');
+    const ua = await get('/api/restaurants/pierogi-babci-krakow-kazimierz?lang=ua');
+    const english = (await en.json()) as Menu;
+    const ukrainian = (await ua.json()) as Menu;
+    expect(english.categories[0]!.items[0]).toMatchObject({
+      name: 'Potato and cheese pierogi',
+      desc: 'Potatoes, curd cheese, fried onion',
+    });
+    expect(english.categories[0]!.items[0]!.groups.map((g) => g.name)).toEqual(['Portion', 'How to serve', 'Topping']);
+    expect(ukrainian.categories[0]!.items[0]).toMatchObject({ name: 'Вареники з картоплею і сиром' });
+    expect(ukrainian.categories.map((c) => c.name)).toEqual([
+      'Вареники',
+      'Солодкі вареники',
+      'Супи',
+      'Основні страви',
+      'Овочеві салати',
+      'Напої',
+    ]);
+    // Not one Polish dish name left on /en or /ua.
+    for (const translated of [english, ukrainian])
+      for (const name of itemNames(polish)) expect(itemNames(translated)).not.toContain(name);
+    expect(new Set([plain, en, ua].map((r) => r.headers.get('etag'))).size).toBe(3);
+    const polishAgain = await get('/api/restaurants/pierogi-babci-krakow-kazimierz?lang=pl');
+    expect(polishAgain.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
+
+  it('a restaurant’s name, About text and address are in the asked language, as written without one', async () => {
+    type Head = { name: string; about: string; location: { name: string; street: string; city: string } };
+    const head = async (slug: string, lang?: string) =>
+      (await (await get(`/api/restaurants/${slug}${lang ? `?lang=${lang}` : ''}`)).json()) as Head;
+    const kyiv = await head('bao-house-kyiv-podil');
+    expect(kyiv).toMatchObject({ name: 'Bao House Київ Поділ', location: { city: 'Київ', street: 'Сагайдачного' } });
+    expect(kyiv.about).toMatch(/^Бао на парі/);
+    expect(await head('bao-house-kyiv-podil', 'en')).toMatchObject({
+      name: 'Bao House Kyiv Podil',
+      about: expect.stringMatching(/^Steamed bao buns/),
+      location: { name: 'Kyiv Podil', street: 'Sahaidachnoho', city: 'Kyiv' },
+    });
+    expect(await head('bao-house-kyiv-podil', 'pl')).toMatchObject({
+      name: 'Bao House Kijów Podole',
+      about: expect.stringMatching(/^Bułeczki bao/),
+      location: { city: 'Kijów' },
+    });
+    const warsaw = await head('pasta-fresca-warszawa-mokotow');
+    expect(warsaw).toMatchObject({ name: 'Pasta Fresca Warszawa Mokotów', location: { city: 'Warszawa' } });
+    expect(warsaw.about).toMatch(/^Makaron wałkujemy/);
+    expect(await head('pasta-fresca-warszawa-mokotow', 'en')).toMatchObject({
+      name: 'Pasta Fresca Warsaw Mokotów',
+      about: expect.stringMatching(/^We roll our pasta/),
+      location: { street: 'Puławska', city: 'Warsaw' },
+    });
+    expect(await head('pasta-fresca-warszawa-mokotow', 'ua')).toMatchObject({
+      name: 'Pasta Fresca Варшава Мокотів',
+      about: expect.stringMatching(/^Пасту розкочуємо/),
+      location: { city: 'Варшава' },
+    });
+  });
+
+  it('cities, locations and restaurant lists are named in the asked language', async () => {
+    type Overview = { cities: { slug: string; name: string }[]; locations: { slug: string; name: string }[] };
+    const cities = async (lang: string) =>
+      Object.fromEntries(
+        ((await (await get(`/api/getLocationsAndConcepts?lang=${lang}`)).json()) as Overview).cities.map((c) => [
+          c.slug,
+          c.name,
+        ]),
+      );
+    expect(await cities('en')).toMatchObject({ kyiv: 'Kyiv', lviv: 'Lviv', warszawa: 'Warsaw', krakow: 'Kraków' });
+    expect(await cities('pl')).toMatchObject({ kyiv: 'Kijów', lviv: 'Lwów', warszawa: 'Warszawa' });
+    expect(await cities('ua')).toMatchObject({ kyiv: 'Київ', lviv: 'Львів', warszawa: 'Варшава' });
+    const plain = (await (await get('/api/getLocationsAndConcepts')).json()) as Overview;
+    expect(plain.cities.find((c) => c.slug === 'kyiv')!.name).toBe('Київ');
+
+    const city = (await (await get('/api/cities/kyiv?lang=en')).json()) as {
+      name: string;
+      restaurants: { name: string; location: { city: string } }[];
+    };
+    expect(city.name).toBe('Kyiv');
+    expect(city.restaurants.map((r) => r.name).sort()).toEqual(['Bao House Kyiv Podil', 'Pasta Fresca Kyiv Podil']);
+    const location = (await (await get('/api/locations/lviv-rynok?lang=pl')).json()) as { name: string; city: string };
+    expect(location).toMatchObject({ name: 'Lwów Rynek', city: 'Lwów' });
+    const concept = (await (await get('/api/concepts/pierogi-babci?lang=ua')).json()) as {
+      restaurants: { name: string }[];
+    };
+    expect(concept.restaurants.map((r) => r.name)).toContain('Pierogi Babci Краків Казімеж');
+    const nearby = (await (await get('/api/restaurants?zip=04070&country=ua&lang=pl')).json()) as {
+      restaurants: { name: string; location: { street: string; city: string } }[];
+    };
+    expect(nearby.restaurants.map((r) => r.name).sort()).toEqual([
+      'Bao House Kijów Podole',
+      'Pasta Fresca Kijów Podole',
+    ]);
+    expect(nearby.restaurants[0]!.location).toMatchObject({ street: 'Sahajdacznego', city: 'Kijów' });
+    expect((await get('/api/getLocationsAndConcepts?lang=de')).status).toBe(400);
   });
 
   it('an unknown language is a validation error', async () => {
@@ -80,8 +172,9 @@ describe.skipIf(!existsSync('dist/server/entry.mjs'))('server-rendered catalogue
     const html = await (await get(pathFor('restaurant', 'en', { slug: 'smash-club-warszawa-mokotow' }))).text();
     const footer = html.slice(html.indexOf('<footer'));
     for (const [slug, name] of [
-      ['warszawa', 'Warszawa'],
-      ['kyiv', 'Київ'],
+      ['warszawa', 'Warsaw'],
+      ['kyiv', 'Kyiv'],
+      ['lviv', 'Lviv'],
     ] as const)
       expect(footer).toContain(`<a href="${pathFor('city', 'en', { slug })}">${name}</a>`);
     expect(footer).not.toContain('FooterCities');

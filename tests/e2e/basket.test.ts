@@ -8,6 +8,7 @@ import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { basketTexts } from '../../sites/components/basket/messages.ts';
+import { menuDictionary } from '#db/seed/index.ts';
 import {
   axeViolations,
   holdAnswers,
@@ -39,6 +40,8 @@ const BROWSER_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-US', ua: '
 const RESTAURANT = 'pasta-fresca-warszawa-mokotow'; // open around the clock in the demo data
 // Open around the clock too: a closed restaurant takes nothing into a basket.
 const KYIV = 'bao-house-kyiv-podil';
+/** A text of the demo menu (written in Polish) as the page's language shows it: the basket names lines so too. */
+const inPageLanguage = (locale: Locale, polish: string) => menuDictionary[locale](polish);
 
 async function openPage(path: string, locale: Locale) {
   const page = await browser.newPage({
@@ -94,10 +97,11 @@ describe('basket page', () => {
       const texts = basketTexts(locale);
       const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
       await dismissCookies(page);
-      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      const name = inPageLanguage(locale, 'Focaccia z rozmarynem');
+      await addFromMenu(page, name, 1);
       await Promise.all([page.waitForURL(`**${pathFor('basket', locale)}`), page.click('.basket-bar a')]);
       await page.waitForSelector('.basket-line');
-      expect(await text(page, '.basket-line h3')).toBe('Focaccia z rozmarynem');
+      expect(await text(page, '.basket-line h3')).toBe(name);
 
       // 15 zł of a 30 zł minimum: what is missing is said, and the way on is closed with the reason.
       expect(await page.getAttribute('.basket-minimum', 'data-missing')).toBe('1500');
@@ -112,7 +116,6 @@ describe('basket page', () => {
       await screenshots(page, `basket-minimum-${locale}`);
 
       // + and − (named after the item), then + again: 2 × 15 zł reaches the minimum and the summary opens.
-      const name = 'Focaccia z rozmarynem';
       await page.click(`button[aria-label="${fill(texts.increase, { item: name })}"]`);
       await page.waitForSelector('[data-quantity="2"]');
       await page.click(`button[aria-label="${fill(texts.decrease, { item: name })}"]`);
@@ -160,16 +163,16 @@ describe('basket page', () => {
 
       // A second line, added on the menu and reached from the navbar's basket.
       await page.goto(urlOn('localhost', pathFor('restaurant', locale, { slug: RESTAURANT })));
-      await addFromMenu(page, 'Spaghetti Carbonara', 3);
+      const carbonara = inPageLanguage(locale, 'Spaghetti Carbonara');
+      await addFromMenu(page, carbonara, 3);
       await page.click('.basket-button');
       await Promise.all([page.waitForURL(`**${pathFor('basket', locale)}`), page.click('.basket-panel a.button')]);
       await page.waitForSelector('.basket-line >> nth=1');
-      expect(await page.$$eval('.basket-line h3', (h) => h.map((e) => e.textContent))).toEqual([
-        'Focaccia z rozmarynem',
-        'Spaghetti Carbonara',
-      ]);
+      expect(await page.$$eval('.basket-line h3', (h) => h.map((e) => e.textContent))).toEqual([name, carbonara]);
       // The chosen options show with their groups.
-      expect(await text(page, '.basket-line:nth-child(2) .basket-line-options li')).toBe('Rodzaj makaronu: Spaghetti');
+      expect(await text(page, '.basket-line:nth-child(2) .basket-line-options li')).toBe(
+        `${inPageLanguage(locale, 'Rodzaj makaronu')}: ${inPageLanguage(locale, 'Spaghetti')}`,
+      );
       await page.click(`button[aria-label="${fill(texts.removeItem, { item: name })}"]`);
       await page.waitForFunction(() => document.querySelectorAll('.basket-line').length === 1);
       expect((await basketOf(page)).lines).toHaveLength(1);
@@ -178,7 +181,7 @@ describe('basket page', () => {
         // Removing the last line empties the basket: the page goes to the home page of its language.
         await Promise.all([
           page.waitForURL(urlOn('localhost', pathFor('home', locale))),
-          page.click(`button[aria-label="${fill(texts.removeItem, { item: 'Spaghetti Carbonara' })}"]`),
+          page.click(`button[aria-label="${fill(texts.removeItem, { item: carbonara })}"]`),
         ]);
       } else {
         // Clearing asks first; keeping the basket changes nothing, clearing it goes home.
@@ -254,7 +257,7 @@ describe('basket page', () => {
   for (const locale of LOCALES)
     it(`${locale}: axe finds no serious or critical violation on the basket and its clear dialog`, async () => {
       const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
-      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      await addFromMenu(page, inPageLanguage(locale, 'Focaccia z rozmarynem'), 1);
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       await page.waitForSelector('.basket-line');
       await applyCode(page, 'NOPE');

@@ -102,9 +102,10 @@ export const botRoutes = new Hono<BotEnv>()
     validate('param', slugParam),
     validate('query', menuQuery),
     async (c) => {
-      const page = await getRestaurantPage(c.var.deps, { idOrSlug: c.req.valid('param').slug });
+      const { lang } = c.req.valid('query');
+      const page = await getRestaurantPage(c.var.deps, { idOrSlug: c.req.valid('param').slug, language: lang });
       if (!page) throw notFound();
-      const menu = menuIn(page.menu, c.req.valid('query').lang);
+      const menu = menuIn(page.menu, lang);
       return c.json({ restaurant: page.head, categories: menu.categories }, 200);
     },
   )

@@ -14,8 +14,9 @@ import { cachedJson, cachedJsonWithPart } from './cache.ts';
 
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
-// The menu's names in this interface language where the data has them (a Kyiv menu's Polish, say), else as written.
-const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
+// Names in this interface language where the data has them (a Kyiv menu's Polish, "Kyiv" for "Київ" in English),
+// else as written.
+const langQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
 
 const cached = {
   200: jsonResponse('The answer; ETag and Cache-Control: public, max-age=60'),
@@ -30,22 +31,24 @@ export const catalogueRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.public,
-      summary: 'Every location, concept and city (footer, city and concept pages)',
-      responses: { ...cached, 404: otherHost },
+      summary: 'Every location, concept and city (footer, city and concept pages), named in `lang` where translated',
+      responses: { ...cached, 400: errorResponse('validation'), 404: otherHost },
     }),
-    async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps)),
+    validate('query', langQuery),
+    async (c) => cachedJson(c, await getLocationsAndConcepts(c.var.deps, c.req.valid('query').lang)),
   )
   .get(
     '/cities/:slug',
     describeRoute({
       tags,
       security: security.public,
-      summary: 'A city with its locations and restaurants (each with its state now)',
-      responses: { ...cached, 404: errorResponse('notFound') },
+      summary: 'A city with its locations and restaurants (each with its state now), named in `lang` where translated',
+      responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
     }),
     validate('param', slugParam),
+    validate('query', langQuery),
     async (c) => {
-      const city = await getCity(c.var.deps, { slug: c.req.valid('param').slug });
+      const city = await getCity(c.var.deps, { slug: c.req.valid('param').slug, language: c.req.valid('query').lang });
       if (!city) throw notFound();
       return cachedJson(c, city);
     },
@@ -55,12 +58,16 @@ export const catalogueRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.public,
-      summary: 'A location (kitchen address) with its restaurants',
-      responses: { ...cached, 404: errorResponse('notFound') },
+      summary: 'A location (kitchen address) with its restaurants, named in `lang` where translated',
+      responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
     }),
     validate('param', slugParam),
+    validate('query', langQuery),
     async (c) => {
-      const location = await getLocation(c.var.deps, { slug: c.req.valid('param').slug });
+      const location = await getLocation(c.var.deps, {
+        slug: c.req.valid('param').slug,
+        language: c.req.valid('query').lang,
+      });
       if (!location) throw notFound();
       return cachedJson(c, location);
     },
@@ -70,12 +77,16 @@ export const catalogueRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.public,
-      summary: 'A concept (brand) with its restaurants and reviews',
-      responses: { ...cached, 404: errorResponse('notFound') },
+      summary: 'A concept (brand) with its restaurants (named in `lang` where translated) and reviews',
+      responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
     }),
     validate('param', slugParam),
+    validate('query', langQuery),
     async (c) => {
-      const concept = await getConcept(c.var.deps, { slug: c.req.valid('param').slug });
+      const concept = await getConcept(c.var.deps, {
+        slug: c.req.valid('param').slug,
+        language: c.req.valid('query').lang,
+      });
       if (!concept) throw notFound();
       return cachedJson(c, concept);
     },
@@ -112,14 +123,15 @@ export const catalogueRoutes = new Hono<AppEnv>()
       security: security.public,
       summary:
         'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups; its state now',
-      responses: { ...cached, 404: errorResponse('notFound') },
+      responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
     }),
     validate('param', idOrSlugParam),
-    validate('query', menuQuery),
+    validate('query', langQuery),
     async (c) => {
-      const page = await getRestaurantPage(c.var.deps, c.req.valid('param'));
+      const { lang } = c.req.valid('query');
+      const page = await getRestaurantPage(c.var.deps, { ...c.req.valid('param'), language: lang });
       if (!page) throw notFound();
-      const menu = menuIn(page.menu, c.req.valid('query').lang);
+      const menu = menuIn(page.menu, lang);
       return cachedJsonWithPart(c, page.head, 'categories', {
         json: menu.categoriesJson,
         digest: menu.categoriesTag,

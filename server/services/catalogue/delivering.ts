@@ -24,6 +24,6 @@ export async function restaurantsDeliveringTo(
   const inside = new Set(
     rows.filter((r) => isInsideDeliveryArea({ polygon: r.polygon, zips: r.zips }, point)).map((r) => r.id),
   );
-  const all = await restaurantSummaries(db, eq(locations.deliveryEnabled, true), now);
+  const all = await restaurantSummaries(db, eq(locations.deliveryEnabled, true), now, query.lang);
   return all.filter((r) => inside.has(r.id));
 }

@@ -10,10 +10,10 @@ import {
   modifierOptions,
   restaurants,
 } from '#db/schema/index.ts';
-import type { MenuTranslations } from '#db/schema/catalogue.ts';
+import type { MenuTranslations, RestaurantTranslations } from '#db/schema/catalogue.ts';
 import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
-import { hoursByRestaurant, locationView, stateOf, type LocationView } from './restaurants.ts';
+import { hoursByRestaurant, locationView, restaurantName, stateOf, type LocationView } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };
@@ -61,6 +61,7 @@ type Row = {
   slug: string;
   name: string;
   about: string;
+  translations: RestaurantTranslations;
   phone: string | null;
   isEnabled: boolean;
   deliveryValue: number;
@@ -114,6 +115,7 @@ function restaurantQuery(db: Db, byId: boolean) {
       slug: restaurants.slug,
       name: restaurants.name,
       about: restaurants.about,
+      translations: restaurants.translations,
       phone: restaurants.phone,
       isEnabled: restaurants.isEnabled,
       deliveryValue: restaurants.deliveryValue,
@@ -351,11 +353,13 @@ async function menuOf(db: Db, restaurantId: number, version: string): Promise<Ca
  * numeric id or the slug, since brand sites link by slug and older links by id.
  *
  * One query per request reads the restaurant, its location, its concept and its menu version; the menu itself
- * comes from the process cache unless the version moved. The state is computed from `now` every time.
+ * comes from the process cache unless the version moved. The state is computed from `now` every time. The
+ * restaurant's name, "About" text and address are in `language` where the data has them, else as written (the
+ * menu's language is menuIn's).
  */
 export async function getRestaurantPage(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
-  { idOrSlug }: { idOrSlug: string },
+  { idOrSlug, language }: { idOrSlug: string; language?: MenuLanguage },
 ): Promise<RestaurantPage | null> {
   const now = clock();
   const [r] = await restaurantRow(db, idOrSlug);
@@ -366,11 +370,11 @@ export async function getRestaurantPage(
     head: {
       id: r.id,
       slug: r.slug,
-      name: r.name,
-      about: r.about,
+      name: restaurantName(r, language),
+      about: (language && r.translations[language]?.about) || r.about,
       phone: r.phone,
       concept: { slug: r.conceptSlug, name: r.conceptName },
-      location: locationView(l),
+      location: locationView(l, language),
       currency: currencyOf(countryOf(l.country)),
       hours: menu.hours,
       state: stateNow(menu, r, l, now),
@@ -389,6 +393,6 @@ export async function getRestaurant(
   ctx: Pick<AppDeps, 'db' | 'now'>,
   { idOrSlug, language }: { idOrSlug: string; language?: MenuLanguage },
 ): Promise<RestaurantDetail | null> {
-  const page = await getRestaurantPage(ctx, { idOrSlug });
+  const page = await getRestaurantPage(ctx, { idOrSlug, language });
   return page ? { ...page.head, categories: menuIn(page.menu, language).categories } : null;
 }

@@ -2,7 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { concepts, conceptReviews, locations, restaurants } from '#db/schema/index.ts';
 import { countryOf, type Country } from '#domain/money.ts';
-import { locationView, restaurantSummaries, type LocationView, type RestaurantSummary } from './restaurants.ts';
+import {
+  locationView,
+  restaurantSummaries,
+  type LocationView,
+  type RestaurantSummary,
+  type ShopLanguage,
+} from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 
 export type ConceptView = {
@@ -33,7 +39,10 @@ function conceptView(c: typeof concepts.$inferSelect): ConceptView {
   };
 }
 
-/** Cities are not a table: they are the distinct cities of the locations, named as the locations name them. */
+/**
+ * Cities are not a table: they are the distinct cities of the locations, named as the locations name them (in the
+ * page's language where they have it).
+ */
 function citiesOf(list: LocationView[]): City[] {
   const bySlug = new Map<string, City>();
   for (const l of list)
@@ -41,34 +50,36 @@ function citiesOf(list: LocationView[]): City[] {
   return [...bySlug.values()].sort((a, b) => a.country.localeCompare(b.country) || a.name.localeCompare(b.name, 'pl'));
 }
 
-async function visibleLocations(db: Db): Promise<LocationView[]> {
+async function visibleLocations(db: Db, language: ShopLanguage | undefined): Promise<LocationView[]> {
   const rows = await db.select().from(locations).where(eq(locations.deleted, false)).orderBy(asc(locations.name));
-  return rows.map(locationView);
+  return rows.map((row) => locationView(row, language));
 }
 
-/** GET /api/getLocationsAndConcepts: what the footer and the city/concept pages link to. */
-export async function getLocationsAndConcepts({
-  db,
-}: Pick<AppDeps, 'db'>): Promise<{ locations: LocationView[]; concepts: ConceptView[]; cities: City[] }> {
-  const list = await visibleLocations(db);
+/** GET /api/getLocationsAndConcepts: what the footer and the city/concept pages link to, in `language`. */
+export async function getLocationsAndConcepts(
+  { db }: Pick<AppDeps, 'db'>,
+  language?: ShopLanguage,
+): Promise<{ locations: LocationView[]; concepts: ConceptView[]; cities: City[] }> {
+  const list = await visibleLocations(db, language);
   const conceptRows = await db.select().from(concepts).where(eq(concepts.active, true)).orderBy(asc(concepts.name));
   return { locations: list, concepts: conceptRows.map(conceptView), cities: citiesOf(list) };
 }
 
 export async function getCity(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
-  { slug }: { slug: string },
+  { slug, language }: { slug: string; language?: ShopLanguage },
 ): Promise<(City & { locations: LocationView[]; restaurants: RestaurantSummary[] }) | null> {
   const now = clock();
-  const inCity = (await visibleLocations(db)).filter((l) => l.citySlug === slug);
+  const inCity = (await visibleLocations(db, language)).filter((l) => l.citySlug === slug);
   const [city] = citiesOf(inCity);
   if (!city) return null;
-  return { ...city, locations: inCity, restaurants: await restaurantSummaries(db, eq(locations.citySlug, slug), now) };
+  const list = await restaurantSummaries(db, eq(locations.citySlug, slug), now, language);
+  return { ...city, locations: inCity, restaurants: list };
 }
 
 export async function getLocation(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
-  { slug }: { slug: string },
+  { slug, language }: { slug: string; language?: ShopLanguage },
 ): Promise<(LocationView & { restaurants: RestaurantSummary[] }) | null> {
   const now = clock();
   const [row] = await db
@@ -76,7 +87,8 @@ export async function getLocation(
     .from(locations)
     .where(and(eq(locations.slug, slug), eq(locations.deleted, false)));
   if (!row) return null;
-  return { ...locationView(row), restaurants: await restaurantSummaries(db, eq(restaurants.locationId, row.id), now) };
+  const list = await restaurantSummaries(db, eq(restaurants.locationId, row.id), now, language);
+  return { ...locationView(row, language), restaurants: list };
 }
 
 export type ConceptDetail = ConceptView & {
@@ -94,7 +106,7 @@ export type ConceptDetail = ConceptView & {
 
 export async function getConcept(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
-  { slug }: { slug: string },
+  { slug, language }: { slug: string; language?: ShopLanguage },
 ): Promise<ConceptDetail | null> {
   const now = clock();
   const [row] = await db
@@ -123,6 +135,6 @@ export async function getConcept(
     tiktok: row.tiktok,
     cover: row.cover,
     reviews,
-    restaurants: await restaurantSummaries(db, eq(restaurants.conceptId, row.id), now),
+    restaurants: await restaurantSummaries(db, eq(restaurants.conceptId, row.id), now, language),
   };
 }

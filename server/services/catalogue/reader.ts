@@ -14,10 +14,10 @@ export function catalogueReader(deps: Pick<AppDeps, 'db' | 'now' | 'tenants'>) {
   return {
     /** The brand's site config (texts, theme, pictures) for its concept page. */
     tenant: (slug: string) => tenants.find((tenant) => tenant.slug === slug) ?? null,
-    overview: () => getLocationsAndConcepts(deps),
-    city: (slug: string) => getCity(deps, { slug }),
-    location: (slug: string) => getLocation(deps, { slug }),
-    concept: (slug: string) => getConcept(deps, { slug }),
+    overview: (language: MenuLanguage) => getLocationsAndConcepts(deps, language),
+    city: (slug: string, language: MenuLanguage) => getCity(deps, { slug, language }),
+    location: (slug: string, language: MenuLanguage) => getLocation(deps, { slug, language }),
+    concept: (slug: string, language: MenuLanguage) => getConcept(deps, { slug, language }),
     restaurant: (slug: string, language: MenuLanguage) => getRestaurant(deps, { idOrSlug: slug, language }),
     delivering: (query: DeliveryQuery) => restaurantsDeliveringTo(deps, query),
   };

@@ -10,6 +10,9 @@ import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 /** A location as the catalogue (and the basket) shows it: its id and every field the admin edits. */
 export type LocationView = { id: number } & LocationBody;
 
+/** A language of the shop's interface, as the URL and the `lang` query name it. */
+export type ShopLanguage = 'pl' | 'en' | 'ua';
+
 export type RestaurantSummary = {
   id: number;
   slug: string;
@@ -24,15 +27,20 @@ export type RestaurantSummary = {
   preparationMinutes: number;
 };
 
-export function locationView(l: typeof locations.$inferSelect): LocationView {
+/**
+ * The location's fields; its name, street and city in `language` where the data has them ("Kyiv" for "Київ" on an
+ * English page), else as written. Without a language, exactly as the admin wrote them.
+ */
+export function locationView(l: typeof locations.$inferSelect, language?: ShopLanguage): LocationView {
+  const texts = language ? l.translations[language] : undefined;
   return {
     id: l.id,
     slug: l.slug,
-    name: l.name,
-    street: l.street,
+    name: texts?.name ?? l.name,
+    street: texts?.street ?? l.street,
     no: l.no,
     zip: l.zip,
-    city: l.city,
+    city: texts?.city ?? l.city,
     citySlug: l.citySlug,
     country: countryOf(l.country),
     latitude: l.latitude,
@@ -72,11 +80,25 @@ export function stateOf(
 
 const STATE_ORDER: Record<RestaurantState['state'], number> = { open: 0, closed: 1, unavailable: 2 };
 
+/** A restaurant's name in `language` where the data has it, else as written. */
+export function restaurantName(
+  r: Pick<typeof restaurants.$inferSelect, 'name' | 'translations'>,
+  language: ShopLanguage | undefined,
+): string {
+  return (language && r.translations[language]?.name) || r.name;
+}
+
 /**
  * Restaurants customers may see (active, at a location not deleted, of an active concept), with their
- * state at `now`: open first, then closed, then temporarily unavailable; by name within each.
+ * state at `now`: open first, then closed, then temporarily unavailable; by name within each. Names and
+ * addresses are in `language` where the data has them.
  */
-export async function restaurantSummaries(db: Db, where: SQL | undefined, now: Date): Promise<RestaurantSummary[]> {
+export async function restaurantSummaries(
+  db: Db,
+  where: SQL | undefined,
+  now: Date,
+  language?: ShopLanguage,
+): Promise<RestaurantSummary[]> {
   const rows = await db
     .select({ restaurant: restaurants, location: locations, concept: concepts })
     .from(restaurants)
@@ -94,9 +116,9 @@ export async function restaurantSummaries(db: Db, where: SQL | undefined, now: D
       return {
         id: r.id,
         slug: r.slug,
-        name: r.name,
+        name: restaurantName(r, language),
         concept: { slug: c.slug, name: c.name, logo: c.logo },
-        location: locationView(l),
+        location: locationView(l, language),
         currency: currencyOf(countryOf(l.country)),
         hours: h,
         state: stateOf(r, l, h, now),
