@@ -136,6 +136,10 @@ describe('order status page', () => {
       expect(await page.textContent('[role=timer]')).toMatch(/^(10:00|9:[0-5]\d)$/);
       // The order's lines and total are on the page.
       expect(await page.locator('.lines .total dd').textContent()).toMatch(/zł$/);
+      // The restaurant's number grouped as Poles write it, dialable from any SIM (issue 40).
+      const phone = page.locator('.facts a[href^="tel:"]');
+      expect(await phone.textContent()).toBe('+48 22 100 20 30');
+      expect(await phone.getAttribute('href')).toBe('tel:+48221002030');
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, `status-${locale}-phone-new`);
 
