@@ -42,7 +42,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
         </div>
         <div>
           <dt>{m.account_orders_total({}, t)}</dt>
-          <dd className="account-order-total">{order.formatted.total}</dd>
+          <dd className="account-order-total">{formatMoney(order.total, order.currency, locale)}</dd>
         </div>
       </dl>
       <div className="account-actions">
@@ -67,7 +67,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
               {item.quantity} × {stripEmoji(item.name)}
               {item.mods.length > 0 && <small> ({item.mods.map((mod) => stripEmoji(mod.name)).join(', ')})</small>}
             </span>
-            <span>{formatMoney(item.value, order.currency)}</span>
+            <span>{formatMoney(item.value, order.currency, locale)}</span>
           </li>
         ))}
       </ul>

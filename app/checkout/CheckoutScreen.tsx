@@ -80,7 +80,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   const pickup = basket?.deliveryMethod === 'pickup';
   const location = basket?.location;
   const sending = stage === 'sending';
-  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency, locale) : '';
   const submit = (
     <button
       type="submit"
