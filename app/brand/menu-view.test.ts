@@ -67,7 +67,7 @@ const labels: MenuLabels = {
   unavailable: 'Chwilowo niedostępna',
 };
 const item = { desc: null, unavailable: false, resetPrices: false };
-// Only what the brand site reads of the answer.
+// Only what the brand site reads of the answer (whose names come without emoji, server/services/catalogue/menu.ts).
 const menu = {
   slug: 'bao-house-kyiv',
   name: 'Bao House <Київ>',
@@ -76,9 +76,9 @@ const menu = {
   categories: [
     {
       id: 7,
-      name: '🥟 Бао',
+      name: 'Бао',
       items: [
-        { ...item, id: 1, name: 'Bao 🐷 wieprzowe', desc: 'Boczek & ogórek', price: 16050 },
+        { ...item, id: 1, name: 'Bao wieprzowe', desc: 'Boczek & ogórek', price: 16050 },
         { ...item, id: 2, name: 'Bao z kurczakiem', price: 14000, unavailable: true },
         { ...item, id: 3, name: 'Sos', price: 900, resetPrices: true },
       ],

@@ -1,6 +1,5 @@
 import type { Locale } from '#domain/localized-routes.ts';
 import { superscriptMoney, type Currency } from '#domain/money.ts';
-import { stripEmoji } from '#domain/orders.ts';
 import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app/stores/brand-menu.ts';
 
 /**
@@ -99,14 +98,14 @@ export function renderMenu(
         doc,
         'nav',
         { class: 'menu-categories', 'aria-label': labels.menuFrom },
-        ...categories.map((category) => element(doc, 'a', { href: `#menu-${category.id}` }, stripEmoji(category.name))),
+        ...categories.map((category) => element(doc, 'a', { href: `#menu-${category.id}` }, category.name)),
       ),
     ...categories.map((category) =>
       element(
         doc,
         'section',
         { id: `menu-${category.id}`, class: 'menu-category', 'aria-labelledby': `menu-h-${category.id}` },
-        element(doc, 'h3', { id: `menu-h-${category.id}` }, stripEmoji(category.name)),
+        element(doc, 'h3', { id: `menu-h-${category.id}` }, category.name),
         element(
           doc,
           'ul',
@@ -120,7 +119,7 @@ export function renderMenu(
                 doc,
                 'div',
                 {},
-                element(doc, 'h4', {}, stripEmoji(item.name)),
+                element(doc, 'h4', {}, item.name),
                 item.desc && element(doc, 'p', {}, item.desc),
                 item.unavailable && element(doc, 'span', { class: 'badge badge-unavailable' }, labels.itemUnavailable),
               ),
