@@ -47,7 +47,7 @@ const menuRow = (page: Page, name: string) =>
 
 describe('prices in the page’s language, names without emoji', () => {
   for (const locale of LOCALES) {
-    it(`${locale}: the menu, the basket and the status page write 'Arancini' and its price alike`, async () => {
+    it(`${locale}: the menu, basket, summary and status page write 'Arancini' and its price alike`, async () => {
       const { page, problems } = await openPage(locale, pathFor('restaurant', locale, { slug: WARSAW }));
       const menu = await menuOf(page, WARSAW, locale);
       const arancini = menu.categories.flatMap((c) => c.items).find((i) => i.name.startsWith('Arancini'))!;
@@ -86,6 +86,13 @@ describe('prices in the page’s language, names without emoji', () => {
       expect(await line.locator('h3').textContent()).toBe('Arancini');
       expect(await line.textContent()).toContain(formatMoney(3 * arancini.price, 'PLN', locale));
       expect(await line.textContent()).not.toMatch(EMOJI);
+
+      // The checkout's summary of the same basket.
+      await page.goto(urlOn('localhost', pathFor('summary', locale)));
+      const recap = page.locator('.checkout-recap-lines li');
+      await recap.waitFor();
+      expect(await recap.locator('span').first().textContent()).toBe('3 × Arancini');
+      expect(await recap.locator('span').nth(1).textContent()).toBe(formatMoney(3 * arancini.price, 'PLN', locale));
 
       // The status page of the order placed from that basket.
       const restaurant = (await page.evaluate(
