@@ -33,7 +33,7 @@ export function currencyOf(country: Country): Currency {
  * read everywhere else ('1,234.50'), while the złoty and hryvnia signs stay after the number where the shop's
  * receipts, menus on the wall and the other two languages put them ('39.00 zł', '685.00 ₴'; the euro keeps its
  * English place: '€39.00'). en-GB or en-US would write 'PLN 39.00' or 'zł 39.00', which no one in Poland writes;
- * en-PL would write '1.234,50', which an English reader takes for a thousand and something.
+ * en-PL would write '1.234,50', which an English reader misreads as a little more than one.
  */
 const MONEY_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-150', ua: 'uk-UA' };
 
