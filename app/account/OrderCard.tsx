@@ -1,7 +1,7 @@
 import { pathFor } from '#domain/localized-routes.ts';
 import { isCountry, timeZoneOf } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
-import { isOrderStatus, stripEmoji } from '#domain/orders.ts';
+import { isOrderStatus } from '#domain/orders.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
@@ -42,7 +42,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
         </div>
         <div>
           <dt>{m.account_orders_total({}, t)}</dt>
-          <dd className="account-order-total">{order.formatted.total}</dd>
+          <dd className="account-order-total">{formatMoney(order.total, order.currency, locale)}</dd>
         </div>
       </dl>
       <div className="account-actions">
@@ -64,10 +64,10 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
         {order.items.map((item, index) => (
           <li key={index}>
             <span>
-              {item.quantity} × {stripEmoji(item.name)}
-              {item.mods.length > 0 && <small> ({item.mods.map((mod) => stripEmoji(mod.name)).join(', ')})</small>}
+              {item.quantity} × {item.name}
+              {item.mods.length > 0 && <small> ({item.mods.map((mod) => mod.name).join(', ')})</small>}
             </span>
-            <span>{formatMoney(item.value, order.currency)}</span>
+            <span>{formatMoney(item.value, order.currency, locale)}</span>
           </li>
         ))}
       </ul>

@@ -13,7 +13,7 @@ const order = {
   restaurant: { slug: 'smash-club-warszawa', name: 'Smash Club Warszawa', country: 'pl', phone: null },
   items: [
     {
-      name: 'Smash burger 🍔',
+      name: 'Smash burger',
       quantity: 2,
       unitPrice: 3200,
       value: 6400,
@@ -21,7 +21,7 @@ const order = {
     },
   ],
   currency: 'PLN',
-  formatted: { total: '71,90 zł' },
+  total: 7190,
   createdAt: '2026-11-20T17:05:00.000Z',
   accessToken: 'tok_en-1',
 } as unknown as OrderView;
@@ -37,7 +37,9 @@ describe('an order on my orders', () => {
     expect(html).toMatch(/20 lis 2026.{0,10}18:05/);
     expect(html).toContain('Smash Club Warszawa');
     expect(html).toContain('W przygotowaniu');
-    expect(html).toContain('71,90 zł');
+    // The total as a Polish reader writes it, with the no-break space Intl puts before the sign.
+    expect(html).toContain('71,90\u00a0zł');
+    expect(render(false, 'en')).toContain('71.90\u00a0zł');
     // The status page's address with the order's token, as the confirmation e-mail links it.
     expect(html).toContain('href="/status/ord-1/tok_en-1"');
     expect(render(false, 'ua')).toContain('href="/ua/status/ord-1/tok_en-1"');
@@ -52,13 +54,12 @@ describe('an order on my orders', () => {
     expect(render(false, 'ua')).toContain('Замовити знову');
   });
 
-  it('keeps its items hidden until asked, without emoji in their names', () => {
+  it('keeps its items hidden until asked', () => {
     expect(render(false)).toMatch(/<ul[^>]*\bhidden(?:="")?[\s>]/);
     const open = render(true);
     expect(open).not.toMatch(/<ul[^>]*hidden/);
     expect(open).toContain('aria-expanded="true"');
     expect(open).toContain('Ukryj pozycje');
     expect(open).toMatch(/2 × Smash burger\s*<small> \(Cheddar\)<\/small>/);
-    expect(open).not.toContain('🍔');
   });
 });

@@ -32,7 +32,9 @@ export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRe
           </ul>
         )}
         {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
-        <p className="basket-line-unit">{fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency) })}</p>
+        <p className="basket-line-unit">
+          {fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency, locale) })}
+        </p>
       </div>
       <div className="basket-line-controls">
         <QuantityStepper
@@ -44,7 +46,7 @@ export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRe
           onChange={(delta) => onQuantity(line, delta)}
         />
         <strong className="basket-line-total" data-line-total={line.totalPrice}>
-          {formatMoney(line.totalPrice, currency)}
+          {formatMoney(line.totalPrice, currency, locale)}
         </strong>
         <button
           type="button"

@@ -115,8 +115,8 @@ export default function BasketPage({ locale, texts }: BasketPageProps) {
       </div>
       <div className="basket-side">
         <div className="basket-card">
-          <BasketTotals basket={basket} labels={texts.totals} />
-          <SummaryGate basket={basket} summaryHref={pathFor('summary', locale)} texts={texts} />
+          <BasketTotals basket={basket} locale={locale} labels={texts.totals} />
+          <SummaryGate basket={basket} locale={locale} summaryHref={pathFor('summary', locale)} texts={texts} />
         </div>
       </div>
       <p className="visually-hidden" role="status">

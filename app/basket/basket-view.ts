@@ -1,5 +1,4 @@
 import type { Locale } from '#domain/localized-routes.ts';
-import { stripEmoji } from '#domain/orders.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
 
@@ -8,10 +7,9 @@ type Names = Partial<Record<Locale, string>>;
 
 /**
  * A menu name in the page's language where the menu translates it, else as written (as the restaurant page shows
- * it), without emoji (spec section 3: emoji are stripped from item names when displayed).
+ * it). The basket API answers names already without emoji (server/services/basket/priced.ts).
  */
-export const nameIn = (name: string, names: Names | undefined, locale: Locale): string =>
-  stripEmoji(names?.[locale] ?? name);
+export const nameIn = (name: string, names: Names | undefined, locale: Locale): string => names?.[locale] ?? name;
 
 export type LineText = { name: string; options: { group: string; name: string }[] };
 

@@ -55,6 +55,7 @@ const doc = fakeDocument as unknown as ElementFactory;
 const html = (node: HTMLElement) => (node as unknown as FakeElement).outerHTML;
 
 const labels: MenuLabels = {
+  locale: 'pl',
   menuFrom: 'Menu restauracji',
   menuLoading: 'Wczytujemy menu…',
   menuError: 'Nie udało się wczytać menu.',
@@ -66,7 +67,7 @@ const labels: MenuLabels = {
   unavailable: 'Chwilowo niedostępna',
 };
 const item = { desc: null, unavailable: false, resetPrices: false };
-// Only what the brand site reads of the answer.
+// Only what the brand site reads of the answer (whose names come without emoji, server/services/catalogue/menu.ts).
 const menu = {
   slug: 'bao-house-kyiv',
   name: 'Bao House <Київ>',
@@ -75,9 +76,9 @@ const menu = {
   categories: [
     {
       id: 7,
-      name: '🥟 Бао',
+      name: 'Бао',
       items: [
-        { ...item, id: 1, name: 'Bao 🐷 wieprzowe', desc: 'Boczek & ogórek', price: 16050 },
+        { ...item, id: 1, name: 'Bao wieprzowe', desc: 'Boczek & ogórek', price: 16050 },
         { ...item, id: 2, name: 'Bao z kurczakiem', price: 14000, unavailable: true },
         { ...item, id: 3, name: 'Sos', price: 900, resetPrices: true },
       ],
@@ -112,7 +113,7 @@ describe('menu renderer', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('lists the categories that have items, with prices, superscript decimals and unavailable badges', () => {
+  it('lists the categories that have items, with prices, superscript decimals read as one amount, and unavailable badges', () => {
     expect(html(renderMenu(doc, ready(menu), labels, noRetry))).toBe(
       '<div class="menu" data-restaurant="bao-house-kyiv">' +
         '<p class="menu-restaurant">Menu restauracji <strong>Bao House &lt;Київ&gt;</strong> ' +
@@ -120,12 +121,12 @@ describe('menu renderer', () => {
         '<nav class="menu-categories" aria-label="Menu restauracji"><a href="#menu-7">Бао</a></nav>' +
         '<section id="menu-7" class="menu-category" aria-labelledby="menu-h-7"><h3 id="menu-h-7">Бао</h3><ul>' +
         '<li class="menu-item"><div><h4>Bao wieprzowe</h4><p>Boczek &amp; ogórek</p></div>' +
-        '<span class="price" aria-label="₴160.50">₴160<sup>50</sup></span></li>' +
+        '<span class="price"><span class="visually-hidden">160,50\u00a0₴</span><span aria-hidden="true">160<sup>50</sup>\u00a0₴</span></span></li>' +
         '<li class="menu-item is-unavailable"><div><h4>Bao z kurczakiem</h4>' +
         '<span class="badge badge-unavailable">Chwilowo niedostępne</span></div>' +
-        '<span class="price" aria-label="₴140.00">₴140<sup>00</sup></span></li>' +
+        '<span class="price"><span class="visually-hidden">140,00\u00a0₴</span><span aria-hidden="true">140<sup>00</sup>\u00a0₴</span></span></li>' +
         '<li class="menu-item"><div><h4>Sos</h4></div>' +
-        '<span class="price" aria-label="₴0.00">₴0<sup>00</sup></span></li>' +
+        '<span class="price"><span class="visually-hidden">0,00\u00a0₴</span><span aria-hidden="true">0<sup>00</sup>\u00a0₴</span></span></li>' +
         '</ul></section></div>',
     );
   });
@@ -134,7 +135,14 @@ describe('menu renderer', () => {
     const pln = { ...menu, currency: 'PLN', state: { state: 'open', nextOpening: null } } as RestaurantMenu;
     const view = html(renderMenu(doc, ready(pln), labels, noRetry));
     expect(view).toContain('<span class="badge badge-open">Otwarte teraz</span>');
-    expect(view).toContain('<span class="price" aria-label="160.50 zł">160<sup>50</sup> zł</span>');
+    expect(view).toContain(
+      '<span class="price"><span class="visually-hidden">160,50\u00a0zł</span><span aria-hidden="true">160<sup>50</sup>\u00a0zł</span></span>',
+    );
+    // The English page writes the decimal point, the sign where the other languages put it.
+    const en = html(renderMenu(doc, ready(pln), { ...labels, locale: 'en' }, noRetry));
+    expect(en).toContain(
+      '<span class="price"><span class="visually-hidden">160.50\u00a0zł</span><span aria-hidden="true">160<sup>50</sup>\u00a0zł</span></span>',
+    );
   });
 
   it('says the menu is empty when no category has items', () => {

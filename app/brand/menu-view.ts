@@ -1,5 +1,5 @@
-import { moneyParts, type Currency } from '#domain/money.ts';
-import { stripEmoji } from '#domain/orders.ts';
+import type { Locale } from '#domain/localized-routes.ts';
+import { superscriptMoney, type Currency } from '#domain/money.ts';
 import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app/stores/brand-menu.ts';
 
 /**
@@ -9,6 +9,8 @@ import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app
  */
 
 export type MenuLabels = {
+  /** The page's language, which the labels are in and the prices are written in. */
+  locale: Locale;
   menuFrom: string;
   menuLoading: string;
   menuError: string;
@@ -38,19 +40,19 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** A price with its decimals as superscript (spec section 9); the label keeps it one number for screen readers. */
-function renderPrice(doc: ElementFactory, minor: number, currency: Currency): HTMLElement {
-  const p = moneyParts(minor, currency);
+/**
+ * A price with its decimals as superscript (spec section 9). Screen readers get the whole amount as text and not
+ * the raised form, which they read as two numbers ('15 00 zł'); an aria-label on the span would not do, as
+ * Chromium and others ignore the name of an element without a role and read its content.
+ */
+function renderPrice(doc: ElementFactory, minor: number, currency: Currency, locale: Locale): HTMLElement {
+  const price = superscriptMoney(minor, currency, locale);
   return element(
     doc,
     'span',
-    { class: 'price', 'aria-label': `${p.sign}${p.prefix}${p.whole}.${p.fraction}${p.suffix}` },
-    // Separate text nodes, as before: the browser shapes each on its own, so the symbol sits where it did.
-    p.sign,
-    p.prefix,
-    p.whole,
-    element(doc, 'sup', {}, p.fraction),
-    p.suffix,
+    { class: 'price' },
+    element(doc, 'span', { class: 'visually-hidden' }, price.text),
+    element(doc, 'span', { 'aria-hidden': 'true' }, price.before, element(doc, 'sup', {}, price.fraction), price.after),
   );
 }
 
@@ -96,14 +98,14 @@ export function renderMenu(
         doc,
         'nav',
         { class: 'menu-categories', 'aria-label': labels.menuFrom },
-        ...categories.map((category) => element(doc, 'a', { href: `#menu-${category.id}` }, stripEmoji(category.name))),
+        ...categories.map((category) => element(doc, 'a', { href: `#menu-${category.id}` }, category.name)),
       ),
     ...categories.map((category) =>
       element(
         doc,
         'section',
         { id: `menu-${category.id}`, class: 'menu-category', 'aria-labelledby': `menu-h-${category.id}` },
-        element(doc, 'h3', { id: `menu-h-${category.id}` }, stripEmoji(category.name)),
+        element(doc, 'h3', { id: `menu-h-${category.id}` }, category.name),
         element(
           doc,
           'ul',
@@ -117,11 +119,11 @@ export function renderMenu(
                 doc,
                 'div',
                 {},
-                element(doc, 'h4', {}, stripEmoji(item.name)),
+                element(doc, 'h4', {}, item.name),
                 item.desc && element(doc, 'p', {}, item.desc),
                 item.unavailable && element(doc, 'span', { class: 'badge badge-unavailable' }, labels.itemUnavailable),
               ),
-              renderPrice(doc, shownPrice(item), menu.currency),
+              renderPrice(doc, shownPrice(item), menu.currency, labels.locale),
             ),
           ),
         ),

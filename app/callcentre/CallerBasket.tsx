@@ -12,7 +12,7 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
   const busy = useStore($busy);
   const failure = useStore($failure);
   const lines = basket?.lines ?? [];
-  const money = (value: number) => (basket ? formatMoney(value, basket.currency) : '');
+  const money = (value: number) => (basket ? formatMoney(value, basket.currency, locale) : '');
   const s = basket?.summary;
 
   return (

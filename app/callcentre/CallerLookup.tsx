@@ -1,6 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
+import { formatMoney } from '#domain/money.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $account, $busy, $failure, $lookup, chooseAccount, lookUpCaller, prefill } from './phone-order.ts';
@@ -90,7 +91,7 @@ export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated:
               <li key={o.id}>
                 <span>
                   <strong>{o.displayId}</strong> · {dates.format(new Date(o.createdAt))} · {o.restaurant.name} ·{' '}
-                  {o.formattedTotal}
+                  {formatMoney(o.total, o.currency, locale)}
                   <br />
                   {`${o.customer.firstname} ${o.customer.lastname}`}
                   {o.customer.street

@@ -41,7 +41,7 @@ export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTex
             {category.items.map((item) => (
               <li key={item.id}>
                 <span>
-                  <strong>{item.name}</strong> · {formatMoney(item.price, menu.currency)}
+                  <strong>{item.name}</strong> · {formatMoney(item.price, menu.currency, locale)}
                   {item.unavailable && <em> · {menuTexts.itemUnavailable}</em>}
                 </span>
                 <button
@@ -62,6 +62,7 @@ export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTex
         <ItemDialog
           item={choosing}
           currency={menu.currency}
+          locale={locale}
           texts={menuTexts}
           busy={busy}
           error={basketError}

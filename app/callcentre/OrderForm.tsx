@@ -292,7 +292,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           </p>
         )}
         <button type="submit" className="button cc-submit" disabled={!hydrated || busy || lines === 0}>
-          {m.cc_place({ total: basket ? formatMoney(basket.summary.totalValue, basket.currency) : '' }, t)}
+          {m.cc_place({ total: basket ? formatMoney(basket.summary.totalValue, basket.currency, locale) : '' }, t)}
         </button>
       </form>
     </section>

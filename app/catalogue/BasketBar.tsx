@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from './texts.ts';
@@ -6,10 +7,12 @@ import type { MenuTexts } from './types.ts';
 /** The basket's count and total at the bottom of the menu, once something is in it; a link to the basket. */
 export function BasketBar({
   basket,
+  locale,
   basketPath,
   texts,
 }: {
   basket: Basket | null;
+  locale: Locale;
   basketPath: string;
   texts: MenuTexts;
 }) {
@@ -19,7 +22,7 @@ export function BasketBar({
         <a href={basketPath}>
           <span data-basket-count={basket.itemCount}>{fill(texts.basketCount, { count: basket.itemCount })}</span>
           <strong data-basket-total={basket.summary.totalValue}>
-            {fill(texts.basketTotal, { total: formatMoney(basket.summary.totalValue, basket.currency) })}
+            {fill(texts.basketTotal, { total: formatMoney(basket.summary.totalValue, basket.currency, locale) })}
           </strong>
           <span className="go">{texts.basketGo}</span>
         </a>

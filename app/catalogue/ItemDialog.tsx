@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { choiceBounds } from '#domain/modifiers.ts';
 import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
@@ -8,6 +9,7 @@ import type { MenuGroup, MenuItem, MenuTexts } from './types.ts';
 type Props = {
   item: MenuItem;
   currency: Currency;
+  locale: Locale;
   texts: MenuTexts;
   busy: boolean;
   /** The refusal the basket answered the last add with, translated; null when there is none. */
@@ -30,7 +32,7 @@ function groupHint(group: MenuGroup, texts: MenuTexts): string {
  * closes it on Escape. Adding is refused, with the spec's 'Please select required options', until every group's
  * required / min / max is met; the first group in error then takes the focus.
  */
-export function ItemDialog({ item, currency, texts, busy, error, onAdd, onClose }: Props) {
+export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [quantity, setQuantity] = useState(1);
@@ -102,7 +104,7 @@ export function ItemDialog({ item, currency, texts, busy, error, onAdd, onClose 
                   {option.unavailable ? (
                     <span className="price">{texts.itemUnavailable}</span>
                   ) : (
-                    option.price > 0 && <span className="price">+{formatMoney(option.price, currency)}</span>
+                    option.price > 0 && <span className="price">+{formatMoney(option.price, currency, locale)}</span>
                   )}
                 </label>
               ))}
@@ -125,7 +127,7 @@ export function ItemDialog({ item, currency, texts, busy, error, onAdd, onClose 
           {message ?? ''}
         </p>
         <button type="submit" className="primary" disabled={busy}>
-          {fill(texts.addToBasket, { price: formatMoney(price, currency) })}
+          {fill(texts.addToBasket, { price: formatMoney(price, currency, locale) })}
         </button>
       </form>
     </dialog>

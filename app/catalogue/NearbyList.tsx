@@ -24,7 +24,7 @@ export function NearbyList({ state, locale, texts }: { state: NearbyState; local
                 {r.location.street} {r.location.no}, {r.location.city}
               </span>
               <span className={`state ${r.state.state}`}>{texts[r.state.state]}</span>
-              <span>{fill(texts.deliveryCost, { price: formatMoney(r.deliveryValue, r.currency) })}</span>
+              <span>{fill(texts.deliveryCost, { price: formatMoney(r.deliveryValue, r.currency, locale) })}</span>
             </a>
           </li>
         ))}

@@ -22,7 +22,14 @@ import type { MenuItem, RestaurantMenuProps } from './types.ts';
  * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
  * island hydrates on the visitor's first touch (client:interaction), loads the basket and opens an item's dialog.
  */
-export default function RestaurantMenu({ currency, orderable, categories, basketPath, texts }: RestaurantMenuProps) {
+export default function RestaurantMenu({
+  currency,
+  locale,
+  orderable,
+  categories,
+  basketPath,
+  texts,
+}: RestaurantMenuProps) {
   // The navbar's basket island may have loaded the basket before this one hydrates (on the first touch): the first
   // render is the server's HTML (no basket bar), the loaded basket once hydrated. A mismatch would make React
   // re-render the whole island and lose the click that hydrated it.
@@ -73,7 +80,7 @@ export default function RestaurantMenu({ currency, orderable, categories, basket
                   <p className="item-price">
                     {item.unavailable
                       ? texts.itemUnavailable
-                      : formatMoney(item.resetPrices ? 0 : item.price, currency)}
+                      : formatMoney(item.resetPrices ? 0 : item.price, currency, locale)}
                   </p>
                 </div>
                 {orderable && !item.unavailable && (
@@ -96,11 +103,12 @@ export default function RestaurantMenu({ currency, orderable, categories, basket
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      <BasketBar basket={basket} basketPath={basketPath} texts={texts} />
+      <BasketBar basket={basket} locale={locale} basketPath={basketPath} texts={texts} />
       {open && (
         <ItemDialog
           item={open}
           currency={currency}
+          locale={locale}
           texts={texts}
           busy={busy}
           error={error ? (texts.errors[error] ?? texts.errors['internalError'] ?? null) : null}

@@ -1,4 +1,5 @@
 import type { MenuCategory } from '#server/services/catalogue/menu.ts';
+import type { Locale } from '#domain/localized-routes.ts';
 import type { Currency } from '#domain/money.ts';
 
 export type { MenuCategory, MenuItem, MenuGroup } from '#server/services/catalogue/menu.ts';
@@ -6,6 +7,8 @@ export type { MenuCategory, MenuItem, MenuGroup } from '#server/services/catalog
 /** What the restaurant page hands its menu island. */
 export type RestaurantMenuProps = {
   currency: Currency;
+  /** The page's language: prices are written as it writes them. */
+  locale: Locale;
   /** false when the restaurant is temporarily unavailable: the menu is shown, nothing can be added. */
   orderable: boolean;
   categories: MenuCategory[];

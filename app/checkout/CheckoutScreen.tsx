@@ -81,7 +81,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   const pickup = basket?.deliveryMethod === 'pickup';
   const location = basket?.location;
   const sending = stage === 'sending';
-  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency) : '';
+  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency as Currency, locale) : '';
   // "Order and pay" only when the next step is paying (issue 40): cash or card on delivery (or no choice yet) orders.
   const paysNow = isPaymentMethod(values.paymentMethod) && isOnlinePayment(values.paymentMethod);
   const submit = (

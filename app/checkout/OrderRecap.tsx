@@ -25,7 +25,7 @@ export function OrderRecap({
   problem?: string;
 }) {
   const t = inLocale(locale);
-  const money = (minor: number) => formatMoney(minor, basket.currency as Currency);
+  const money = (minor: number) => formatMoney(minor, basket.currency as Currency, locale);
   return (
     <section className="checkout-recap" aria-labelledby="checkout-recap-title">
       <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
@@ -43,7 +43,7 @@ export function OrderRecap({
           </li>
         ))}
       </ul>
-      <BasketTotals basket={basket} labels={totals} headingLevel={3} />
+      <BasketTotals basket={basket} locale={locale} labels={totals} headingLevel={3} />
       {problem && (
         <p className="account-alert account-alert-error" role="alert" id="checkout-basket-error" data-error={problem}>
           {errorMessage(problem, locale)} {m.checkout_basketProblem({}, t)}

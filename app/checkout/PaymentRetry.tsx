@@ -84,7 +84,7 @@ export default function PaymentRetry({
     return <p className="account-alert account-alert-error">{errorMessage('orderNotAwaitingPayment', locale)}</p>;
 
   const method = methods.find((candidate) => candidate.id === values.method);
-  const total = order ? formatMoney(order.total, order.currency) : '';
+  const total = order ? formatMoney(order.total, order.currency, locale) : '';
   const submit = (
     <button type="submit" className="account-button" disabled={!hydrated || status !== 'ready' || stage === 'sending'}>
       {stage === 'sending'

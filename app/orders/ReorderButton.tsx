@@ -1,5 +1,6 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
+import { formatMoney } from '#domain/money.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $reorders, orderAgain, reorderState } from '#app/stores/reorder.ts';
@@ -67,7 +68,11 @@ export default function ReorderButton({
                   {state.changed.map((line, index) => (
                     <li key={index}>
                       {m.status_reorderPrice(
-                        { name: line.name, before: line.formattedBefore, after: line.formattedAfter },
+                        {
+                          name: line.name,
+                          before: formatMoney(line.before, line.currency, locale),
+                          after: formatMoney(line.after, line.currency, locale),
+                        },
                         t,
                       )}
                     </li>

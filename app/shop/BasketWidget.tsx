@@ -43,7 +43,7 @@ export default function BasketWidget({
   useEffect(() => void loadBasket(), []);
 
   const count = basket?.itemCount ?? 0;
-  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency) : '';
+  const total = basket ? formatMoney(basket.summary.totalValue, basket.currency, locale) : '';
   return (
     <div className="dropdown basket" ref={container}>
       <button {...buttonProps} className="nav-button basket-button" disabled={!hydrated}>
@@ -80,7 +80,7 @@ export default function BasketWidget({
                   <span>
                     {line.quantity} × {nameIn(line.name, line.names, locale)}
                   </span>
-                  <span>{formatMoney(line.totalPrice, basket.currency)}</span>
+                  <span>{formatMoney(line.totalPrice, basket.currency, locale)}</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS, RuleError, SPEC_ERROR_KEYS, isErrorKey, isRuleError } from './errors.ts';
-import { type Currency, currencyOf, formatMoney, isCountry, moneyParts, parseMoney, countryOf } from './money.ts';
+import { LOCALES, type Locale } from './localized-routes.ts';
+import {
+  type Currency,
+  currencyOf,
+  formatMoney,
+  isCountry,
+  parseMoney,
+  countryOf,
+  superscriptMoney,
+  type SuperscriptMoney,
+} from './money.ts';
 
 describe('errors', () => {
   it('carries key, message and details', () => {
@@ -44,33 +54,69 @@ describe('currencyOf', () => {
   });
 });
 
-describe('formatMoney', () => {
-  it.each<[number, Currency, string]>([
-    [1250, 'PLN', '12.50 zł'],
-    [1250, 'UAH', '₴12.50'],
-    [1250, 'EUR', '€12.50'],
-    [0, 'PLN', '0.00 zł'],
-    [5, 'EUR', '€0.05'],
-    [100, 'UAH', '₴1.00'],
-    [123456789, 'PLN', '1234567.89 zł'],
-    [-305, 'EUR', '-€3.05'],
-    [-305, 'PLN', '-3.05 zł'],
-  ])('%d %s → %s', (minor, currency, expected) => expect(formatMoney(minor, currency)).toBe(expected));
+// Intl writes a no-break space between the number and the sign, and between groups of thousands (U+00A0 in
+// pl-PL and uk-UA), so a price never breaks over two lines.
+const _ = '\u00a0';
 
-  it('superscript decimals drop the separator', () => {
-    expect(formatMoney(1250, 'PLN', { superscript: true })).toBe('12⁵⁰ zł');
-    expect(formatMoney(1999, 'UAH', { superscript: true })).toBe('₴19⁹⁹');
-    expect(formatMoney(3678, 'EUR', { superscript: true })).toBe('€36⁷⁸');
-    expect(formatMoney(1250, 'PLN', { superscript: false })).toBe('12.50 zł');
+describe('formatMoney', () => {
+  it.each<[Locale, Currency, number, string]>([
+    ['pl', 'PLN', 3900, `39,00${_}zł`],
+    ['pl', 'UAH', 68500, `685,00${_}₴`],
+    ['pl', 'EUR', 1250, `12,50${_}€`],
+    ['ua', 'PLN', 3900, `39,00${_}zł`],
+    ['ua', 'UAH', 68500, `685,00${_}₴`],
+    ['ua', 'EUR', 1250, `12,50${_}€`],
+    ['en', 'PLN', 3900, `39.00${_}zł`],
+    ['en', 'UAH', 68500, `685.00${_}₴`],
+    ['en', 'EUR', 1250, '€12.50'],
+  ])('%s %s %d → %s', (locale, currency, minor, expected) => {
+    expect(formatMoney(minor, currency, locale)).toBe(expected);
   });
 
-  it('moneyParts gives the pieces for a <sup>', () => {
-    expect(moneyParts(1205, 'PLN')).toEqual({ sign: '', prefix: '', whole: '12', fraction: '05', suffix: ' zł' });
-    expect(moneyParts(-1, 'UAH')).toEqual({ sign: '-', prefix: '₴', whole: '0', fraction: '01', suffix: '' });
+  it.each<[Locale, Currency, number, string]>([
+    ['pl', 'PLN', 0, `0,00${_}zł`],
+    ['pl', 'PLN', 5, `0,05${_}zł`],
+    ['pl', 'PLN', 123456, `1234,56${_}zł`],
+    ['pl', 'PLN', 123456789, `1${_}234${_}567,89${_}zł`],
+    ['ua', 'UAH', 123456, `1${_}234,56${_}₴`],
+    ['en', 'PLN', 123456789, `1,234,567.89${_}zł`],
+    ['pl', 'PLN', -305, `-3,05${_}zł`],
+    ['ua', 'UAH', -305, `-3,05${_}₴`],
+    ['en', 'EUR', -305, '-€3.05'],
+  ])('%s %s %d → %s: zero, grouping as the language groups, minus', (locale, currency, minor, expected) => {
+    expect(formatMoney(minor, currency, locale)).toBe(expected);
+  });
+
+  it('is exact where floating point is not (no rounding of large amounts)', () => {
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'EUR', 'en')).toBe('€90,071,992,547,409.91');
   });
 
   it.each([1.5, NaN, Infinity, 2 ** 53])('refuses %d', (bad) => {
-    expect(() => formatMoney(bad, 'PLN')).toThrow(RuleError);
+    expect(() => formatMoney(bad, 'PLN', 'pl')).toThrow(RuleError);
+  });
+});
+
+describe('superscriptMoney', () => {
+  it.each<[Locale, Currency, number, SuperscriptMoney]>([
+    ['pl', 'PLN', 1505, { text: `15,05${_}zł`, before: '15', fraction: '05', after: `${_}zł` }],
+    ['pl', 'UAH', 68500, { text: `685,00${_}₴`, before: '685', fraction: '00', after: `${_}₴` }],
+    ['pl', 'EUR', 1250, { text: `12,50${_}€`, before: '12', fraction: '50', after: `${_}€` }],
+    ['ua', 'PLN', 1500, { text: `15,00${_}zł`, before: '15', fraction: '00', after: `${_}zł` }],
+    ['ua', 'UAH', 16050, { text: `160,50${_}₴`, before: '160', fraction: '50', after: `${_}₴` }],
+    ['ua', 'EUR', 1250, { text: `12,50${_}€`, before: '12', fraction: '50', after: `${_}€` }],
+    ['en', 'PLN', 1500, { text: `15.00${_}zł`, before: '15', fraction: '00', after: `${_}zł` }],
+    ['en', 'UAH', 16050, { text: `160.50${_}₴`, before: '160', fraction: '50', after: `${_}₴` }],
+    ['en', 'EUR', 1250, { text: '€12.50', before: '€12', fraction: '50', after: '' }],
+    ['en', 'EUR', -123456, { text: '-€1,234.56', before: '-€1,234', fraction: '56', after: '' }],
+    ['pl', 'PLN', -123456, { text: `-1234,56${_}zł`, before: '-1234', fraction: '56', after: `${_}zł` }],
+  ])('%s %s %d: the decimals raised, the whole amount as text', (locale, currency, minor, expected) => {
+    expect(superscriptMoney(minor, currency, locale)).toEqual(expected);
+  });
+
+  it('reads as the same amount formatMoney writes, for every language and currency', () => {
+    for (const locale of LOCALES)
+      for (const currency of ['PLN', 'UAH', 'EUR'] as const)
+        expect(superscriptMoney(98765, currency, locale).text).toBe(formatMoney(98765, currency, locale));
   });
 });
 
@@ -89,7 +135,8 @@ describe('parseMoney', () => {
   });
   it('round-trips with formatMoney', () => {
     for (const minor of [0, 1, 99, 100, 1250, 987654]) {
-      expect(parseMoney(formatMoney(minor, 'EUR').slice(1))).toBe(minor);
+      expect(parseMoney(formatMoney(minor, 'EUR', 'en').slice(1).replaceAll(',', ''))).toBe(minor);
+      expect(parseMoney(formatMoney(minor, 'PLN', 'pl').replace(/\D+$/, '').replaceAll(_, ''))).toBe(minor);
     }
   });
 });

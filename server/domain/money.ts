@@ -1,3 +1,4 @@
+import type { Locale } from './localized-routes.ts';
 import { RuleError } from './rule-error.ts';
 
 export type Country = 'pl' | 'ua' | 'pt';
@@ -25,25 +26,37 @@ export function currencyOf(country: Country): Currency {
   return CURRENCY_BY_COUNTRY[country];
 }
 
-// The spec's formats: pln '%d zł', uah '₴%d', eur '€%d'.
-const SYMBOLS: Record<Currency, { prefix: string; suffix: string }> = {
-  PLN: { prefix: '', suffix: ' zł' },
-  UAH: { prefix: '₴', suffix: '' },
-  EUR: { prefix: '€', suffix: '' },
-};
+/**
+ * The Intl locale each interface language writes money in (spec section 9: two decimals; the currency's sign from
+ * section 3). pl → pl-PL ('39,00 zł') and ua → uk-UA ('685,00 ₴') as Polish and Ukrainian readers write them.
+ * en → en-150, English as written in Europe: an English reader expects the decimal point and comma grouping they
+ * read everywhere else ('1,234.50'), while the złoty and hryvnia signs stay after the number where the shop's
+ * receipts, menus on the wall and the other two languages put them ('39.00 zł', '685.00 ₴'; the euro keeps its
+ * English place: '€39.00'). en-GB or en-US would write 'PLN 39.00' or 'zł 39.00', which no one in Poland writes;
+ * en-PL would write '1.234,50', which an English reader misreads as a little more than one.
+ */
+const MONEY_LOCALE: Record<Locale, string> = { pl: 'pl-PL', en: 'en-150', ua: 'uk-UA' };
 
-export type MoneyParts = {
-  /** '-' for negative amounts, otherwise ''. It goes before the currency symbol: '-€1.00'. */
-  sign: '' | '-';
-  /** Currency symbol written before the number ('₴', '€') or ''. */
-  prefix: string;
-  /** Whole units, no grouping: '1234'. */
-  whole: string;
-  /** Always two digits: '05'. */
-  fraction: string;
-  /** Currency text written after the number (' zł') or ''. */
-  suffix: string;
-};
+// One formatter per language and currency, made on first use: constructing Intl.NumberFormat is the costly part.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(locale: Locale, currency: Currency): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(MONEY_LOCALE[locale], {
+      style: 'currency',
+      currency,
+      // The sign, not the code, in every language ('zł' on the Ukrainian page, '₴' on the Polish one): the spec's
+      // formats are '%d zł', '₴%d', '€%d', never 'PLN'.
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 function assertMinor(minor: number): void {
   if (!Number.isSafeInteger(minor)) {
@@ -51,37 +64,39 @@ function assertMinor(minor: number): void {
   }
 }
 
-/**
- * The pieces of a formatted amount, for UIs that render the decimals as superscript
- * (`{prefix}{whole}<sup>{fraction}</sup>{suffix}`).
- */
-export function moneyParts(minor: number, currency: Currency): MoneyParts {
+/** Minor units as an exact decimal string ('-3.05'), which Intl.NumberFormat formats without floating point. */
+function decimalOf(minor: number): Intl.StringNumericLiteral {
   assertMinor(minor);
   const abs = Math.abs(minor);
-  return {
-    sign: minor < 0 ? '-' : '',
-    ...SYMBOLS[currency],
-    whole: String(Math.floor(abs / 100)),
-    fraction: String(abs % 100).padStart(2, '0'),
-  };
-}
-
-const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-
-function toSuperscript(digits: string): string {
-  return digits.replace(/\d/g, (d) => SUPERSCRIPT_DIGITS.charAt(Number(d)));
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
 }
 
 /**
- * '12.50 zł', '₴12.50', '€12.50'. Always two decimals, '.' as the separator, no thousands grouping.
- * With `superscript: true` the decimals become Unicode superscript digits and the separator is
- * dropped ('12⁵⁰ zł') — handy for plain-text places (e-mails, titles); HTML should use moneyParts
- * and a real <sup> instead, which reads better with screen readers.
+ * An amount as the page's language writes it, always with two decimals (spec section 9): on /pl '1234,50 zł',
+ * on /ua '685,00 ₴', on /en '39.00 zł'. The one money format of the shop, the staff screens and the e-mails.
  */
-export function formatMoney(minor: number, currency: Currency, opts?: { superscript?: boolean }): string {
-  const p = moneyParts(minor, currency);
-  const number = opts?.superscript ? `${p.whole}${toSuperscript(p.fraction)}` : `${p.whole}.${p.fraction}`;
-  return `${p.sign}${p.prefix}${number}${p.suffix}`;
+export function formatMoney(minor: number, currency: Currency, locale: Locale): string {
+  return formatterFor(locale, currency).format(decimalOf(minor));
+}
+
+/**
+ * An amount with its decimals raised (spec section 9, "the decimals optionally as superscript"): render
+ * `{before}<sup>{fraction}</sup>{after}` hidden from screen readers (aria-hidden), next to `text` for them only
+ * (visually hidden). Read aloud the raised form is '15 00 zł', two numbers; `text` is one amount, '15,00 zł'.
+ * The decimal separator is left out of the raised form: the raised digits are the separator.
+ */
+export type SuperscriptMoney = { text: string; before: string; fraction: string; after: string };
+
+export function superscriptMoney(minor: number, currency: Currency, locale: Locale): SuperscriptMoney {
+  const parts = formatterFor(locale, currency).formatToParts(decimalOf(minor));
+  const at = parts.findIndex((part) => part.type === 'fraction');
+  const join = (list: Intl.NumberFormatPart[]) => list.map((part) => part.value).join('');
+  return {
+    text: join(parts),
+    before: join(parts.slice(0, at).filter((part) => part.type !== 'decimal')),
+    fraction: parts[at]?.value ?? '',
+    after: join(parts.slice(at + 1)),
+  };
 }
 
 /**

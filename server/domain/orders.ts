@@ -130,7 +130,14 @@ export function displayId(basketId: string | number): string {
 const EMOJI =
   /[0-9#*]\uFE0F?\u20E3|\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]|\uFE0F|\u200D|\u20E3/gu;
 
-/** Spec section 3: emoji are stripped from item names when displayed; the gaps they leave collapse. */
+/**
+ * Spec section 3: emoji are stripped from item names when displayed; the gaps they leave collapse. Applied on the
+ * server, where names leave it, so every screen shows one name and no island carries the rule: the menu as it is
+ * built (server/services/catalogue/menu.ts: restaurant page, brand sites, call centre, bot), the priced basket
+ * (server/services/basket/priced.ts: basket, checkout, and the names an order is placed with), the order views
+ * (server/services/orders/view.ts: status page, my orders, staff and kitchen screens, older orders included), the
+ * confirmation e-mail and the reorder answer. The admin menu editor alone shows names as written: it edits them.
+ */
 export function stripEmoji(name: string): string {
   return name
     .replace(EMOJI, '')

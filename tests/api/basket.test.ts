@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { baskets, discountCodes, menuItems } from '#db/schema/index.ts';
+import { baskets, discountCodes, menuItems, modifierGroups, modifierOptions } from '#db/schema/index.ts';
 import { createApp } from '#server/app.ts';
 import { loadPricedBasket } from '#server/services/basket/priced.ts';
 import { request, restaurantMenuItems, useTestApp, type TestContext } from '../helpers/app.ts';
@@ -214,6 +214,52 @@ describe('basket', () => {
     expect((await (await add(other, { menuItemId: pasta.id, quantity: 1 })).json()).lines[0].names).toEqual({
       en: 'Rosemary focaccia',
       ua: 'Фокача з розмарином',
+    });
+  });
+
+  it('answers names without emoji, as written and translated, on the menu and in the basket alike (spec section 3)', async () => {
+    const slug = 'pasta-fresca-kyiv-podil';
+    const item = (await menuOf(slug)).find((i) => i.groups.length > 0 && !i.unavailable)!;
+    const group = item.groups[0]!;
+    const option = group.options[0]!;
+    const { db } = ctx.database;
+    await db
+      .update(menuItems)
+      .set({ name: 'Дьявола 🌶️', translations: { pl: { name: 'Diavola 🌶️ ostra' }, en: { name: '🔥Diavola' } } })
+      .where(eq(menuItems.id, item.id));
+    await db
+      .update(modifierGroups)
+      .set({ name: 'Розмір 📏', translations: { pl: { name: '📏 Rozmiar' } } })
+      .where(eq(modifierGroups.id, group.id));
+    await db
+      .update(modifierOptions)
+      .set({ name: '40 см 🍕', translations: { pl: { name: '40 cm 🍕' } } })
+      .where(eq(modifierOptions.id, option.id));
+    type Shown = { id: number; name: string; groups: { id: number; name: string; options: { name: string }[] }[] };
+    const shown = async (lang: string) =>
+      ((await (await request(ctx, `/api/restaurants/${slug}${lang}`)).json()).categories as { items: Shown[] }[])
+        .flatMap((c) => c.items)
+        .find((i) => i.id === item.id)!;
+    const [ua, pl, en] = await Promise.all([shown(''), shown('?lang=pl'), shown('?lang=en')]);
+    expect([ua.name, ua.groups[0]!.name, ua.groups[0]!.options[0]!.name]).toEqual(['Дьявола', 'Розмір', '40 см']);
+    expect([pl.name, pl.groups[0]!.name, pl.groups[0]!.options[0]!.name]).toEqual([
+      'Diavola ostra',
+      'Rozmiar',
+      '40 cm',
+    ]);
+    expect(en.name).toBe('Diavola');
+
+    const jar = newJar();
+    const basket = await (
+      await add(jar, { menuItemId: item.id, quantity: 1, optionIds: item.groups.map((g) => g.options[0]!.id) })
+    ).json();
+    const [line] = basket.lines;
+    expect(line).toMatchObject({ name: 'Дьявола', names: { pl: 'Diavola ostra', en: 'Diavola' } });
+    expect(line.options[0]).toMatchObject({
+      name: '40 см',
+      names: { pl: '40 cm' },
+      groupName: 'Розмір',
+      groupNames: { pl: 'Rozmiar' },
     });
   });
 

@@ -87,7 +87,7 @@ describe('admin lists in the browser', () => {
         expect(await page.locator('select[name="status"]').inputValue()).toBe('finished');
         expect(await page.locator('th[aria-sort="ascending"]').count()).toBe(1);
         const totals = await page.locator('.list-table tbody tr td:last-child').allTextContents();
-        // '123.45 zł' and '₴123.45' alike: minor units, which the list sorts by.
+        // '123,45 zł' and '123,45 ₴' alike: minor units, which the list sorts by.
         const amounts = totals.map((t) => Number(t.replace(/\D/g, '')));
         expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
         await page.reload();

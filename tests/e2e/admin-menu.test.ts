@@ -67,7 +67,7 @@ describe('admin menu editing', () => {
     const soldRow = visitor.locator('.restaurant-menu li.item', {
       has: visitor.getByRole('heading', { name: soldOut!.name, exact: true }),
     });
-    expect(await pricedRow.locator('.item-price').textContent()).toBe(formatMoney(priced!.price + 250, 'PLN'));
+    expect(await pricedRow.locator('.item-price').textContent()).toBe(formatMoney(priced!.price + 250, 'PLN', 'pl'));
     expect(await soldRow.getAttribute('class')).toContain('unavailable');
     expect(await soldRow.locator('.item-price').textContent()).toBe('Chwilowo niedostępne');
     expect(await soldRow.getByRole('button').count()).toBe(0);

@@ -151,9 +151,17 @@ describe('brand landing pages at phone and desktop widths', () => {
         expect(scripts.filter((script) => react.has(script))).toEqual([]);
         await page.locator('#menu').scrollIntoViewIfNeeded();
         expect(await page.locator('.menu-item').count()).toBeGreaterThan(3);
-        expect(await page.locator('.menu-item .price').first().textContent()).toMatch(
-          tenant.country === 'ua' ? /^₴\d+\d{2}$/ : /^\d+\d{2} zł$/,
-        );
+        // Prices as a Polish reader writes them, the decimals raised; a screen reader gets the one amount (Chromium's
+        // accessibility tree holds the visually hidden text only), never the raised form's '15 00 zł'.
+        const price = page.locator('.menu-item .price').first();
+        const sign = tenant.country === 'ua' ? '₴' : 'zł';
+        const spoken = (await price.locator('.visually-hidden').textContent())!;
+        expect(spoken).toMatch(new RegExp(`^[\\d\u00a0]+,\\d{2}\u00a0${sign}$`));
+        // Seen: the same digits without the decimal comma, the two after it raised.
+        expect(await price.locator('[aria-hidden="true"]').textContent()).toBe(spoken.replace(',', ''));
+        expect(await price.locator('sup').textContent()).toBe(/,(\d{2})/.exec(spoken)?.[1]);
+        // (The snapshot writes the no-break space as a space.)
+        expect(await price.ariaSnapshot()).toBe(`- text: ${spoken.replace(/\s/g, ' ')}`);
 
         await page.evaluate(() => window.scrollTo(0, 0));
         await checkAggregatorDialog(page, tenant);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { matchPath } from '#domain/localized-routes.ts';
+import { formatMoney } from '#domain/money.ts';
 import { loadTenants } from '#tenants/index.ts';
 import {
   axeViolations,
@@ -137,8 +138,7 @@ describe('navbar', () => {
     await nav.locator('.address-text', { hasText: 'Marszałkowska 10, 00-590 Warszawa' }).waitFor();
     const button = nav.getByRole('button', { name: /Basket/ });
     await button.locator('.basket-total').waitFor();
-    const total = (added.basket.summary.totalValue / 100).toFixed(2);
-    expect(await button.textContent()).toContain(`${total} zł`);
+    expect(await button.textContent()).toContain(formatMoney(added.basket.summary.totalValue, 'PLN', 'en'));
     expect(await button.locator('.basket-count').textContent()).toBe('2');
     await button.click();
     expect(await page.locator('.basket-panel').getByRole('link', { name: 'Go to basket' }).getAttribute('href')).toBe(

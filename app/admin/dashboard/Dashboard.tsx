@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { adminPath } from '#domain/admin-routes.ts';
+import { formatMoney } from '#domain/money.ts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
 import type { Dashboard as Figures } from '#server/services/admin/dashboard/figures.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
@@ -68,7 +69,7 @@ function Figures({ figures, locale }: { figures: Figures; locale: UiLocale }) {
               <strong>{total.orders}</strong> {m.admin_dashboard_orders({}, t)}
             </span>
             <span>
-              <strong>{total.formatted}</strong>
+              <strong>{formatMoney(total.revenue, total.currency, locale)}</strong>
             </span>
           </p>
           <div className="dashboard-charts">

@@ -1,5 +1,6 @@
 import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { formatMoney } from '#domain/money.ts';
 import type { DashboardRow } from '#server/services/admin/dashboard/figures.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -58,7 +59,7 @@ export default function FigureChart({ title, rows, currency, locale, id }: Props
             <tr key={`${row.id}-${row.currency}`}>
               <th scope="row">{row.name}</th>
               <td>{row.orders}</td>
-              <td>{row.formatted}</td>
+              <td>{formatMoney(row.revenue, row.currency, locale)}</td>
             </tr>
           ))}
         </tbody>

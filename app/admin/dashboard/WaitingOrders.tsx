@@ -1,4 +1,5 @@
 import { adminPath } from '#domain/admin-routes.ts';
+import { formatMoney } from '#domain/money.ts';
 import type { WaitingOrder } from '#server/services/admin/dashboard/figures.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -21,7 +22,7 @@ export default function WaitingOrders(props: { waiting: WaitingOrder[]; offsetMs
             <li key={order.id} data-order={order.id}>
               <a href={adminPath(locale, { screen: 'show', entity: 'orders', id: order.id })}>#{order.displayId}</a>
               <span>
-                {order.concept} · {order.restaurant.name} · {order.formatted}
+                {order.concept} · {order.restaurant.name} · {formatMoney(order.total, order.currency, locale)}
               </span>
               <Countdown
                 deadline={order.acceptDeadline}

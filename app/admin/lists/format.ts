@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import type { ListColumn } from './columns.ts';
 import type { ListRow } from './list-store.ts';
@@ -5,19 +6,25 @@ import type { ListLabels } from './labels.ts';
 
 const CURRENCIES = ['PLN', 'UAH', 'EUR'];
 
-/** A cell's text: money in the spec's formats (%d zł, ₴%d, €%d), times in the page's language, labels translated. */
+/** The interface language of an <html lang> ('uk' is the ua screens'). */
+const localeOf = (htmlLang: string): Locale => (htmlLang === 'uk' ? 'ua' : htmlLang === 'en' ? 'en' : 'pl');
+
+/** A cell's text: money and times in the page's language, labels translated. */
 export function formatCell(column: ListColumn, row: ListRow, labels: ListLabels, htmlLang: string): string {
   const raw = row[column.field];
+  const locale = localeOf(htmlLang);
   switch (column.kind) {
     case 'money': {
       const currency = String(row[column.currencyField]);
-      return typeof raw === 'number' && CURRENCIES.includes(currency) ? formatMoney(raw, currency as Currency) : '';
+      return typeof raw === 'number' && CURRENCIES.includes(currency)
+        ? formatMoney(raw, currency as Currency, locale)
+        : '';
     }
     case 'discount': {
       if (row['type'] === 'percentage') return `${String(raw)} %`;
       if (row['type'] === 'freeDelivery') return '—';
       const currency = { pl: 'PLN', ua: 'UAH', pt: 'EUR' }[String(row['country'])] as Currency | undefined;
-      return typeof raw === 'number' && currency ? formatMoney(raw, currency) : String(raw ?? '');
+      return typeof raw === 'number' && currency ? formatMoney(raw, currency, locale) : String(raw ?? '');
     }
     case 'time':
       return typeof raw === 'string'

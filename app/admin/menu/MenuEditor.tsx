@@ -77,7 +77,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     );
   }
 
-  const money = (minor: number) => formatMoney(minor, menu.restaurant.currency as Currency);
+  const money = (minor: number) => formatMoney(minor, menu.restaurant.currency as Currency, locale);
   const saved = () => {
     setEditing(null);
     notifySuccess(m.admin_forms_saved({}, t));

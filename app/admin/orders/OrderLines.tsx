@@ -6,7 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 /** The order's lines with their modifiers, and its totals. */
 export default function OrderLines({ order, locale }: { order: OrderView; locale: UiLocale }) {
   const t = { locale: messageLocale(locale) } as const;
-  const money = (minor: number) => formatMoney(minor, order.currency as Currency);
+  const money = (minor: number) => formatMoney(minor, order.currency as Currency, locale);
   return (
     <section className="staff-card" aria-labelledby="staff-order-lines">
       <h2 id="staff-order-lines">{m.admin_orders_lines({}, t)}</h2>
@@ -25,19 +25,19 @@ export default function OrderLines({ order, locale }: { order: OrderView; locale
         {order.deliveryCosts > 0 && (
           <li>
             <span>{m.admin_orders_delivery_costs({}, t)}</span>
-            <span>{order.formatted.deliveryCosts}</span>
+            <span>{money(order.deliveryCosts)}</span>
           </li>
         )}
         {order.serviceFee > 0 && (
           <li>
             <span>{m.admin_orders_service_fee({}, t)}</span>
-            <span>{order.formatted.serviceFee}</span>
+            <span>{money(order.serviceFee)}</span>
           </li>
         )}
         {order.extraFee > 0 && (
           <li>
             <span>{m.admin_orders_extra_fee({}, t)}</span>
-            <span>{order.formatted.extraFee}</span>
+            <span>{money(order.extraFee)}</span>
           </li>
         )}
         {order.discountValue > 0 && (
@@ -45,12 +45,12 @@ export default function OrderLines({ order, locale }: { order: OrderView; locale
             <span>
               {m.admin_orders_discount({}, t)} {order.discount?.code}
             </span>
-            <span>−{order.formatted.discountValue}</span>
+            <span>−{money(order.discountValue)}</span>
           </li>
         )}
         <li className="staff-lines-total">
           <span>{m.admin_orders_total({}, t)}</span>
-          <span>{order.formatted.total}</span>
+          <span>{money(order.total)}</span>
         </li>
       </ul>
     </section>

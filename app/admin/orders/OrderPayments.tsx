@@ -1,10 +1,19 @@
 import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
+import { formatMoney, type Currency } from '#domain/money.ts';
 import { dateTime } from './format.ts';
 
 /** Every payment attempt of the order, with its refunds. */
-export default function OrderPayments({ payments, locale }: { payments: StaffOrder['payments']; locale: UiLocale }) {
+export default function OrderPayments({
+  payments,
+  currency,
+  locale,
+}: {
+  payments: StaffOrder['payments'];
+  currency: Currency;
+  locale: UiLocale;
+}) {
   const t = { locale: messageLocale(locale) } as const;
   return (
     <section className="staff-card" aria-labelledby="staff-order-payments">
@@ -16,12 +25,16 @@ export default function OrderPayments({ payments, locale }: { payments: StaffOrd
           {payments.map((payment) => (
             <li key={payment.id}>
               <span>
-                {dateTime(payment.createdAt, locale)} · {payment.provider} {payment.method} · {payment.formatted} ·{' '}
-                <strong>{payment.status}</strong>
+                {dateTime(payment.createdAt, locale)} · {payment.provider} {payment.method} ·{' '}
+                {formatMoney(payment.amount, currency, locale)} · <strong>{payment.status}</strong>
               </span>
               {payment.refunds.map((refund) => (
                 <span key={refund.id} className="staff-refund">
-                  {m.admin_orders_refund({ amount: refund.formatted, status: refund.status }, t)} ({refund.reason})
+                  {m.admin_orders_refund(
+                    { amount: formatMoney(refund.amount, currency, locale), status: refund.status },
+                    t,
+                  )}{' '}
+                  ({refund.reason})
                 </span>
               ))}
             </li>

@@ -123,7 +123,7 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
       </section>
 
       <OrderLines order={order} locale={locale} />
-      <OrderPayments payments={staff.payments} locale={locale} />
+      <OrderPayments payments={staff.payments} currency={staff.order.currency} locale={locale} />
       <OrderHistory history={staff.history} locale={locale} />
     </div>
   );

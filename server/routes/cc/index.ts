@@ -68,7 +68,7 @@ export const ccRoutes = new Hono<AppEnv>()
         '?phone= however typed (spaces, hyphens, parentheses, a +48 or +380 prefix): matched on its last nine digits.',
       responses: {
         200: jsonResponse(
-          '{ accounts: [{ id, firstname, lastname, email, phone, addresses }], orders: [{ id, displayId, status, source, createdAt, restaurant, country, currency, total, formattedTotal, customer, userId }], addresses: [{ street, streetNo, aptNo, city, zip, country }] }',
+          '{ accounts: [{ id, firstname, lastname, email, phone, addresses }], orders: [{ id, displayId, status, source, createdAt, restaurant, country, currency, total, customer, userId }], addresses: [{ street, streetNo, aptNo, city, zip, country }] }',
         ),
         400: errorResponse('validation (details: { phone: isValidPhoneNo } when fewer than nine digits)'),
         401: staffOnly,

@@ -201,10 +201,10 @@ export const ordersRoutes = new Hono<AppEnv>()
       summary: 'Order again: the visitor’s basket gets the order’s items and options, priced from the menu now',
       security: security.order,
       description:
-        'Replaces what the visitor’s basket held (so a repeat changes nothing) with the order’s lines: same items, options and quantities. Answers the basket priced from the database, `missing` (lines that could not go in: removed, unavailable, or optionsChanged when the item’s options no longer fit) and `changed` (lines whose unit price is different now: before and after, in minor units and formatted). When no line can go in, the basket is left as it was.',
+        'Replaces what the visitor’s basket held (so a repeat changes nothing) with the order’s lines: same items, options and quantities. Answers the basket priced from the database, `missing` (lines that could not go in: removed, unavailable, or optionsChanged when the item’s options no longer fit) and `changed` (lines whose unit price is different now: before and after, in minor units, with the currency). When no line can go in, the basket is left as it was.',
       responses: {
         200: jsonResponse(
-          '{ basket, missing: [{ name, quantity, reason }], changed: [{ name, quantity, before, after, formattedBefore, formattedAfter }] }',
+          '{ basket, missing: [{ name, quantity, reason }], changed: [{ name, quantity, before, after, currency }] }',
         ),
         404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
         409: errorResponse('reorderUnavailable: none of the order’s items can be ordered now (details.missing)'),

@@ -78,7 +78,8 @@ const page = (title: string, body: ReturnType<typeof html>) =>
       </body>
     </html>`;
 
-const amountOf = (p: PaymentForBank) => formatMoney(p.amount, p.currency as Currency);
+// The sandbox bank's page is written in English (its lang attribute notwithstanding), so are its amounts.
+const amountOf = (p: PaymentForBank) => formatMoney(p.amount, p.currency as Currency, 'en');
 
 /**
  * The sandbox provider's bank: where a fast transfer's redirect lands. Pay or Cancel sends the provider's signed

@@ -5,6 +5,7 @@ import { timeZoneOf } from '#domain/country.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import { stripEmoji } from '#domain/orders.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import type { BasketAddress } from '#domain/addresses.ts';
 import type { LocationView } from '../catalogue/restaurants.ts';
@@ -141,12 +142,12 @@ type LineOption = {
   menuItemId: number;
 };
 
-/** The names of a menu row's translations (its descriptions are not shown in a basket). */
+/** The names of a menu row's translations (its descriptions are not shown in a basket), as shown: without emoji. */
 function namesOf(translations: MenuTranslations | null | undefined): MenuNames {
   const names: MenuNames = {};
   for (const language of ['pl', 'en', 'ua'] as const) {
     const name = translations?.[language]?.name;
-    if (name) names[language] = name;
+    if (name) names[language] = stripEmoji(name);
   }
   return names;
 }
@@ -368,9 +369,9 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         ? [
             {
               id,
-              groupName: option.groupName,
+              groupName: stripEmoji(option.groupName),
               groupNames: namesOf(option.groupTranslations),
-              name: option.name,
+              name: stripEmoji(option.name),
               names: namesOf(option.translations),
               price: option.price,
               unavailable: option.unavailable,
@@ -384,7 +385,8 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     return {
       id: line.id,
       menuItemId: item.id,
-      name: item.name,
+      // Without emoji, as the menu shows it (catalogue/menu.ts); the order keeps the name its customer saw.
+      name: stripEmoji(item.name),
       names: namesOf(item.translations),
       quantity: line.quantity,
       unitPrice,

@@ -13,6 +13,7 @@ import {
 import type { MenuTranslations, RestaurantTranslations } from '#db/schema/catalogue.ts';
 import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import { stripEmoji } from '#domain/orders.ts';
 import { hoursByRestaurant, locationView, restaurantName, stateOf, type LocationView } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 
@@ -206,9 +207,19 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       .orderBy(asc(modifierOptions.position), asc(modifierOptions.id)),
   ]);
 
+  // Names as every screen shows them, without emoji (stripEmoji, server/domain/orders.ts): stripped here once per
+  // menu version, so the restaurant page, the brand sites, the call centre, the bot and the basket (priced.ts) all
+  // answer the same name and no island needs the rule.
   const translations = new Map<string, MenuTranslations>();
   const remember = (key: string, texts: MenuTranslations) => {
-    if (Object.keys(texts).length > 0) translations.set(key, texts);
+    if (Object.keys(texts).length === 0) return;
+    const shown: MenuTranslations = {};
+    for (const [language, text] of Object.entries(texts) as [
+      keyof MenuTranslations,
+      NonNullable<MenuTranslations['pl']>,
+    ][])
+      shown[language] = text.name === undefined ? text : { ...text, name: stripEmoji(text.name) };
+    translations.set(key, shown);
   };
   for (const c of categoryRows) remember(`c${c.id}`, c.translations);
   for (const i of itemRows) remember(`i${i.id}`, i.translations);
@@ -218,7 +229,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
   const optionsByGroup = new Map<number, MenuOption[]>();
   for (const { option: o } of optionRows) {
     const list = optionsByGroup.get(o.groupId) ?? [];
-    list.push({ id: o.id, name: o.name, price: o.price, unavailable: o.unavailable });
+    list.push({ id: o.id, name: stripEmoji(o.name), price: o.price, unavailable: o.unavailable });
     optionsByGroup.set(o.groupId, list);
   }
   const groupsByItem = new Map<number, MenuGroup[]>();
@@ -226,7 +237,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
     const list = groupsByItem.get(g.menuItemId) ?? [];
     list.push({
       id: g.id,
-      name: g.name,
+      name: stripEmoji(g.name),
       required: g.required,
       min: g.min,
       max: g.max,
@@ -239,7 +250,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
     const list = itemsByCategory.get(i.categoryId) ?? [];
     list.push({
       id: i.id,
-      name: i.name,
+      name: stripEmoji(i.name),
       desc: i.description,
       price: i.price,
       photo: i.photo,
@@ -251,7 +262,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
   }
   // A category whose items are all switched off has nothing to show.
   const categories = categoryRows
-    .map((cat) => ({ id: cat.id, name: cat.name, items: itemsByCategory.get(cat.id) ?? [] }))
+    .map((cat) => ({ id: cat.id, name: stripEmoji(cat.name), items: itemsByCategory.get(cat.id) ?? [] }))
     .filter((cat) => cat.items.length > 0);
   const categoriesJson = JSON.stringify(categories);
   return {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { locations, orders, restaurants, users } from '#db/schema/index.ts';
 import type { Country } from '#domain/country.ts';
-import { countryOf, type Currency, formatMoney } from '#domain/money.ts';
+import { countryOf, type Currency } from '#domain/money.ts';
 import { phoneLookupKey } from '#domain/phone-lookup.ts';
 import { validationError } from '#server/errors.ts';
 import { listAddresses, type SavedAddress } from '../addresses/list.ts';
@@ -38,7 +38,6 @@ export type EarlierOrder = {
   country: Country;
   currency: Currency;
   total: number;
-  formattedTotal: string;
   customer: (typeof orders.$inferSelect)['customer'];
   /** The account the order belongs to, if any. */
   userId: string | null;
@@ -117,7 +116,6 @@ export async function findCustomer(ctx: FindCustomerCtx, input: { phone: string 
       country: countryOf(o.country),
       currency,
       total: o.total,
-      formattedTotal: formatMoney(o.total, currency),
       customer: o.customer,
       userId: o.userId,
     };

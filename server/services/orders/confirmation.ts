@@ -91,9 +91,9 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const lines = order.items.map((item) => {
     const extras = item.mods.map((m) => stripEmoji(m));
     const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
-    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency)}`, name };
+    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency, lang)}`, name };
   });
-  const total = formatMoney(order.total, currency);
+  const total = formatMoney(order.total, currency, lang);
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
   const totalLabel = m.email_orderTotal({}, options);
   const follow = m.email_orderFollow({}, options);

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.ts';
 import { RuleError } from '#domain/errors.ts';
 import { checkModifierSelection, type ModifierGroup } from '#domain/modifiers.ts';
-import { formatMoney, type Currency } from '#domain/money.ts';
+import type { Currency } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import { linePrice } from '#domain/pricing.ts';
 import { MAX_QUANTITY } from '../basket/items.ts';
@@ -22,8 +22,8 @@ export type Reordered = {
     quantity: number;
     before: number;
     after: number;
-    formattedBefore: string;
-    formattedAfter: string;
+    /** The order's currency: the screen writes before and after in its own language. */
+    currency: Currency;
   }[];
 };
 
@@ -149,8 +149,7 @@ export async function reorder(
               quantity: line.quantity,
               before: line.unitPrice,
               after: unitPrice,
-              formattedBefore: formatMoney(line.unitPrice, line.currency),
-              formattedAfter: formatMoney(unitPrice, line.currency),
+              currency: line.currency,
             });
           }
           restaurant ??= { id: restaurantId, country };

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
-import { formatMoney, type Currency } from '#domain/money.ts';
+import type { Currency } from '#domain/money.ts';
 import {
   acceptanceSecondsLeft,
   isFinished,
@@ -62,8 +62,8 @@ export type OrderView = {
     mods: { groupName: string; name: string; value: number }[];
   }[];
   discount: (typeof orders.$inferSelect)['discount'];
+  /** Amounts are minor units; each screen writes them in its language (formatMoney, server/domain/money.ts). */
   currency: Currency;
-  formatted: Record<MoneyField, string>;
   createdAt: string;
   paidAt: string | null;
   acceptDeadline: string | null;
@@ -76,7 +76,7 @@ export type OrderView = {
   /** A pickup order still coming: when it can be collected (the pickup time, or the preparation when longer). */
   pickupAt: string | null;
   payment: { method: string; status: string; redirectUrl: string | null } | null;
-  refund: { amount: number; formatted: string; status: string; createdAt: string } | null;
+  refund: { amount: number; status: string; createdAt: string } | null;
 } & Record<MoneyField, number>;
 
 const orderColumns = {
@@ -193,10 +193,6 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       discount: order.discount,
       ...money,
       currency,
-      formatted: Object.fromEntries(MONEY_FIELDS.map((f) => [f, formatMoney(order[f], currency)])) as Record<
-        MoneyField,
-        string
-      >,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
@@ -241,7 +237,6 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       refund: paymentRow?.refund
         ? {
             amount: paymentRow.refund.amount,
-            formatted: formatMoney(paymentRow.refund.amount, currency),
             status: paymentRow.refund.status,
             createdAt: paymentRow.refund.createdAt.toISOString(),
           }

@@ -2,11 +2,12 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { concepts, orders, restaurants } from '#db/schema/index.ts';
 import { periodStart, SOLD_STATUSES, type DashboardPeriod } from '#domain/dashboard.ts';
 import { acceptanceSecondsLeft } from '#domain/orders.ts';
-import { formatMoney, type Currency } from '#domain/money.ts';
+import type { Currency } from '#domain/money.ts';
 import { Temporal } from 'temporal-polyfill';
 import type { AppDeps } from '#server/context.ts';
 
-type Figure = { orders: number; revenue: number; formatted: string };
+/** Revenue in minor units; the dashboard writes it in its language (formatMoney). */
+type Figure = { orders: number; revenue: number };
 export type DashboardRow = Figure & { id: number; slug: string; name: string; currency: Currency };
 export type WaitingOrder = {
   id: string;
@@ -17,7 +18,7 @@ export type WaitingOrder = {
   acceptDeadline: string | null;
   acceptSecondsLeft: number;
   total: number;
-  formatted: string;
+  currency: Currency;
 };
 
 export type Dashboard = {
@@ -77,11 +78,7 @@ export async function loadDashboard(
         .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
         .where(inArray(restaurants.id, restaurantIds))
     : [];
-  const figure = (count: number, revenue: number, currency: Currency): Figure => ({
-    orders: count,
-    revenue,
-    formatted: formatMoney(revenue, currency),
-  });
+  const figure = (count: number, revenue: number): Figure => ({ orders: count, revenue });
 
   const byRestaurant: Dashboard['byRestaurant'] = [];
   const conceptSums = new Map<
@@ -99,7 +96,7 @@ export async function loadDashboard(
       name: restaurant.name,
       concept: restaurant.concept,
       currency,
-      ...figure(g.orders, g.revenue, currency),
+      ...figure(g.orders, g.revenue),
     });
     const key = `${restaurant.conceptId}|${currency}`;
     const sum = conceptSums.get(key) ?? {
@@ -125,10 +122,10 @@ export async function loadDashboard(
     since: since.toISOString(),
     now: now.toISOString(),
     totals: [...totalSums]
-      .map(([currency, t]) => ({ currency, ...figure(t.o, t.r, currency) }))
+      .map(([currency, t]) => ({ currency, ...figure(t.o, t.r) }))
       .sort((a, b) => a.currency.localeCompare(b.currency)),
     byConcept: [...conceptSums.values()]
-      .map((c) => ({ id: c.id, slug: c.slug, name: c.name, currency: c.currency, ...figure(c.o, c.r, c.currency) }))
+      .map((c) => ({ id: c.id, slug: c.slug, name: c.name, currency: c.currency, ...figure(c.o, c.r) }))
       .sort(byRevenue),
     byRestaurant: byRestaurant.sort(byRevenue),
     waiting: waitingRows,
@@ -170,7 +167,7 @@ export async function waitingOrders({ db, now: clock }: Pick<AppDeps, 'db' | 'no
       ? acceptanceSecondsLeft(Temporal.Instant.fromEpochMilliseconds(row.acceptDeadline.getTime()), nowInstant, 0)
       : 0,
     total: row.total,
-    formatted: formatMoney(row.total, row.currency as Currency),
+    currency: row.currency as Currency,
   }));
 }
 

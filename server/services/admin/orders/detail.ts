@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { auditLog, concepts, orders, payments, refunds, restaurants, users } from '#db/schema/index.ts';
-import { formatMoney, type Currency } from '#domain/money.ts';
 import { allowedStaffActions, type StaffAction } from '#domain/staff-actions.ts';
 import { loadOrderView, type OrderView } from '#server/services/orders/view.ts';
 import type { AppDeps } from '#server/context.ts';
@@ -20,10 +19,9 @@ export type StaffOrder = {
     method: string;
     status: string;
     amount: number;
-    formatted: string;
     externalId: string | null;
     createdAt: string;
-    refunds: { id: string; amount: number; formatted: string; status: string; reason: string; createdAt: string }[];
+    refunds: { id: string; amount: number; status: string; reason: string; createdAt: string }[];
   }[];
   /** The audit log of the order, oldest first: who (null: the customer, a sweep or the payment provider), when, what. */
   history: {
@@ -102,7 +100,6 @@ export async function loadStaffOrder(
     return row ? person(row) : null;
   };
 
-  const currency = view.currency as Currency;
   const byPayment = new Map<string, StaffOrder['payments'][number]>();
   for (const { payment, refund } of paymentRows) {
     let entry = byPayment.get(payment.id);
@@ -113,7 +110,6 @@ export async function loadStaffOrder(
         method: payment.method,
         status: payment.status,
         amount: payment.amount,
-        formatted: formatMoney(payment.amount, currency),
         externalId: payment.externalId,
         createdAt: payment.createdAt.toISOString(),
         refunds: [],
@@ -124,7 +120,6 @@ export async function loadStaffOrder(
       entry.refunds.push({
         id: refund.id,
         amount: refund.amount,
-        formatted: formatMoney(refund.amount, currency),
         status: refund.status,
         reason: refund.reason,
         createdAt: refund.createdAt.toISOString(),
