@@ -3,6 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { formatMoney, type Currency } from '#domain/money.ts';
 import { $sandboxSheet } from './google-pay.ts';
 
 /**
@@ -23,7 +24,10 @@ export function GooglePaySheet({ locale }: { locale: UiLocale }) {
   }, [sheet]);
 
   const info = sheet?.request.transactionInfo;
-  const total = info ? `${info.totalPrice} ${info.currencyCode}` : '';
+  // Google's request carries the total as a decimal string and an ISO code; the sheet writes it as the shop does.
+  const total = info
+    ? formatMoney(Math.round(Number(info.totalPrice) * 100), info.currencyCode as Currency, locale)
+    : '';
   return (
     <dialog
       ref={dialog}

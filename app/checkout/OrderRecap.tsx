@@ -5,6 +5,7 @@ import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import BasketTotals from '#app/basket/BasketTotals.tsx';
+import { nameIn } from '#app/basket/basket-view.ts';
 import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 
 /**
@@ -36,8 +37,10 @@ export function OrderRecap({
         {basket.lines.map((line) => (
           <li key={line.id}>
             <span>
-              {line.quantity} × {line.name}
-              {line.options.length > 0 && <small>{line.options.map((o) => o.name).join(', ')}</small>}
+              {line.quantity} × {nameIn(line.name, line.names, locale)}
+              {line.options.length > 0 && (
+                <small>{line.options.map((o) => nameIn(o.name, o.names, locale)).join(', ')}</small>
+              )}
             </span>
             <span>{money(line.totalPrice)}</span>
           </li>

@@ -298,7 +298,7 @@ describe('the delivery method', () => {
       const { page, problems } = await openPage(pathFor('restaurant', locale, { slug: RESTAURANT }), locale);
       await page.setViewportSize(VIEWPORTS[viewport]);
       await dismissCookies(page);
-      await addFromMenu(page, 'Focaccia z rozmarynem', 1);
+      await addFromMenu(page, inPageLanguage(locale, 'Focaccia z rozmarynem'), 1);
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       await page.waitForSelector('.basket-delivery input:enabled');
       expect(await checkedMethod(page)).toBe('door2door');

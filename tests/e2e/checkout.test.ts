@@ -363,6 +363,8 @@ describe('payments and paying again', () => {
     await fillForm(page, 'pl', 'googlePay');
     await submit(page);
     await page.waitForSelector('dialog.checkout-gpay[open]');
+    // The sheet writes the total as the shop's Ukrainian pages do: '…,.. zł', not '….. PLN' (issue 40).
+    expect(await page.textContent('.checkout-gpay-total')).toMatch(/^\d+,\d\d\u00a0zł$/);
     await screenshot(page, 'checkout-ua-phone-3-gpay-sheet');
     await page.click('dialog.checkout-gpay .account-button-secondary');
     await page.getByText(TEXTS.ua.declined).waitFor();

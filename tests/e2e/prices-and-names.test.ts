@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
+import { stripEmoji } from '#domain/orders.ts';
+import { menuDictionary } from '#db/seed/index.ts';
 import { customers } from '../helpers/http-orders.ts';
 import { launchBrowser, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
 
@@ -50,22 +52,24 @@ describe('prices in the page’s language, names without emoji', () => {
     it(`${locale}: the menu, basket, summary and status page write 'Arancini' and its price alike`, async () => {
       const { page, problems } = await openPage(locale, pathFor('restaurant', locale, { slug: WARSAW }));
       const menu = await menuOf(page, WARSAW, locale);
-      const arancini = menu.categories.flatMap((c) => c.items).find((i) => i.name.startsWith('Arancini'))!;
-      // The seed names it 'Arancini 🍙'; every answer and screen says 'Arancini'.
-      expect(arancini.name).toBe('Arancini');
+      // The seed names it 'Arancini 🍙' ('Аранчіні 🍙' in Ukrainian); every answer and screen names it without the emoji.
+      const name = stripEmoji(menuDictionary[locale]('Arancini 🍙'));
+      expect(name).toBe({ pl: 'Arancini', en: 'Arancini', ua: 'Аранчіні' }[locale]);
+      const arancini = menu.categories.flatMap((c) => c.items).find((i) => i.name === name)!;
+      expect(arancini).toBeDefined();
       const price = formatMoney(arancini.price, 'PLN', locale);
       expect(price).toBe({ pl: '21,00\u00a0zł', en: '21.00\u00a0zł', ua: '21,00\u00a0zł' }[locale]);
 
       // The menu.
-      const row = menuRow(page, 'Arancini');
+      const row = menuRow(page, name);
       expect(await row.locator('.item-price').textContent()).toBe(price);
       expect(await page.locator('.restaurant-menu').textContent()).not.toMatch(EMOJI);
-      expect(await menuRow(page, 'Diavola').count()).toBe(1);
+      expect(await menuRow(page, stripEmoji(menuDictionary[locale]('Diavola 🌶️'))).count()).toBe(1);
 
       // The basket: three of them, added the way the menu adds them (the dialog of a dish without options).
       await row.getByRole('button').click();
       await page.waitForSelector('dialog.item-dialog[open]');
-      expect(await page.locator('dialog.item-dialog h2').textContent()).toBe('Arancini');
+      expect(await page.locator('dialog.item-dialog h2').textContent()).toBe(name);
       await page.click('dialog.item-dialog button[type=submit]');
       await page.waitForSelector('[data-basket-count="1"]');
       const total = Number(await page.getAttribute('[data-basket-total]', 'data-basket-total'));
@@ -83,7 +87,7 @@ describe('prices in the page’s language, names without emoji', () => {
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       const line = page.locator('.basket-line');
       await line.waitFor();
-      expect(await line.locator('h3').textContent()).toBe('Arancini');
+      expect(await line.locator('h3').textContent()).toBe(name);
       expect(await line.textContent()).toContain(formatMoney(3 * arancini.price, 'PLN', locale));
       expect(await line.textContent()).not.toMatch(EMOJI);
 
@@ -91,7 +95,7 @@ describe('prices in the page’s language, names without emoji', () => {
       await page.goto(urlOn('localhost', pathFor('summary', locale)));
       const recap = page.locator('.checkout-recap-lines li');
       await recap.waitFor();
-      expect(await recap.locator('span').first().textContent()).toBe('3 × Arancini');
+      expect(await recap.locator('span').first().textContent()).toBe(`3 × ${name}`);
       expect(await recap.locator('span').nth(1).textContent()).toBe(formatMoney(3 * arancini.price, 'PLN', locale));
 
       // The status page of the order placed from that basket.
@@ -120,6 +124,7 @@ describe('prices in the page’s language, names without emoji', () => {
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const { order, accessToken } = placed.body as { order: { id: string }; accessToken: string };
       await page.goto(urlOn('localhost', pathFor('status', locale, { orderId: order.id, token: accessToken })));
+      // The order keeps its lines as the menu writes them (Polish for a Polish restaurant), without the emoji.
       const item = page.locator('.lines .items li');
       expect(await item.locator('.name').textContent()).toMatch(/^\s*3 × Arancini\s*$/);
       expect(await item.locator('.price').textContent()).toBe(formatMoney(3 * arancini.price, 'PLN', locale));
