@@ -17,6 +17,7 @@ import {
   urlOn,
   visitorAddress,
   VIEWPORTS,
+  addToBasketFromPage,
 } from '../helpers/browser.ts';
 
 let browser: Browser;
@@ -217,16 +218,7 @@ describe('basket page', () => {
       .flatMap((c: { items: { id: number; name: string }[] }) => c.items)
       .find((i: { id: number }) => i.id === item.id).name as string;
     expect(polish).not.toBe(item.name);
-    const added = await page.evaluate(
-      (id) =>
-        fetch('/api/basket/items', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ menuItemId: id, quantity: 1 }),
-        }).then((r) => r.status),
-      item.id,
-    );
-    expect(added).toBe(200);
+    expect((await addToBasketFromPage(page, item.id)).status).toBe(200);
 
     await page.goto(urlOn('localhost', pathFor('basket', 'ua')));
     await page.waitForSelector('.basket-line');

@@ -6,7 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 import { messageLocale } from '#app/i18n/messages.ts';
 import { htmlLang, LOCALES, pathFor } from '#domain/localized-routes.ts';
 import { openingTime } from '#domain/opening-time.ts';
-import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS, addToBasketFromPage } from '../helpers/browser.ts';
 
 // Issue 40: a closed restaurant kept its "+" buttons, the add succeeded, and only the basket said it was closed,
 // without saying when it opens. The test makes Green Bowl Poznań cook only on the day after tomorrow, so it is closed
@@ -72,15 +72,7 @@ describe('a closed restaurant', () => {
 
       // A page opened while it was open, sending its add now: refused, saying when it opens.
       const dish = await plainDish();
-      const refused = await page.evaluate(
-        (id) =>
-          fetch('/api/basket/items', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ menuItemId: id, quantity: 1 }),
-          }).then(async (r) => ({ status: r.status, body: await r.json() })),
-        dish.id,
-      );
+      const refused = await addToBasketFromPage(page, dish.id);
       expect(refused).toMatchObject({
         status: 400,
         body: { error: 'restaurantClosed', details: { nextOpening: opensAt } },
@@ -94,16 +86,7 @@ describe('a closed restaurant', () => {
     const dish = await plainDish();
     await setHours(aroundTheClock);
     try {
-      const added = await page.evaluate(
-        (id) =>
-          fetch('/api/basket/items', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ menuItemId: id, quantity: 1 }),
-          }).then((r) => r.status),
-        dish.id,
-      );
-      expect(added).toBe(200);
+      expect((await addToBasketFromPage(page, dish.id)).status).toBe(200);
     } finally {
       await setHours(closedHours);
     }

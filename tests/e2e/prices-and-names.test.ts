@@ -5,7 +5,7 @@ import { formatMoney } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import { menuDictionary } from '#db/seed/index.ts';
 import { customers } from '../helpers/http-orders.ts';
-import { launchBrowser, urlOn, visitorAddress, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, urlOn, visitorAddress, VIEWPORTS, addToBasketFromPage } from '../helpers/browser.ts';
 
 // Customer issue 40, items 4 and 5: prices written as the page's language writes them, and one name for a dish, without
 // its emoji, on the menu, in the basket and on the status page. The demo menus have 'Arancini 🍙' at 21 zł.
@@ -74,16 +74,7 @@ describe('prices in the page’s language, names without emoji', () => {
       await page.waitForSelector('[data-basket-count="1"]');
       const total = Number(await page.getAttribute('[data-basket-total]', 'data-basket-total'));
       expect(await page.locator('[data-basket-total]').textContent()).toContain(formatMoney(total, 'PLN', locale));
-      const more = await page.evaluate(
-        (id) =>
-          fetch('/api/basket/items', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ menuItemId: id, quantity: 2 }),
-          }).then((r) => r.status),
-        arancini.id,
-      );
-      expect(more).toBe(200);
+      expect((await addToBasketFromPage(page, arancini.id, 2)).status).toBe(200);
       await page.goto(urlOn('localhost', pathFor('basket', locale)));
       const line = page.locator('.basket-line');
       await line.waitFor();

@@ -184,3 +184,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+/** The page itself adds a menu item to its basket over the shop's API (the basket cookie is the page's): the answer. */
+export function addToBasketFromPage(
+  page: Page,
+  menuItemId: number,
+  quantity = 1,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return page.evaluate(
+    ([id, count]) =>
+      fetch('/api/basket/items', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ menuItemId: id, quantity: count }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> })),
+    [menuItemId, quantity] as const,
+  );
+}
