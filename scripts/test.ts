@@ -49,8 +49,30 @@ async function run(label: string, command: string, args: string[]): Promise<bool
   return status === 0;
 }
 
-type Report = { numTotalTests: number; numPassedTests: number; numFailedTests: number; success: boolean };
+type Report = {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  success: boolean;
+  testResults?: {
+    name: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
 const suites: string[] = [];
+// The failed tests, named again at the very end: a CI log is often read from its last lines only.
+const failures: string[] = [];
+
+function failedTests(project: string, report: Report): string[] {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 300);
+        return `${project}: ${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n    ${reason}`;
+      }),
+  );
+}
 
 async function vitest(project: string, extra: string[] = []): Promise<boolean> {
   mkdirSync('test-results', { recursive: true });
@@ -80,6 +102,7 @@ async function vitest(project: string, extra: string[] = []): Promise<boolean> {
   if (summary) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
+    failures.push(...failedTests(project, summary));
   }
   const counts = summary ? `${summary.numPassedTests} passed, ${summary.numFailedTests} failed` : 'no result';
   suites.push(`${project}: ${counts}${problem ? ` — FAILED: ${problem}` : ''}`);
@@ -150,6 +173,11 @@ for (const stage of stages) {
   }
 }
 console.log('');
+if (failures.length > 0) {
+  console.log('Failed tests:');
+  for (const line of failures) console.log(`  ${line}`);
+  console.log('');
+}
 for (const line of suites) console.log(line);
 const notRun = projects.filter((project) => !suites.some((line) => line.startsWith(`${project}:`)));
 if (notRun.length > 0) console.log(`not run (an earlier step failed): ${notRun.join(', ')}`);
