@@ -36,8 +36,10 @@ export default defineConfig({
           isolate: false,
           globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/postgres-global.ts'],
           setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The heaviest tests (the authorization table over every route and role, 300 racing payments) take 15-20 s
+          // on a quiet machine and run beside the browser tests: a limit that stops hung tests, not slow ones.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {
