@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // One config, four layers. `npm test` runs them in order (scripts/test.ts):
 // unit (pure rules, with coverage), api (real PostgreSQL), pglite (what `npm start` uses), e2e (Chromium).
+// How long expect.poll waits for what a user would see (a notification, a status, a mail) before failing. Vitest's
+// default is 1 s: on a machine running the API and browser lanes side by side (load 2-13 on 2 cores), a page that
+// answers in 1.2 s failed a test that was right (seen twice: a notification, a hidden banner).
+const POLL_TIMEOUT = 10_000;
+
 export default defineConfig({
   test: {
     coverage: {
@@ -40,6 +45,7 @@ export default defineConfig({
           // on a quiet machine and run beside the browser tests: a limit that stops hung tests, not slow ones.
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          expect: { poll: { timeout: POLL_TIMEOUT } },
         },
       },
       {
@@ -68,6 +74,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: POLL_TIMEOUT } },
         },
       },
     ],
