@@ -29,6 +29,9 @@ export default defineConfig({
           ],
           globalSetup: ['tests/setup/i18n-compile.ts'],
           setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
+          // Pure rules with nothing to leak between files (no vi.mock; spies and fake timers are restored): loading
+          // the modules once instead of once a file took the layer from 62 to 22 s of CPU, all 857 tests passing.
+          isolate: false,
         },
       },
       {
