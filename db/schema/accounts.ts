@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  integer,
+  primaryKey,
   doublePrecision,
   index,
   pgTable,
@@ -13,6 +15,7 @@ import {
 import { COUNTRIES } from '#domain/money.ts';
 import { USER_ROLES } from '#domain/roles.ts';
 import { inList } from './checks.ts';
+import { locations } from './catalogue.ts';
 
 export const users = pgTable(
   'users',
@@ -109,4 +112,18 @@ export const authTokens = pgTable(
     index('auth_tokens_user_idx').on(t.userId),
     check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'passwordReset', 'emailChange')`),
   ],
+);
+
+/** The kitchens (locations) a kitchenStaff or kitchenManager account works in: it sees their orders only. */
+export const userKitchens = pgTable(
+  'user_kitchens',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('user_kitchens_location_idx').on(t.locationId)],
 );

@@ -139,6 +139,11 @@ export const restaurants = pgTable(
     extraFee: integer('extra_fee').notNull().default(0),
     acceptanceMinutes: integer('acceptance_minutes').notNull().default(10),
     preparationMinutes: integer('preparation_minutes').notNull().default(30),
+    // Accept new orders without a tap, promising preparationMinutes. Off: the kitchen accepts each order itself.
+    autoAccept: boolean('auto_accept').notNull().default(false),
+    // An order still new this many minutes after it arrived is escalated: the kitchen's managers get an e-mail and
+    // the call centre a card, so that someone phones the restaurant before the acceptance window closes.
+    escalationMinutes: integer('escalation_minutes').notNull().default(5),
     // GeoJSON Polygon ([lng, lat] rings) and/or a list of zip codes: inside if either matches.
     deliveryPolygon: jsonb('delivery_polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] } | null>(),
     deliveryZips: text('delivery_zips')
@@ -157,6 +162,7 @@ export const restaurants = pgTable(
     check('restaurants_extra_fee_check', sql`${t.extraFee} >= 0`),
     check('restaurants_acceptance_minutes_check', sql`${t.acceptanceMinutes} > 0`),
     check('restaurants_preparation_minutes_check', sql`${t.preparationMinutes} > 0`),
+    check('restaurants_escalation_minutes_check', sql`${t.escalationMinutes} > 0`),
   ],
 );
 

@@ -31,6 +31,8 @@ export const ORDER_STATUSES = [
   'ready_for_pickup',
 ] as const;
 export const ORDER_SOURCES = ['web', 'cc', 'bot'] as const;
+/** Why a restaurant rejected an order: stored, shown to the customer and reported. */
+export const REJECTION_REASONS = ['soldOut', 'tooBusy', 'closed', 'other'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percentage', 'freeDelivery'] as const;
 
 export const discountCodes = pgTable(
@@ -175,6 +177,13 @@ export const orders = pgTable(
     // status page shows the estimated ready time.
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     preparationMinutes: integer('preparation_minutes'),
+    // Set with status rejected: why (REJECTION_REASONS). 'timeout' is not a reason a kitchen gives: an order nobody
+    // accepted in time is rejected with rejectionReason null and acceptDeadline in the past.
+    rejectionReason: text('rejection_reason'),
+    // When someone at a kitchen board acknowledged the new order's alarm (the board stops ringing on every tablet).
+    alarmAcknowledgedAt: timestamp('alarm_acknowledged_at', { withTimezone: true }),
+    // When the order, still new, was escalated to the kitchen's managers and the call centre (restaurants.escalationMinutes).
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -199,6 +208,7 @@ export const orders = pgTable(
     check('orders_payment_type_check', sql`${t.paymentType} in ('online', 'cash', 'card')`),
     check('orders_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
     check('orders_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
+    check('orders_rejection_reason_check', inList('rejection_reason', REJECTION_REASONS)),
     check('orders_preparation_minutes_check', sql`${t.preparationMinutes} between 1 and 240`),
     check(
       'orders_money_check',

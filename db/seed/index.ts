@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../client.ts';
-import { concepts, restaurants, users } from '../schema/index.ts';
+import { concepts, restaurants, userKitchens, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import type { RestaurantTranslations } from '../schema/catalogue.ts';
@@ -50,6 +50,22 @@ export const demoUsers = [
     firstname: 'Celina',
     lastname: 'Telefoniczna',
     phone: '501234567',
+  },
+  {
+    email: 'kitchen@example.com',
+    password: 'kitchen-demo-2026',
+    role: 'kitchenStaff',
+    firstname: 'Kamil',
+    lastname: 'Kucharski',
+    kitchens: ['warszawa-mokotow'],
+  },
+  {
+    email: 'manager@example.com',
+    password: 'manager-demo-2026',
+    role: 'kitchenManager',
+    firstname: 'Maria',
+    lastname: 'Kierownik',
+    kitchens: ['warszawa-mokotow', 'warszawa-wola'],
   },
   {
     email: 'user@example.com',
@@ -170,5 +186,12 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
   });
   await insertDiscountCode(tx, { code: 'OSTATNI', type: 'amount', value: 2000, quantity: 50, used: 49 });
   await insertDiscountCode(tx, { code: 'KYIV100', type: 'amount', value: 10000, country: 'ua', quantity: 1000 });
-  for (const user of demoUsers) await insertUser(tx, user);
+  for (const user of demoUsers) {
+    const row = await insertUser(tx, user);
+    if ('kitchens' in user) {
+      await tx
+        .insert(userKitchens)
+        .values(user.kitchens.map((slug) => ({ userId: row.id, locationId: locationRows.get(slug)!.id })));
+    }
+  }
 }

@@ -112,9 +112,17 @@ describe('demo data', () => {
     expect(codes.some((c) => c.active && c.left === 1)).toBe(true);
   });
 
-  it('has one user of each role', async () => {
+  it('has one user of each role, the kitchen roles with their kitchens', async () => {
     const roles = await rows<{ role: string }>(sql`select role from users`);
-    expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'callCenter', 'user']);
+    expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'callCenter', 'kitchenManager', 'kitchenStaff', 'user']);
+    const kitchens = await rows<{ email: string; slug: string }>(
+      sql`select u.email, l.slug from user_kitchens k join users u on u.id = k.user_id join locations l on l.id = k.location_id order by 1, 2`,
+    );
+    expect(kitchens).toEqual([
+      { email: 'kitchen@example.com', slug: 'warszawa-mokotow' },
+      { email: 'manager@example.com', slug: 'warszawa-mokotow' },
+      { email: 'manager@example.com', slug: 'warszawa-wola' },
+    ]);
   });
 });
 

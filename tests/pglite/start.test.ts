@@ -75,7 +75,7 @@ describe('start-up and shutdown', () => {
       .stderr.split('\n')
       .filter((line) => line.startsWith('Cannot start'));
     expect(refusal).toEqual([
-      "Cannot start: demo logins still open with the README's passwords in production (admin@example.com, callcenter@example.com, user@example.com): delete them, or give each a new password (npm run admin:create -- --email … for an admin)",
+      "Cannot start: demo logins still open with the README's passwords in production (admin@example.com, callcenter@example.com, kitchen@example.com, manager@example.com, user@example.com): delete them, or give each a new password (npm run admin:create -- --email … for an admin)",
     ]);
 
     // Said on purpose (the benchmarks' throwaway data), the same start serves, with a warning nobody can miss.
@@ -90,7 +90,7 @@ describe('start-up and shutdown', () => {
       const served = await readyOn(port);
       expect(served, allowed.output().stderr).toBe(true);
       expect(allowed.output().stderr).toContain(
-        'DEMO_LOGINS_IN_PRODUCTION=1: admin@example.com, callcenter@example.com, user@example.com open',
+        'DEMO_LOGINS_IN_PRODUCTION=1: admin@example.com, callcenter@example.com, kitchen@example.com, manager@example.com, user@example.com open',
       );
     } finally {
       allowed.child.kill('SIGTERM');
