@@ -17,6 +17,16 @@ export const ORDER_EMAIL_TEMPLATES = [
   'orderStatusLink',
 ] as const;
 export type OrderEmailTemplate = (typeof ORDER_EMAIL_TEMPLATES)[number];
+
+/** Every kind of e-mail the outbox holds, the order e-mails' and the others', for the admin's outbox to name. */
+export const EMAIL_TEMPLATES = [
+  'activation',
+  'passwordReset',
+  'emailChange',
+  'emailChanged',
+  'contact',
+  ...ORDER_EMAIL_TEMPLATES,
+] as const;
 export type StatusChangeEmail = Exclude<OrderEmailTemplate, 'orderConfirmation' | 'orderRefunded' | 'orderStatusLink'>;
 
 /**
