@@ -7,7 +7,7 @@ import { api, type ApiClient } from '#app/api-client.ts';
  * POST body: personal data stays out of the URL), the orders found, and one order opened with its live status and
  * history, to send its status link again or cancel it for the customer.
  */
-export type FoundOrder = InferResponseType<ApiClient['cc']['orders']['search']['$post'], 200>['orders'][number];
+type FoundOrder = InferResponseType<ApiClient['cc']['orders']['search']['$post'], 200>['orders'][number];
 export type FollowedOrder = InferResponseType<ApiClient['cc']['orders'][':id']['$get'], 200>['order'];
 
 export const $found = atom<FoundOrder[] | null>(null);

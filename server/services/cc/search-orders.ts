@@ -6,7 +6,7 @@ import type { Country } from '#domain/country.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 
-export type FoundOrder = {
+type FoundOrder = {
   id: string;
   displayId: string;
   status: string;

@@ -13,7 +13,7 @@ import { type Lang, orderAccessToken, statusPath } from './access-token.ts';
 import { confirmationLang, emailBrand, escapeHtml, isLang, orderHtml } from './confirmation.ts';
 
 /** What one of these e-mails says beyond the order itself. */
-export type StatusEmailEvent =
+type StatusEmailEvent =
   | { template: 'orderAccepted' | 'orderReadyForPickup' | 'orderOnItsWay' | 'orderStatusLink' }
   /** `refunded`: a refund of the order's payment is queued (it was paid online). */
   | { template: 'orderRejected'; refunded: boolean }
@@ -165,7 +165,7 @@ function wording(order: OrderToTell, event: StatusEmailEvent, lang: Lang): { sub
  * brand, with the link to its status page. The link carries the order's access token, which is derived from the
  * order id and the server's secret (access-token.ts), so any later e-mail can carry the same token the confirmation did.
  */
-export function statusEmail(env: Env, order: OrderToTell, event: StatusEmailEvent): OutgoingEmail {
+function statusEmail(env: Env, order: OrderToTell, event: StatusEmailEvent): OutgoingEmail {
   const lang = confirmationLang({ lang: isLang(order.lang) ? order.lang : null, country: order.country });
   const options = { locale: messageLocale(lang) };
   const brand = emailBrand(env, order.conceptSlug);
