@@ -65,6 +65,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   internalError: m.error_internalError,
   reorderUnavailable: m.error_reorderUnavailable,
   userDeactivated: m.error_userDeactivated,
+  orderNotCancellable: m.error_orderNotCancellable,
+  orderSearchQuery: m.error_orderSearchQuery,
   ownAdminRole: m.error_ownAdminRole,
   inUse: m.error_inUse,
   notUniqueSlug: m.error_notUniqueSlug,

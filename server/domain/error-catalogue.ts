@@ -65,6 +65,17 @@ export const errorCatalogue = {
   tooManyAddresses: { status: 409, meaning: 'The account already has the most saved addresses allowed.' },
   userDeactivated: { status: 403, meaning: 'An administrator has deactivated this account.' },
 
+  // The call centre following up an order.
+  orderNotCancellable: {
+    status: 409,
+    meaning: 'The order can no longer be canceled for the customer: the restaurant has accepted it, or it has ended.',
+  },
+  orderSearchQuery: {
+    status: 400,
+    meaning:
+      'An order search needs a phone number (at least 9 digits), an e-mail address or a 5-character order number.',
+  },
+
   // The admin area.
   ownAdminRole: { status: 409, meaning: 'An admin cannot take away their own admin role or deactivate themselves.' },
   inUse: {

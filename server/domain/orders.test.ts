@@ -31,6 +31,7 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['waiting_for_payment', 'canceled'],
   ['new', 'processing'],
   ['new', 'rejected'],
+  ['new', 'canceled'],
   ['processing', 'waiting_for_courier'],
   ['processing', 'ready_for_pickup'],
   ['processing', 'waiting_for_pickup'],

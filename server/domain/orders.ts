@@ -28,10 +28,13 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** design.md's table; everything not listed, including staying in the same status, is refused. */
+/**
+ * design.md's table, plus new → canceled: the customer may call off an order the restaurant has not accepted yet
+ * (decision 042, through the call centre). Everything not listed, including staying in the same status, is refused.
+ */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   waiting_for_payment: ['new', 'canceled'],
-  new: ['processing', 'rejected'],
+  new: ['processing', 'rejected', 'canceled'],
   processing: ['waiting_for_courier', 'ready_for_pickup', 'waiting_for_pickup', 'canceled'],
   waiting_for_courier: ['finished'],
   waiting_for_pickup: ['finished'],
@@ -74,6 +77,14 @@ export function isReadyToPickup(status: OrderStatus): boolean {
 /** Self pickup is a property of the delivery type, not of the status. */
 export function isSelfPickup(deliveryType: string): boolean {
   return deliveryType === 'pickup';
+}
+
+/**
+ * The call centre cancels an order for its customer only before the restaurant has accepted it: once it cooks, the
+ * restaurant decides (its own cancel action). Decision 042.
+ */
+export function isCancellableForCustomer(status: OrderStatus): boolean {
+  return status === 'waiting_for_payment' || status === 'new';
 }
 
 /** True when this status is final: no transition leaves it. */

@@ -351,7 +351,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
   it('writes English for an order placed in English, at a Ukrainian restaurant, on delivery', async () => {
     const order = await cashInKyiv('en', 'en@example.com');
     const mail = await mailTo('en@example.com');
-    expect(mail.subject).toBe(`Order ${order.displayId} received`);
+    expect(mail.subject).toBe(`Order ${order.displayId} received – waiting for the restaurant to accept it`);
     expect(mail.text).toContain('Thank you!');
     // Money as an English reader writes it, with the hryvnia sign after it as on the shop's pages.
     expect(mail.text).toMatch(/Total: [\d,]+\.\d{2}\u00a0₴/);
@@ -362,7 +362,7 @@ describe("place order: the confirmation e-mail in the order's language", () => {
   it('writes Ukrainian for an order placed in Ukrainian at a Polish restaurant, paid online', async () => {
     const order = await blikInWarsaw('ua', 'ua@example.com');
     const mail = await mailTo('ua@example.com');
-    expect(mail.subject).toBe(`Замовлення ${order.displayId} прийнято`);
+    expect(mail.subject).toBe(`Замовлення ${order.displayId} отримано – очікує на підтвердження ресторану`);
     // As a Ukrainian reader writes it: a decimal comma, the złoty sign after the number.
     expect(mail.text).toMatch(/Разом: [\d\u00a0]+,\d{2}\u00a0zł/);
     expect(mail.text).toContain(`/ua/status/${order.id}/`);
@@ -370,7 +370,9 @@ describe("place order: the confirmation e-mail in the order's language", () => {
 
   it('writes English for an online order placed in English', async () => {
     const order = await blikInWarsaw('en', 'en-online@example.com');
-    expect((await mailTo('en-online@example.com')).subject).toBe(`Order ${order.displayId} received`);
+    expect((await mailTo('en-online@example.com')).subject).toBe(
+      `Order ${order.displayId} received – waiting for the restaurant to accept it`,
+    );
   });
 
   it("is in Pasta Fresca's look for a Pasta Fresca order: its colour, its name in the HTML and in the text", async () => {
@@ -399,10 +401,12 @@ describe("place order: the confirmation e-mail in the order's language", () => {
 
   it("falls back to the restaurant country's language when the order names none", async () => {
     const ua = await cashInKyiv(undefined, 'none-ua@example.com');
-    expect((await mailTo('none-ua@example.com')).subject).toBe(`Замовлення ${ua.displayId} прийнято`);
+    expect((await mailTo('none-ua@example.com')).subject).toBe(
+      `Замовлення ${ua.displayId} отримано – очікує на підтвердження ресторану`,
+    );
     const pl = await blikInWarsaw(undefined, 'none-pl@example.com');
     const mail = await mailTo('none-pl@example.com');
-    expect(mail.subject).toBe(`Zamówienie ${pl.displayId} przyjęte`);
+    expect(mail.subject).toBe(`Zamówienie ${pl.displayId} otrzymane – czeka na przyjęcie przez restaurację`);
     expect(mail.text).toContain(`/status/${pl.id}/`);
   });
 });

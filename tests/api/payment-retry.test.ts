@@ -106,7 +106,13 @@ const confirmations = async (order: Placed) =>
     await ctx.database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, plCustomer.email), like(emailOutbox.text, `%${order.displayId}%`)))
+      .where(
+        and(
+          eq(emailOutbox.to, plCustomer.email),
+          eq(emailOutbox.template, 'orderConfirmation'),
+          like(emailOutbox.text, `%${order.displayId}%`),
+        ),
+      )
   ).length;
 
 describe('POST /api/orders/:id/payments: paying again after a declined or canceled payment', () => {

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '#db/client.ts';
 import { menuItems, paymentOptions, restaurants, workingHours } from '#db/schema/index.ts';
 import { pathFor, type Locale } from '#domain/localized-routes.ts';
 import type { OrderStatus } from '#domain/orders.ts';
+import { parseEnv } from '#server/env.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeStatusInTx } from '#server/services/orders/change-status.ts';
 import { CONSENT_STORAGE_KEY } from '#app/shop/CookieConsent.tsx';
@@ -61,10 +62,13 @@ const TEXTS = {
   },
 } as const;
 
+// The e-mails a change writes link to the status page with the server's secrets, which a test server takes by default.
+const serverEnv = parseEnv({ NODE_ENV: 'test' });
+
 /** What the restaurant (or staff) does to an order, in the server's database: every server process hears of it. */
 const moveOrder = (orderId: string, to: OrderStatus) =>
   database.db.transaction((tx) =>
-    changeStatusInTx(tx, { orderId, to, reason: 'admin', actor: SYSTEM, now: new Date() }),
+    changeStatusInTx(tx, { orderId, to, reason: 'admin', actor: SYSTEM, env: serverEnv, now: new Date() }),
   );
 
 async function orderStatusNow(order: PlacedOrder): Promise<string> {

@@ -134,7 +134,7 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
     time('createdAt'),
     text('to'),
     text('subject'),
-    text('template'),
+    value('template', 'template'),
     value('status', 'outbox'),
     number('attempts'),
     time('sentAt'),

@@ -12,6 +12,13 @@ import { createStaffBasket } from '#server/services/cc/create-basket.ts';
 import { findCustomer } from '#server/services/cc/find-customer.ts';
 import { getStaffBasket } from '#server/services/cc/get-basket.ts';
 import { placePhoneOrder } from '#server/services/cc/place-phone-order.ts';
+import { searchOrders } from '#server/services/cc/search-orders.ts';
+import { loadFollowUpOrder } from '#server/services/cc/follow-up-order.ts';
+import { resendStatusLink } from '#server/services/cc/resend-status-link.ts';
+import { cancelForCustomer } from '#server/services/cc/cancel-order.ts';
+import { isUuid } from '#domain/ids.ts';
+import { FOLLOW_UP_DAYS } from '#domain/order-search.ts';
+import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { searchRestaurants } from '#server/services/cc/search-restaurants.ts';
 import { addItemBody, deliveryBody, discountBody, itemParam, quantityBody } from '../basket/index.ts';
 import { placeOrderBody } from '../orders/index.ts';
@@ -23,6 +30,16 @@ const searchQuery = type({ 'q?': 'string <= 100' });
 const basketParam = type({ basketId: 'string.uuid' });
 const lineParam = basketParam.and(itemParam);
 const phoneOrderBody = placeOrderBody.and({ 'customerUserId?': 'string.uuid | null' });
+const orderSearchBody = type({ query: 'string <= 200' });
+const orderParam = type({ id: 'string <= 100' });
+
+/** The order a follow-up call names by its path, as the agent's session sees it; 404 for any other. */
+const agentOf = (c: Context<AppEnv>) => staffActor(signedInUser(c), null);
+const followUpOrderId = (id: string) => {
+  if (!isUuid(id)) throw notFound();
+  return id;
+};
+const notFollowed = errorResponse(`notFound: no such order placed in the last ${FOLLOW_UP_DAYS} days`);
 
 const tags = ['call centre'];
 /** Every call here is behind requireRole('callCenter', 'admin') (server/routes/index.ts): 401 for anyone else. */
@@ -177,6 +194,96 @@ export const ccRoutes = new Hono<AppEnv>()
     basketAnswer('Remove the discount code'),
     validate('param', basketParam),
     (c) => change(c, c.req.valid('param').basketId, removeDiscount),
+  )
+  .post(
+    '/orders/search',
+    describeRoute({
+      tags,
+      summary: `Find a caller's orders of the last ${FOLLOW_UP_DAYS} days by phone, e-mail or order number`,
+      security: security.session,
+      description:
+        'POST, so that the phone number or e-mail address (personal data) never stands in a URL or an access log. query: a phone number however typed (its last nine digits match), an e-mail address (any case), or the 5-character order number (a # in front allowed). Newest first, at most 20.',
+      responses: {
+        200: jsonResponse(
+          '{ orders: [{ id, displayId, status, createdAt, restaurant: { slug, name }, country, customerName, currency, total }] }',
+        ),
+        400: errorResponse('orderSearchQuery: neither a phone number, an e-mail address nor an order number'),
+        401: staffOnly,
+      },
+    }),
+    validate('json', orderSearchBody),
+    async (c) => {
+      const orders = await searchOrders({ ...c.var.deps, actor: agentOf(c) }, { query: c.req.valid('json').query });
+      return c.json({ orders }, 200);
+    },
+  )
+  .get(
+    '/orders/:id',
+    describeRoute({
+      tags,
+      summary: 'One order to follow up: live status, items, payments and refunds, status history, cancellable',
+      security: security.session,
+      responses: {
+        200: jsonResponse(
+          '{ order: { order (the customer’s view), restaurant, account, createdBy, payments, history: [{ at, action, actor, from, to, reason }], cancellable } }',
+        ),
+        401: staffOnly,
+        404: notFollowed,
+      },
+    }),
+    validate('param', orderParam),
+    async (c) => {
+      const orderId = followUpOrderId(c.req.valid('param').id);
+      const order = await loadFollowUpOrder({ ...c.var.deps, actor: agentOf(c) }, { orderId });
+      if (!order) throw notFound();
+      return c.json({ order }, 200);
+    },
+  )
+  .post(
+    '/orders/:id/status-link',
+    describeRoute({
+      tags,
+      summary:
+        'E-mail the customer the link to the order’s status page again (to the address the order was placed with)',
+      security: security.session,
+      description:
+        'Through the outbox; the audit log records the agent. At most 3 an hour for one order, and 30 an hour for one agent, so it cannot be used to flood a mailbox.',
+      responses: {
+        200: jsonResponse('{ sentTo }'),
+        401: staffOnly,
+        404: notFollowed,
+        429: errorResponse('tooManyRequests (Retry-After)'),
+      },
+    }),
+    validate('param', orderParam),
+    rateLimit({ name: 'cc-status-link-agent', limit: 30, windowSeconds: 3600, key: (c) => signedInUser(c).id }),
+    rateLimit({ name: 'cc-status-link-order', limit: 3, windowSeconds: 3600, key: (c) => c.req.param('id') ?? '' }),
+    async (c) => {
+      const orderId = followUpOrderId(c.req.valid('param').id);
+      return c.json(await resendStatusLink({ ...c.var.deps, actor: agentOf(c) }, { orderId }), 200);
+    },
+  )
+  .post(
+    '/orders/:id/cancel',
+    describeRoute({
+      tags,
+      summary: 'Cancel an order for the caller while the restaurant has not accepted it (waiting_for_payment or new)',
+      security: security.session,
+      description:
+        'Through the order status machine with the agent as the actor (audit log); a paid order is refunded as a rejected one is; the customer gets the canceled e-mail.',
+      responses: {
+        200: jsonResponse('{ order } as GET /api/cc/orders/{id}'),
+        401: staffOnly,
+        404: notFollowed,
+        409: errorResponse('orderNotCancellable (details.status): the restaurant has accepted it, or it has ended'),
+      },
+    }),
+    validate('param', orderParam),
+    async (c) => {
+      const orderId = followUpOrderId(c.req.valid('param').id);
+      const order = await cancelForCustomer({ ...c.var.deps, actor: agentOf(c) }, { orderId });
+      return c.json({ order }, 200);
+    },
   )
   .post(
     '/baskets/:basketId/order',

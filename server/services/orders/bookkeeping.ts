@@ -24,9 +24,12 @@ export type AuditEntry = {
   at: Date;
   /** The signed-in person who caused it; null for the customer's own guest call, a sweep or the payment provider. */
   actorUserId: string | null;
-  /** An order's placing and status changes, or an admin's change to an entity (`concept.updated`, `user.role`…). */
+  /** An order's placing, status changes and status links sent again, or an admin's change to an entity (`concept.updated`, `user.role`…). */
   action:
-    'order.placed' | 'order.status' | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
+    | 'order.placed'
+    | 'order.status'
+    | 'order.statusLinkSent'
+    | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
   entity: 'order' | AuditedEntity;
   entityId: string;
   data: Record<string, unknown>;

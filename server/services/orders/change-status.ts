@@ -3,12 +3,15 @@ import { reusable } from '#db/reusable.ts';
 import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
-import type { Actor, AppDeps } from '#server/context.ts';
+import { statusEmailOf } from '#domain/order-emails.ts';
+import type { REJECTION_REASONS } from '#db/schema/orders.ts';
+import type { Actor, AppDeps, Env } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
 import { announceOrderChange, transactionAnnouncing } from './events.ts';
+import { enqueueStatusEmail } from './status-emails.ts';
 
 export type StatusChange = {
   orderId: string;
@@ -21,6 +24,10 @@ export type StatusChange = {
   preparationMinutes?: number;
   /** When its payment came in, written with the status (a paid order reaching the restaurant). */
   paidAt?: Date;
+  /** On rejecting: why, as the kitchen gave it; none when nobody accepted the order in time. */
+  rejectionReason?: (typeof REJECTION_REASONS)[number];
+  /** The customer's e-mail about the change is written with it: its links and brand come from the configuration. */
+  env: Env;
   now: Date;
 };
 
@@ -76,6 +83,7 @@ export async function changeStatusInTx(
     set.preparationMinutes = preparationMinutes;
   }
   if (change.paidAt) set.paidAt = change.paidAt;
+  if (change.to === 'rejected' && change.rejectionReason) set.rejectionReason = change.rejectionReason;
   // Independent writes, sent together on the transaction's connection (one round trip on PostgreSQL).
   const writes: PromiseLike<unknown>[] = [tx.update(orders).set(set).where(eq(orders.id, order.id))];
 
@@ -108,6 +116,13 @@ export async function changeStatusInTx(
     }),
   );
   await Promise.all(writes);
+  // In this transaction, after the writes it reports on (the e-mail reads the reason and the ready time back).
+  const template = statusEmailOf(from, change.to);
+  if (template === 'orderRejected')
+    await enqueueStatusEmail(tx, change.env, order.id, { template, refunded: refundQueued });
+  else if (template === 'orderCanceled')
+    await enqueueStatusEmail(tx, change.env, order.id, { template, reason: change.reason, refunded: refundQueued });
+  else if (template !== null) await enqueueStatusEmail(tx, change.env, order.id, { template });
   await announceOrderChange(tx, order.id);
   return { orderId: order.id, from, to: change.to, refundQueued };
 }
@@ -150,9 +165,9 @@ export async function queueRefund(
 /** changeStatusInTx in its own transaction, then any refund it queued is sent to the provider. */
 export async function changeOrderStatus(
   deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
-  change: StatusChange,
+  change: Omit<StatusChange, 'env'>,
 ): Promise<StatusChanged> {
-  const result = await transactionAnnouncing(deps.db as Db, (tx) => changeStatusInTx(tx, change));
+  const result = await transactionAnnouncing(deps.db as Db, (tx) => changeStatusInTx(tx, { ...change, env: deps.env }));
   if (result.refundQueued) await processPendingRefunds(deps, { now: change.now });
   return result;
 }

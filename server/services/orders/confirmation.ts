@@ -12,7 +12,7 @@ import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, LANGS, orderAccessToken, statusPath } from './access-token.ts';
 import { orderLines } from './view.ts';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export type ConfirmationData = {
@@ -30,10 +30,10 @@ export type ConfirmationData = {
   items: { name: string; quantity: number; value: number; mods: string[] }[];
 };
 
-const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
+export const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
 
 /** The e-mail's language: the order's own, else the restaurant country's (Ukrainian in Ukraine, else Polish). */
-const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
+export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>
   order.lang ?? (order.country === 'ua' ? 'ua' : 'pl');
 
 /** What an order e-mail shows of its brand; null keeps the shop's neutral look. */
@@ -43,7 +43,7 @@ export type EmailBrand = { name: string; primary: string; onPrimary: string; log
  * The brand of a concept as its tenant config describes it. A concept without a tenant folder (made by hand in the
  * database) has no colours to take, so its orders are mailed in the neutral look rather than failing.
  */
-function emailBrand(env: Env, conceptSlug: string | null): EmailBrand | null {
+export function emailBrand(env: Env, conceptSlug: string | null): EmailBrand | null {
   const tenant = conceptSlug ? loadTenants().find((t) => t.slug === conceptSlug) : undefined;
   if (!tenant) return null;
   return {
@@ -62,7 +62,7 @@ const NEUTRAL = { primary: '#111111', onPrimary: '#ffffff' };
  * its logo (the logo's alt text alone would vanish in some of them); inline styles only, as mail clients drop
  * <style>. The neutral look matches the account e-mails.
  */
-function orderHtml(
+export function orderHtml(
   brand: EmailBrand | null,
   body: string,
   action: { href: string; label: string },
@@ -95,6 +95,8 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   });
   const total = formatMoney(order.total, currency, lang);
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
+  // Nothing is promised before the restaurant accepts: the next e-mail says whether it did.
+  const waiting = m.email_orderWaiting({}, options);
   const totalLabel = m.email_orderTotal({}, options);
   const follow = m.email_orderFollow({}, options);
   const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
@@ -106,6 +108,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     text: [
       ...(brand ? [brand.name, ''] : []),
       intro,
+      waiting,
       '',
       ...lines.map((l) => l.text),
       '',
@@ -117,6 +120,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     html: orderHtml(
       brand,
       p(escapeHtml(intro)) +
+        p(escapeHtml(waiting)) +
         `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>` +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },

@@ -47,6 +47,7 @@ export async function sweepOverdueOrders(
             to,
             reason: to === 'canceled' ? 'paymentTimeout' : 'acceptanceTimeout',
             actor: SYSTEM,
+            env: deps.env,
             now,
           });
           if (to === 'canceled') result.canceled += 1;

@@ -175,7 +175,15 @@ export async function applyPaymentOutcome(
     const settled = await Promise.allSettled([
       changeStatusInTx(
         tx,
-        { orderId: payment.orderId, to: 'new', reason: 'paid', actor: SYSTEM, now: input.now, paidAt: input.now },
+        {
+          orderId: payment.orderId,
+          to: 'new',
+          reason: 'paid',
+          actor: SYSTEM,
+          env,
+          now: input.now,
+          paidAt: input.now,
+        },
         order,
       ),
       enqueueOrderConfirmation(tx, env, payment.orderId),

@@ -3,13 +3,14 @@ import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
+import { enqueueStatusEmail } from '../orders/status-emails.ts';
 
 /**
  * Sends pending refunds to the provider. SKIP LOCKED so that two processes (or the sweep and a request) never
  * send one refund twice; a refund that fails stays recorded as failed for staff to see.
  */
 export async function processPendingRefunds(
-  deps: Pick<AppDeps, 'db' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   input: { now: Date; limit?: number },
 ): Promise<number> {
   const { now, limit = 20 } = input;
@@ -57,6 +58,8 @@ export async function processPendingRefunds(
         .where(eq(refunds.id, refund.id));
       if (result.status === 'succeeded') {
         await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, refund.payment_id));
+        // Told once the money is on its way back, with the refund's own record: in the same transaction.
+        await enqueueStatusEmail(tx, deps.env, refund.order_id, { template: 'orderRefunded', amount: refund.amount });
       }
       // The summary page shows the refund: its stream hears about it like about a status change.
       await announceOrderChange(tx, refund.order_id);

@@ -167,6 +167,7 @@ export async function retryPayment(
           to: 'new',
           reason: 'payOnDelivery',
           actor: deps.actor,
+          env: deps.env,
           now,
         });
         await enqueueOrderConfirmation(tx, deps.env, orderId);

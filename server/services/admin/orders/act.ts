@@ -40,6 +40,7 @@ export async function actOnOrder(
       to,
       reason: input.action,
       actor: deps.actor,
+      env: deps.env,
       ...(input.action === 'accept' && input.preparationMinutes !== undefined
         ? { preparationMinutes: input.preparationMinutes }
         : {}),

@@ -2,6 +2,7 @@ import { columnLabels } from '#app/admin/lists/columns.ts';
 import type { ListLabels } from '#app/admin/lists/labels.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
 import { USER_ROLES } from '#domain/roles.ts';
+import { EMAIL_TEMPLATES } from '#domain/order-emails.ts';
 import { m } from '#app/paraglide/messages.js';
 
 type Options = { locale: 'pl' | 'en' | 'uk' };
@@ -43,6 +44,7 @@ const GROUP_VALUES: Record<string, readonly string[]> = {
   basket: ['collecting', 'created'],
   paymentStatus: ['pending', 'paid', 'failed', 'canceled', 'refunded'],
   outbox: ['pending', 'sent', 'failed'],
+  template: EMAIL_TEMPLATES,
   deleted: ['include', 'only'],
 };
 
