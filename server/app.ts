@@ -233,7 +233,7 @@ export function createApp(input: AppDepsInput) {
 
 /**
  * The API routes a brand's own pages call on their own origin: a restaurant's menu, the brand's default
- * restaurant's menu (which the admin picks, decision 042) and the contact form.
+ * restaurant's menu (which the admin picks, decision 043) and the contact form.
  */
 function isBrandSiteCall(method: string, urlPath: string): boolean {
   if (method === 'GET' || method === 'HEAD')

@@ -120,7 +120,7 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   stepDone('database');
   await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
   stepDone('migrations');
-  // Every start loads tenants/ into the concepts table (decision 042): the shop then says what the brand sites,
+  // Every start loads tenants/ into the concepts table (decision 043): the shop then says what the brand sites,
   // built from the same folder, say.
   const result = await seedDatabase(database.db, { demo: env.seedDemo, tenants }).catch((error: Error) =>
     fail(`seeding failed: ${error.message}`),

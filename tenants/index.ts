@@ -11,7 +11,7 @@ export const tenantsDir = (): string => process.env['TENANTS_DIR'] ?? path.join(
 
 export type TenantProblem = { file: string; field: string; message: string };
 
-/** Fields that were once in tenant.json and are now the shop admin's (decision 042): said so, not "unknown". */
+/** Fields that were once in tenant.json and are now the shop admin's (decision 043): said so, not "unknown". */
 const MOVED_TO_ADMIN: Record<string, string> = {
   defaultRestaurant: 'the default restaurant',
   showOnCompanyPortfolio: '"show on the company portfolio"',

@@ -36,7 +36,7 @@ const localText = type({
  * One brand ("concept"). Marketers edit `tenants/<slug>/tenant.json`; this schema explains every field
  * and `npm run tenants:check` names the file and field of anything wrong. What operators run (whether the brand is
  * active, its default restaurant, the portfolio flag, its restaurants) is not here: the shop's admin sets it in the
- * database (decision 042). A field this schema does not name is refused, so a typo is not silently ignored.
+ * database (decision 043). A field this schema does not name is refused, so a typo is not silently ignored.
  */
 export const tenantSchema = type({
   '+': 'reject',

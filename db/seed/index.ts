@@ -110,7 +110,7 @@ export type SeedResult = {
 
 /**
  * Runs at every start, in one transaction: loads the brands of tenants/ (`tenants`, every valid config by default)
- * into the concepts table (db/seed/tenants.ts, decision 042), seeds the reference data into a database without
+ * into the concepts table (db/seed/tenants.ts, decision 043), seeds the reference data into a database without
  * it, and the demo data when `demo` is asked for and the database has neither restaurants nor users (demo logins
  * never join real accounts). Running it twice changes nothing, and a failure half-way leaves nothing behind.
  * Decision 009 says why production gets no demo data.

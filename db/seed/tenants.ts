@@ -5,7 +5,7 @@ import type { TenantColumn } from '../../server/domain/brand-fields.ts';
 import { shopLogoPath, type Tenant } from '../../tenants/index.ts';
 
 /**
- * The columns of `concepts` that `tenants/<slug>/tenant.json` owns (TENANT_COLUMNS, decision 042): what marketers
+ * The columns of `concepts` that `tenants/<slug>/tenant.json` owns (TENANT_COLUMNS, decision 043): what marketers
  * write. Every other column (active, showOnCompanyPortfolio, defaultRestaurantSlug) is the operators', set in the
  * admin, and the sync never writes it. The brand sites are built from the same files, so after a start the shop's concept page
  * and the brand site say the same.

@@ -96,7 +96,7 @@ describe('the admin forms’ rules', () => {
     expect(ok(locationBody(location))).toBe(true);
     expect(ok(locationBody({ ...location, latitude: 91 }))).toBe(false);
     expect(ok(locationBody({ ...location, country: 'de' }))).toBe(false);
-    // A concept's body is what operators run; the brand's own fields are refused one by one (decision 042).
+    // A concept's body is what operators run; the brand's own fields are refused one by one (decision 043).
     const concept = {
       defaultRestaurantSlug: 'smash-club-warszawa-mokotow',
       showOnCompanyPortfolio: true,

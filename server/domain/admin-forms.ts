@@ -27,7 +27,7 @@ export const imageAddress = type(/^(?:$|\/(?![/\\])\S*$|https:\/\/[^\s/?#]+(?:[/
 export const serialIdParam = type({ id: /^[1-9][0-9]{0,9}$/ });
 
 /**
- * What the admin changes of a concept: only what operators run (decision 042). The brand's texts, pictures, links
+ * What the admin changes of a concept: only what operators run (decision 043). The brand's texts, pictures, links
  * and domain are written in tenants/<slug>/tenant.json and loaded at every start; a body naming one of them is
  * refused field by field (editedInTenantConfig), so nobody believes a change was kept that the next start undoes.
  */

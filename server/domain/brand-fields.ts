@@ -1,5 +1,5 @@
 /**
- * Who owns which field of a brand (decision 042). The marketers' fields are written in
+ * Who owns which field of a brand (decision 043). The marketers' fields are written in
  * `tenants/<slug>/tenant.json`, under the same names as these columns of `concepts`, and loaded into the database
  * at every start (db/seed/tenants.ts); the admin shows them and cannot change them. The operators' fields live only
  * in the database and only the admin changes them.

@@ -29,7 +29,7 @@ const auditRows = (entity: string, entityId: string | number) =>
     .from(auditLog)
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))));
 
-// What operators run of a concept; its texts and pictures come from tenants/ (decision 042).
+// What operators run of a concept; its texts and pictures come from tenants/ (decision 043).
 const concept = (overrides: Record<string, unknown> = {}) => ({
   defaultRestaurantSlug: 'pasta-fresca-warszawa-mokotow',
   showOnCompanyPortfolio: true,

@@ -134,7 +134,7 @@ describe('brand landing pages at phone and desktop widths', () => {
         expect(await page.locator('.reviews li').count()).toBe(tenant.reviews.length);
 
         // Brand list: the group's other brands. The site is built without a database, so it lists every brand of
-        // tenants/; the operators' portfolio flag filters the shop's brand pages (decision 042).
+        // tenants/; the operators' portfolio flag filters the shop's brand pages (decision 043).
         const listed = await page.$$eval('#brands [data-brand]', (lis) =>
           lis.map((li) => li.getAttribute('data-brand')),
         );

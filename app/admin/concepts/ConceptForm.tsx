@@ -40,7 +40,7 @@ const shown = [
 const endpoint = api.admin.concepts;
 
 /**
- * Show and edit a concept (decision 042): what operators run (active, the default restaurant, the portfolio flag)
+ * Show and edit a concept (decision 043): what operators run (active, the default restaurant, the portfolio flag)
  * in the form; the brand's own texts, links and pictures read-only, each saying where in tenants/<slug>/tenant.json
  * it is edited.
  */

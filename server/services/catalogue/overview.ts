@@ -92,7 +92,7 @@ export async function getLocation(
 }
 
 /**
- * The restaurant whose menu a brand's site shows: its default restaurant, which the admin picks (decision 042);
+ * The restaurant whose menu a brand's site shows: its default restaurant, which the admin picks (decision 043);
  * null for an unknown or inactive brand, or one without a default restaurant yet.
  */
 export async function defaultRestaurantOf({ db }: Pick<AppDeps, 'db'>, slug: string): Promise<string | null> {

@@ -12,7 +12,7 @@ const denied = errorResponse('Unauthorized (not an admin)');
 
 /**
  * Show, edit and soft-delete a concept (issue 16); every change is in the audit log. A concept is added by adding
- * its folder to tenants/ (decision 042): the next start loads it, inactive.
+ * its folder to tenants/ (decision 043): the next start loads it, inactive.
  */
 export const adminConceptRoutes = new Hono<AppEnv>()
   .get(

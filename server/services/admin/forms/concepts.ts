@@ -6,7 +6,7 @@ import { audit, orNull, type AdminCtx } from './context.ts';
 
 export type AdminConcept = typeof concepts.$inferSelect;
 
-// Only the operators' columns: the marketers' come from tenants/ at every start (decision 042).
+// Only the operators' columns: the marketers' come from tenants/ at every start (decision 043).
 const values = (input: ConceptBody) => ({
   defaultRestaurantSlug: orNull(input.defaultRestaurantSlug),
   showOnCompanyPortfolio: input.showOnCompanyPortfolio,
