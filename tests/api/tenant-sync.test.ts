@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDatabase } from '#db/seed/index.ts';
 import { concepts, locations } from '#db/schema/index.ts';
+import { pathFor } from '#domain/localized-routes.ts';
 import { createApp } from '#server/app.ts';
 import { loadTenants } from '#tenants/index.ts';
 import { useTestApp, type TestContext } from '../helpers/app.ts';
@@ -199,5 +200,30 @@ describe('brands loaded from tenants/ at every start', () => {
       await call('/api/concepts/zupa-dnia/menu', { host: 'zupa-dnia.localhost' }),
     );
     expect(menu).toMatchObject({ slug: 'zupa-dnia-wroclaw-centrum', name: 'Zupa Dnia Wrocław', categories: [] });
+  });
+});
+
+// The shop's concept pages are rendered by the built Astro bundle (decision 018).
+describe.skipIf(!existsSync('dist/server/entry.mjs'))("the shop's brand page after a restart", () => {
+  it("says what tenant.json says, shows the admin's default restaurant's menu and lists only the portfolio", async () => {
+    const admin = await asAdmin();
+    const saved = await call(`/api/admin/concepts/${await conceptId('smash-club')}`, {
+      method: 'PUT',
+      cookie: admin,
+      body: { defaultRestaurantSlug: 'smash-club-wroclaw-centrum', showOnCompanyPortfolio: false, active: true },
+    });
+    expect(saved.status).toBe(200);
+    edit('smash-club', (config) => {
+      config['chef'] = 'Bartek Grill';
+    });
+    await restart();
+    const smash = await (await call(pathFor('concept', 'pl', { slug: 'smash-club' }))).text();
+    expect(smash).toContain('Bartek Grill');
+    expect(smash).toContain('data-menu="/api/restaurants/smash-club-wroclaw-centrum"');
+    const pasta = await (await call(pathFor('concept', 'pl', { slug: 'pasta-fresca' }))).text();
+    expect(pasta).toContain('data-brand="sushi-kaizen"');
+    expect(pasta).not.toContain('data-brand="smash-club"');
+    // Hidden by the seed, as an operator would.
+    expect(pasta).not.toContain('data-brand="green-bowl"');
   });
 });
