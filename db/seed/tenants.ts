@@ -10,7 +10,7 @@ import { shopLogoPath, type Tenant } from '../../tenants/index.ts';
  * admin, and the sync never writes it. The brand sites are built from the same files, so after a start the shop's concept page
  * and the brand site say the same.
  */
-export function marketerColumns(tenant: Tenant) {
+function marketerColumns(tenant: Tenant) {
   return {
     domain: tenant.domain,
     name: tenant.name,
@@ -34,7 +34,6 @@ export function marketerColumns(tenant: Tenant) {
     cover: null,
   } satisfies Record<Exclude<TenantColumn, 'slug'>, unknown>;
 }
-export type MarketerColumn = keyof ReturnType<typeof marketerColumns>;
 
 /**
  * Writes every tenant config into `concepts` and `concept_reviews`, in the caller's transaction: the marketer
