@@ -128,8 +128,8 @@ export function createApp(input: AppDepsInput) {
   // What every API call passes through, in this order, as one layer (each layer of its own cost a trivial call a
   // promise and a dispatch, decision 035):
   // - The API belongs to the shop's hosts: a brand's domain runs marketers' scripts (GTM, external legal documents)
-  //   and is no place to log in, pay or follow an order. Brand pages call exactly two public routes on their own
-  //   origin (decision 005): a restaurant's menu and the contact form.
+  //   and is no place to log in, pay or follow an order. Brand pages call exactly three public routes on their own
+  //   origin (decision 005): a restaurant's menu (or their brand's default one's) and the contact form.
   // - Cross-site form posts, and any state-changing call a browser marks as cross-site, are refused. Except the
   //   payment webhook (and a provider's own path under it): the provider's servers post it, form-encoded or JSON,
   //   with no Origin of ours, and its signature is its authentication (a forged one changes nothing).
@@ -231,9 +231,13 @@ export function createApp(input: AppDepsInput) {
   return app;
 }
 
-/** The API routes a brand's own pages call on their own origin: a restaurant's menu and the contact form. */
+/**
+ * The API routes a brand's own pages call on their own origin: a restaurant's menu, the brand's default
+ * restaurant's menu (which the admin picks, decision 043) and the contact form.
+ */
 function isBrandSiteCall(method: string, urlPath: string): boolean {
-  if (method === 'GET' || method === 'HEAD') return /^\/api\/restaurants\/[^/]+$/.test(urlPath);
+  if (method === 'GET' || method === 'HEAD')
+    return /^\/api\/(?:restaurants\/[^/]+|concepts\/[^/]+\/menu)$/.test(urlPath);
   return method === 'POST' && urlPath === '/api/contact';
 }
 

@@ -120,7 +120,9 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   stepDone('database');
   await migrateDatabase(database).catch((error: Error) => fail(`migrations failed: ${error.message}`));
   stepDone('migrations');
-  const result = await seedDatabase(database.db, { demo: env.seedDemo }).catch((error: Error) =>
+  // Every start loads tenants/ into the concepts table (decision 043): the shop then says what the brand sites,
+  // built from the same folder, say.
+  const result = await seedDatabase(database.db, { demo: env.seedDemo, tenants }).catch((error: Error) =>
     fail(`seeding failed: ${error.message}`),
   );
   const demoLogins = await openDemoLogins(database);

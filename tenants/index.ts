@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ArkErrors } from 'arktype';
+import { ArkErrors, type ArkError } from 'arktype';
 import { legalFiles } from './legal.ts';
 import { tenantSchema, type Tenant } from './schema.ts';
 
@@ -10,6 +10,59 @@ export type { Tenant };
 export const tenantsDir = (): string => process.env['TENANTS_DIR'] ?? path.join(process.cwd(), 'tenants');
 
 export type TenantProblem = { file: string; field: string; message: string };
+
+/** Fields that were once in tenant.json and are now the shop admin's (decision 043): said so, not "unknown". */
+const MOVED_TO_ADMIN: Record<string, string> = {
+  defaultRestaurant: 'the default restaurant',
+  showOnCompanyPortfolio: '"show on the company portfolio"',
+};
+
+/** A value as the marketer wrote it: a long text by its length, so one line stays readable. */
+function shownValue(value: unknown): string {
+  if (typeof value === 'string') return value.length > 60 ? `a text of ${value.length} characters` : `'${value}'`;
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'a group of fields';
+  return String(value);
+}
+
+/** What the schema says in words of the field at `path` (a missing field's error names only its base type). */
+function describedAt(path: readonly PropertyKey[]): string | undefined {
+  try {
+    // Type.get walks object keys; a list's items have no key to walk, so their fields fall back to the error's words.
+    const node = path.reduce<{ get: (key: PropertyKey) => unknown }>(
+      (at, key) => at.get(key) as typeof at,
+      tenantSchema as unknown as { get: (key: PropertyKey) => unknown },
+    );
+    // An optional field's type reads '… or undefined'; the marketer leaves such a field out, never writes undefined.
+    return (node as unknown as { description: string }).description.replace(/ or undefined$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One schema error as a sentence: the field, what it must be (the schema's `describe`, in words) and what was
+ * written, e.g. "theme.primary must be a colour like #1a2b3c, got 'red'".
+ */
+function inWords(error: ArkError): Omit<TenantProblem, 'file'> {
+  const field = error.path.join('.');
+  const key = String(error.path.at(-1) ?? '');
+  if (error.code === 'predicate' && error.expected === 'removed') {
+    const moved = error.path.length === 1 ? MOVED_TO_ADMIN[key] : undefined;
+    return {
+      field,
+      message: moved
+        ? `is no longer set here: ${moved} is chosen in the shop's admin (Concepts, this brand); delete the line`
+        : 'is not a field of tenant.json (a typo? tenants/schema.ts lists every field); delete or rename it',
+    };
+  }
+  // The schema's own words where the field has them: arktype words a union's problem differently with and without
+  // compiled validation (server/validation-mode.ts), and a missing field's error names only its base type.
+  const expected = describedAt(error.path) ?? error.expected;
+  if (error.code === 'required') return { field, message: `is missing: it must be ${expected}` };
+  return { field, message: `must be ${expected}, got ${shownValue(error.data)}` };
+}
 
 /** Checks every tenants/<slug>/tenant.json; one problem per bad field, naming the file and the field. */
 export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems: TenantProblem[] } {
@@ -23,29 +76,31 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
     const file = path.join(dir, folder, 'tenant.json');
     const shown = path.relative(process.cwd(), file);
     if (!existsSync(file)) {
-      problems.push({ file: shown, field: '(file)', message: 'tenant.json is missing' });
+      problems.push({
+        file: shown,
+        field: '',
+        message: 'is missing: every folder in tenants/ is a brand and needs one',
+      });
       continue;
     }
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      problems.push({ file: shown, field: '(file)', message: `not valid JSON: ${(error as Error).message}` });
+      problems.push({ file: shown, field: '', message: `is not valid JSON: ${(error as Error).message}` });
       continue;
     }
     const result = tenantSchema(raw);
     if (result instanceof ArkErrors) {
-      for (const error of result) {
-        const field = error.path.join('.') || '(root)';
-        // Without compiled validation (server/validation-mode.ts) arktype words a union's problem with its path in
-        // front ("policy must be …"); the field is named once, before it.
-        const message = error.problem.startsWith(`${field} `) ? error.problem.slice(field.length + 1) : error.problem;
-        problems.push({ file: shown, field, message });
-      }
+      for (const error of result) problems.push({ file: shown, ...inWords(error) });
       continue;
     }
     if (result.slug !== folder) {
-      problems.push({ file: shown, field: 'slug', message: `must equal the folder name "${folder}"` });
+      problems.push({
+        file: shown,
+        field: 'slug',
+        message: `must be the folder's name, '${folder}', got '${result.slug}'`,
+      });
       continue;
     }
     const fileProblems = checkFilesAndColours(result, path.join(dir, folder)).map((p) => ({ file: shown, ...p }));
@@ -59,7 +114,7 @@ export function checkTenants(dir = tenantsDir()): { tenants: Tenant[]; problems:
       problems.push({
         file: `tenants/${tenant.slug}/tenant.json`,
         field: 'domain',
-        message: `already used by ${other}`,
+        message: `'${tenant.domain}' is already the domain of ${other}`,
       });
     }
     domains.set(tenant.domain, tenant.slug);
@@ -91,29 +146,36 @@ function checkFilesAndColours(tenant: Tenant, folder: string): Omit<TenantProble
   const problems: Omit<TenantProblem, 'file'>[] = [];
   const mustExist = (field: string, relative: string | undefined) => {
     if (relative && !existsSync(path.join(folder, relative)))
-      problems.push({ field, message: `${relative} does not exist in ${path.relative(process.cwd(), folder)}` });
+      problems.push({ field, message: `names ${relative}, which is not in ${path.relative(process.cwd(), folder)}` });
   };
   for (const field of ['favicon', 'logo', 'logoBlack', 'cover'] as const) mustExist(field, tenant[field]);
   tenant.about.forEach((file, i) => mustExist(`about.${i}`, file));
   if (!tenant.rrRegulationsUrl && !tenant.terms)
-    problems.push({ field: 'terms', message: 'must name a Markdown file when rrRegulationsUrl is not set' });
+    problems.push({
+      field: 'terms',
+      message: 'is missing: it must name a Markdown file when rrRegulationsUrl is not set',
+    });
   if (!tenant.rrPolicyUrl && !tenant.policy)
-    problems.push({ field: 'policy', message: 'must name a Markdown file when rrPolicyUrl is not set' });
+    problems.push({ field: 'policy', message: 'is missing: it must name a Markdown file when rrPolicyUrl is not set' });
   for (const kind of ['terms', 'policy'] as const) {
     const given = tenant[kind];
     for (const [language, file] of Object.entries(legalFiles(tenant, kind)))
       mustExist(typeof given === 'string' ? kind : `${kind}.${language}`, file);
   }
   const { primary, background, text } = tenant.theme;
-  if (contrast(text, background) < 4.5)
-    problems.push({ field: 'theme.text', message: `contrast with theme.background is below 4.5:1` });
-  if (contrast(primary, background) < 4.5)
-    problems.push({ field: 'theme.primary', message: `contrast with theme.background is below 4.5:1` });
+  const unreadable = (field: string, colour: string) =>
+    problems.push({
+      field,
+      message: `${colour} is hard to read on theme.background ${background}: contrast ${contrast(colour, background).toFixed(1)}:1, at least 4.5:1 needed`,
+    });
+  if (contrast(text, background) < 4.5) unreadable('theme.text', text);
+  if (contrast(primary, background) < 4.5) unreadable('theme.primary', primary);
   return problems;
 }
 
+/** One line per problem: "tenants/x/tenant.json: theme.primary must be a colour like #1a2b3c, got 'red'". */
 export const formatProblems = (problems: TenantProblem[]): string =>
-  problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n');
+  problems.map((p) => `${p.file}: ${p.field ? `${p.field} ` : ''}${p.message}`).join('\n');
 
 let cached: Tenant[] | undefined;
 

@@ -163,7 +163,7 @@ describe('mounted menu', () => {
     const fetch = vi.fn(async () => answer(500, { error: 'internalError' }));
     vi.stubGlobal('fetch', fetch);
     const root = new FakeElement('div');
-    const stop = mountMenu(root as unknown as HTMLElement, 'bao-house-kyiv', labels);
+    const stop = mountMenu(root as unknown as HTMLElement, '/api/restaurants/bao-house-kyiv', labels);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(root.innerHTML).toContain('menu-loading');
     await allTasks();
@@ -183,7 +183,7 @@ describe('mounted menu', () => {
     vi.stubGlobal('fetch', fetch);
     $brandMenu.set(ready(menu));
     const root = new FakeElement('div');
-    mountMenu(root as unknown as HTMLElement, 'bao-house-kyiv', labels)();
+    mountMenu(root as unknown as HTMLElement, '/api/restaurants/bao-house-kyiv', labels)();
     expect(root.find('section')).toBeDefined();
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -133,11 +133,11 @@ export function renderMenu(
 }
 
 /**
- * Shows `$brandMenu` inside `root` from now on and starts loading the restaurant's menu if nothing has yet.
+ * Shows `$brandMenu` inside `root` from now on and starts loading the menu at `path` (menuPath) if nothing has yet.
  * `root` starts with the loading state in the page's HTML. Returns the unsubscribe function.
  */
-export function mountMenu(root: HTMLElement, restaurant: string, labels: MenuLabels): () => void {
-  const retry = () => void loadBrandMenu(restaurant);
+export function mountMenu(root: HTMLElement, path: string, labels: MenuLabels): () => void {
+  const retry = () => void loadBrandMenu(path);
   const show = (state: BrandMenuState) => root.replaceChildren(renderMenu(root.ownerDocument, state, labels, retry));
   const stop = $brandMenu.listen(show);
   const current = $brandMenu.get();

@@ -70,6 +70,7 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   ownAdminRole: m.error_ownAdminRole,
   inUse: m.error_inUse,
   notUniqueSlug: m.error_notUniqueSlug,
+  editedInTenantConfig: m.error_editedInTenantConfig,
 };
 const RULE_MESSAGES: Record<RuleName, Message> = {
   isTrue: m.rule_isTrue,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores } from 'nanostores';
 import { createApiClient } from '#app/api-client.ts';
 import { $aggregatorsOpen, closeAggregators, openAggregators } from './aggregator-modal.ts';
-import { $brandMenu, loadBrandMenu, shownPrice, type MenuItem, type RestaurantMenu } from './brand-menu.ts';
+import { $brandMenu, loadBrandMenu, menuPath, shownPrice, type MenuItem, type RestaurantMenu } from './brand-menu.ts';
 import { $contactForm, resetContactForm, sendContactForm, setContactField } from './contact-form.ts';
 
 // Only what the brand site reads of the answer.
@@ -30,26 +30,23 @@ afterEach(() => {
 });
 
 describe('brand menu store', () => {
-  it("loads the default restaurant's menu from the API", async () => {
+  it("loads the brand's default restaurant's menu from the API", async () => {
     const fetch = vi.fn(async () => answer(200, menu));
-    void loadBrandMenu('smash-club-warszawa-mokotow', fetch);
+    void loadBrandMenu(menuPath({ concept: 'smash-club' }), fetch);
     expect($brandMenu.get()).toEqual({ status: 'loading' });
     await allTasks();
     expect($brandMenu.get()).toEqual({ status: 'ready', restaurant: menu });
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/restaurants/smash-club-warszawa-mokotow',
-      expect.objectContaining({ method: 'GET' }),
-    );
+    expect(fetch).toHaveBeenCalledWith('/api/concepts/smash-club/menu', expect.objectContaining({ method: 'GET' }));
   });
 
   it('ends in an error state on a 404 or a network failure, and loads again on retry', async () => {
-    await loadBrandMenu('nope', async () => answer(404, { error: 'notFound' }));
+    await loadBrandMenu(menuPath({ restaurant: 'nope' }), async () => answer(404, { error: 'notFound' }));
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    await loadBrandMenu('nope', async () => {
+    await loadBrandMenu(menuPath({ restaurant: 'nope' }), async () => {
       throw new TypeError('offline');
     });
     expect($brandMenu.get()).toEqual({ status: 'error' });
-    await loadBrandMenu('smash-club-warszawa-mokotow', async () => answer(200, menu));
+    await loadBrandMenu(menuPath({ restaurant: 'smash-club-warszawa-mokotow' }), async () => answer(200, menu));
     expect($brandMenu.get().status).toBe('ready');
   });
 

@@ -1,7 +1,5 @@
 import type { Db, Tx } from '../client.ts';
 import {
-  concepts,
-  conceptReviews,
   countryConfigs,
   discountCodes,
   locations,
@@ -17,8 +15,6 @@ import {
 import { hashPassword } from '../../server/auth/password.ts';
 import { CHANNELS, isPaymentAvailable, type PaymentMethod } from '#domain/country.ts';
 import type { UserRole } from '#domain/roles.ts';
-import type { Tenant } from '../../tenants/schema.ts';
-import { shopLogoPath } from '../../tenants/index.ts';
 import type { LocationTranslations, MenuTranslations, RestaurantTranslations } from '../schema/catalogue.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
@@ -28,38 +24,6 @@ type Writer = Db | Tx;
 
 export type Hours = { day: number; from: string; to: string }[];
 export const everyDay = (from: string, to: string): Hours => [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from, to }));
-
-export async function insertConcept(db: Writer, tenant: Tenant) {
-  const [row] = await db
-    .insert(concepts)
-    .values({
-      slug: tenant.slug,
-      domain: tenant.domain,
-      name: tenant.name,
-      country: tenant.country,
-      shortDescription: tenant.shortDescription,
-      description: tenant.description,
-      chef: tenant.chef ?? null,
-      chefsComment: tenant.chefsComment ?? null,
-      contactEmail: tenant.contactEmail,
-      facebook: tenant.facebook ?? null,
-      instagram: tenant.instagram ?? null,
-      tiktok: tenant.tiktok ?? null,
-      gtm: tenant.gtm ?? null,
-      rrRegulationsUrl: tenant.rrRegulationsUrl ?? null,
-      rrPolicyUrl: tenant.rrPolicyUrl ?? null,
-      showOnCompanyPortfolio: tenant.showOnCompanyPortfolio,
-      defaultRestaurantSlug: tenant.defaultRestaurant,
-      logo: shopLogoPath(tenant),
-    })
-    .returning();
-  if (tenant.reviews.length > 0) {
-    await db
-      .insert(conceptReviews)
-      .values(tenant.reviews.map((r) => ({ conceptId: row!.id, author: r.author, city: r.city, text: r.text })));
-  }
-  return row!;
-}
 
 export async function insertLocation(
   db: Writer,

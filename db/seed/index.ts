@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../client.ts';
 import { concepts, restaurants, userKitchens, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
@@ -7,11 +7,17 @@ import type { RestaurantTranslations } from '../schema/catalogue.ts';
 import { menus } from './menus.ts';
 import { inEnglish } from './menus-en.ts';
 import { inUkrainian } from './menus-uk.ts';
-import { type SeedLocation, seedLocations, seedRestaurants } from './places.ts';
+import {
+  type SeedLocation,
+  demoDefaultRestaurant,
+  hiddenFromPortfolio,
+  seedLocations,
+  seedRestaurants,
+} from './places.ts';
+import { syncTenants } from './tenants.ts';
 import {
   areaAround,
   everyDay,
-  insertConcept,
   insertCountryConfigs,
   insertDiscountCode,
   insertLocation,
@@ -96,20 +102,24 @@ const specialHours: Record<string, Hours> = {
 const disabledRestaurants = new Set(['pierogi-babci-warszawa-wola']);
 
 export type SeedResult = {
-  /** Country rules, payment options and the brands of tenants/: what every database needs, production too. */
+  /** Country rules and payment options: what every database needs, production too. */
   reference: 'seeded' | 'skipped';
   /** Demo restaurants with menus, demo logins and discount codes: only when asked, only into an empty shop. */
   demo: 'seeded' | 'skipped' | 'not asked';
 };
 
 /**
- * Seeds in one transaction: the reference data into a database without it, and the demo data when `demo` is
- * asked for and the database has neither restaurants nor users (demo logins never join real accounts). Running it
- * twice changes nothing, and a failure half-way leaves nothing behind. Decision 009 says why production gets
- * no demo data.
+ * Runs at every start, in one transaction: loads the brands of tenants/ (`tenants`, every valid config by default)
+ * into the concepts table (db/seed/tenants.ts, decision 043), seeds the reference data into a database without
+ * it, and the demo data when `demo` is asked for and the database has neither restaurants nor users (demo logins
+ * never join real accounts). Running it twice changes nothing, and a failure half-way leaves nothing behind.
+ * Decision 009 says why production gets no demo data.
  */
-export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<SeedResult> {
-  const tenants = loadTenants();
+export async function seedDatabase(
+  db: Db,
+  options: { demo: boolean; tenants?: readonly Tenant[] },
+): Promise<SeedResult> {
+  const tenants = options.tenants ?? loadTenants();
   return db.transaction(async (tx) => {
     // One seeder at a time, even when several processes start together.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
@@ -117,9 +127,9 @@ export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<
     let reference: SeedResult['reference'] = 'skipped';
     if ((existing?.n ?? 0) === 0) {
       await insertCountryConfigs(tx);
-      for (const tenant of tenants) await insertConcept(tx, tenant);
       reference = 'seeded';
     }
+    await syncTenants(tx, tenants);
     if (!options.demo) return { reference, demo: 'not asked' };
     const [inUse] = await queryRows<{ n: number }>(
       tx,
@@ -131,7 +141,7 @@ export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<
   });
 }
 
-async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
+async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
   const conceptIds = new Map(
     (await tx.select({ id: concepts.id, slug: concepts.slug }).from(concepts)).map((c) => [c.slug, c.id]),
   );
@@ -172,6 +182,18 @@ async function seedDemo(tx: Tx, tenants: Tenant[]): Promise<void> {
     // Ukrainian restaurants' menus are in Ukrainian, their customers' language (Polish and English kept as
     // translations); the Polish restaurants' menus have their English and Ukrainian.
     await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1, { language, dictionary: menuDictionary });
+  }
+  // What an operator does in the admin once a brand has restaurants: its first one's menu is the brand site's, and
+  // it goes live.
+  for (const conceptSlug of new Set(seedRestaurants.map(([concept]) => concept))) {
+    await tx
+      .update(concepts)
+      .set({
+        active: true,
+        defaultRestaurantSlug: demoDefaultRestaurant(conceptSlug),
+        showOnCompanyPortfolio: !hiddenFromPortfolio.has(conceptSlug),
+      })
+      .where(eq(concepts.slug, conceptSlug));
   }
   await insertDiscountCode(tx, { code: 'WITAJ10', type: 'percentage', value: 10, quantity: 10000 });
   await insertDiscountCode(tx, { code: 'MINUS15', type: 'amount', value: 1500, quantity: 500 });

@@ -137,7 +137,7 @@ export const seedLocations: SeedLocation[] = [
   },
 ];
 
-/** Concept slug → location slugs it cooks in. The first restaurant of each brand is its tenant's defaultRestaurant. */
+/** Concept slug → location slugs it cooks in. The first restaurant of each brand is its default restaurant. */
 export const seedRestaurants: [concept: string, location: string][] = [
   ['pasta-fresca', 'warszawa-mokotow'],
   ['pasta-fresca', 'gdansk-wrzeszcz'],
@@ -154,3 +154,12 @@ export const seedRestaurants: [concept: string, location: string][] = [
   ['taco-loco', 'wroclaw-centrum'],
   ['green-bowl', 'poznan-jezyce'],
 ];
+
+/** A demo brand's default restaurant, as an operator would pick it: its first one above. */
+export const demoDefaultRestaurant = (concept: string): string | undefined => {
+  const first = seedRestaurants.find(([c]) => c === concept);
+  return first && `${first[0]}-${first[1]}`;
+};
+
+/** Demo brands an operator has taken off the "our other brands" list (showOnCompanyPortfolio). */
+export const hiddenFromPortfolio = new Set(['green-bowl']);

@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import { USER_ROLES } from './roles.ts';
+import { EDITED_IN_TENANT_CONFIG, isTenantColumn } from './brand-fields.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
@@ -25,24 +26,19 @@ export const imageAddress = type(/^(?:$|\/(?![/\\])\S*$|https:\/\/[^\s/?#]+(?:[/
 /** An id in a path: a positive serial. */
 export const serialIdParam = type({ id: /^[1-9][0-9]{0,9}$/ });
 
+/**
+ * What the admin changes of a concept: only what operators run (decision 043). The brand's texts, pictures, links
+ * and domain are written in tenants/<slug>/tenant.json and loaded at every start; a body naming one of them is
+ * refused field by field (editedInTenantConfig), so nobody believes a change was kept that the next start undoes.
+ */
 export const conceptBody = type({
-  slug,
-  domain: type(/^[a-z0-9.-]+$/).and('0 < string <= 200'),
-  name: required(100),
-  country,
-  shortDescription: optional(300),
-  description: optional(5000),
-  contactEmail: 'string.email',
-  chef: optional(100),
-  chefsComment: optional(2000),
-  facebook: optional(300),
-  instagram: optional(300),
-  tiktok: optional(300),
-  logo: imageAddress,
-  cover: imageAddress,
   defaultRestaurantSlug: optional(80),
   showOnCompanyPortfolio: 'boolean',
   active: 'boolean',
+}).narrow((body, ctx) => {
+  const marketers = Object.keys(body).filter(isTenantColumn);
+  for (const key of marketers) ctx.reject({ path: [key], expected: EDITED_IN_TENANT_CONFIG, actual: '' });
+  return marketers.length === 0;
 });
 export type ConceptBody = typeof conceptBody.infer;
 

@@ -83,6 +83,10 @@ export const errorCatalogue = {
     meaning: 'It is still used (by orders or baskets) and cannot be deleted; deactivate it instead.',
   },
   notUniqueSlug: { status: 409, meaning: 'This slug (or domain) is already taken.' },
+  editedInTenantConfig: {
+    status: 400,
+    meaning: 'This field is the brand’s own, edited in its tenants/<slug>/tenant.json; the admin cannot change it.',
+  },
 
   // Field rules for validation details that spec section 5 does not name.
   minLength: { status: 400, meaning: 'The value is too short (a password: at least 8 characters).' },

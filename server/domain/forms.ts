@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import type { FieldRule } from './errors.ts';
+import { EDITED_IN_TENANT_CONFIG } from './brand-fields.ts';
 import { isValidPhoneNo as phoneOk, isValidZipCode as zipOk } from './country.ts';
 import { RuleError } from './errors.ts';
 
@@ -198,6 +199,8 @@ export function issueRule(issue: SchemaIssue): FieldRule {
       return expected === 'non-negative' ? 'isPositiveNumber' : 'outOfRange';
     case 'max':
       return 'outOfRange';
+    case 'predicate':
+      return expected === EDITED_IN_TENANT_CONFIG ? 'editedInTenantConfig' : 'invalid';
     default:
       return 'invalid';
   }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, locations, restaurants, users } from '#db/schema/index.ts';
+import { auditLog, concepts, emailOutbox, locations, restaurants, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { startMailCatcher } from '../helpers/mail.ts';
@@ -29,26 +29,15 @@ const auditRows = (entity: string, entityId: string | number) =>
     .from(auditLog)
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))));
 
+// What operators run of a concept; its texts and pictures come from tenants/ (decision 043).
 const concept = (overrides: Record<string, unknown> = {}) => ({
-  slug: 'nowy-koncept',
-  domain: 'nowy-koncept.example.com',
-  name: 'Nowy koncept',
-  country: 'pl',
-  shortDescription: 'Krótko',
-  description: '',
-  contactEmail: 'kontakt@example.com',
-  chef: '',
-  chefsComment: '',
-  facebook: '',
-  instagram: '',
-  tiktok: '',
-  logo: '',
-  cover: '',
-  defaultRestaurantSlug: '',
+  defaultRestaurantSlug: 'pasta-fresca-warszawa-mokotow',
   showOnCompanyPortfolio: true,
   active: true,
   ...overrides,
 });
+const pastaFresca = async () =>
+  (await ctx.database.db.select().from(concepts).where(eq(concepts.slug, 'pasta-fresca')))[0]!;
 
 const location = (overrides: Record<string, unknown> = {}) => ({
   slug: 'nowa-lokalizacja',
@@ -113,51 +102,63 @@ const discount = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('admin concepts and locations', () => {
-  it('creates, reads, edits and soft-deletes a concept, each change in the audit log', async () => {
+  it('edits what operators run of a concept and soft-deletes it, each change in the audit log; adds none', async () => {
     const admin = await asAdmin();
-    const created = await send('POST', '/api/admin/concepts', concept(), admin);
-    expect(created.status).toBe(201);
-    const { concept: row } = await json<{ concept: { id: number; chef: string | null } }>(created);
-    expect(row.chef).toBeNull();
-
-    const taken = await send('POST', '/api/admin/concepts', concept({ domain: 'other.example.com' }), admin);
-    expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: 'notUniqueSlug' });
-
-    const edited = await send('PUT', `/api/admin/concepts/${row.id}`, concept({ name: 'Zmieniony' }), admin);
-    expect(edited.status).toBe(200);
-    const read = await json<{ concept: { name: string } }>(
-      await send('GET', `/api/admin/concepts/${row.id}`, undefined, admin),
-    );
-    expect(read.concept.name).toBe('Zmieniony');
-
-    expect((await send('DELETE', `/api/admin/concepts/${row.id}`, undefined, admin)).status).toBe(200);
-    const gone = await json<{ concept: { active: boolean } }>(
-      await send('GET', `/api/admin/concepts/${row.id}`, undefined, admin),
-    );
-    expect(gone.concept.active).toBe(false);
-    // The shop no longer shows it.
-    expect((await send('GET', '/api/getLocationsAndConcepts')).ok).toBe(true);
-    const shop = await json<{ concepts: { slug: string }[] }>(await send('GET', '/api/getLocationsAndConcepts'));
-    expect(shop.concepts.map((c) => c.slug)).not.toContain('nowy-koncept');
-
-    const actions = (await auditRows('concept', row.id)).map((r) => r.action).sort();
-    expect(actions).toEqual(['concept.created', 'concept.deleted', 'concept.updated']);
-  });
-
-  it('names the broken rule of each bad field', async () => {
-    const admin = await asAdmin();
-    const response = await send(
-      'POST',
-      '/api/admin/concepts',
-      concept({ slug: 'Not A Slug', name: '', contactEmail: 'nope' }),
+    const { id } = await pastaFresca();
+    const edited = await send(
+      'PUT',
+      `/api/admin/concepts/${id}`,
+      concept({ defaultRestaurantSlug: 'pasta-fresca-gdansk-wrzeszcz', showOnCompanyPortfolio: false }),
       admin,
     );
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      error: 'validation',
-      details: { slug: 'invalid', name: 'notEmpty', contactEmail: 'isValidEmail' },
+    expect(edited.status).toBe(200);
+    const shop = await json<{ defaultRestaurant: string; showOnCompanyPortfolio: boolean }>(
+      await send('GET', '/api/concepts/pasta-fresca'),
+    );
+    expect(shop).toMatchObject({ defaultRestaurant: 'pasta-fresca-gdansk-wrzeszcz', showOnCompanyPortfolio: false });
+    // The brand site's menu follows the admin's choice.
+    expect(await json<{ slug: string }>(await send('GET', '/api/concepts/pasta-fresca/menu'))).toMatchObject({
+      slug: 'pasta-fresca-gdansk-wrzeszcz',
     });
+
+    expect((await send('DELETE', `/api/admin/concepts/${id}`, undefined, admin)).status).toBe(200);
+    expect((await pastaFresca()).active).toBe(false);
+    const listed = await json<{ concepts: { slug: string }[] }>(await send('GET', '/api/getLocationsAndConcepts'));
+    expect(listed.concepts.map((c) => c.slug)).not.toContain('pasta-fresca');
+    expect((await send('GET', '/api/concepts/pasta-fresca/menu')).status).toBe(404);
+
+    const actions = (await auditRows('concept', id)).map((r) => r.action).sort();
+    expect(actions).toEqual(['concept.deleted', 'concept.updated']);
+    // A brand is added as a folder of tenants/, not here.
+    expect((await send('POST', '/api/admin/concepts', concept(), admin)).status).toBe(404);
+  });
+
+  it("refuses the brand's own fields one by one, a default restaurant of another brand, and an active brand without one", async () => {
+    const admin = await asAdmin();
+    const before = await pastaFresca();
+    const marketers = await send(
+      'PUT',
+      `/api/admin/concepts/${before.id}`,
+      concept({ name: 'Pasta Rozmrożona', description: 'Z paczki.', domain: 'evil.example.com' }),
+      admin,
+    );
+    expect(marketers.status).toBe(400);
+    expect(await marketers.json()).toEqual({
+      error: 'validation',
+      details: { name: 'editedInTenantConfig', description: 'editedInTenantConfig', domain: 'editedInTenantConfig' },
+    });
+    expect(await pastaFresca()).toEqual(before);
+
+    const other = await send(
+      'PUT',
+      `/api/admin/concepts/${before.id}`,
+      concept({ defaultRestaurantSlug: 'smash-club-warszawa-mokotow' }),
+      admin,
+    );
+    expect(await other.json()).toEqual({ error: 'validation', details: { defaultRestaurantSlug: 'notFound' } });
+    const none = await send('PUT', `/api/admin/concepts/${before.id}`, concept({ defaultRestaurantSlug: '' }), admin);
+    expect(await none.json()).toEqual({ error: 'validation', details: { defaultRestaurantSlug: 'notEmpty' } });
+    expect(await pastaFresca()).toEqual(before);
   });
 
   it('keeps the pickup and delivery flags of a location, checks its zip by country and soft-deletes it', async () => {

@@ -66,31 +66,46 @@ const api = async (context: BrowserContext, path: string) => {
 };
 
 describe('admin add, edit and delete', () => {
-  it('pl: a concept is added (landing on its page with the kept notification), edited and soft-deleted', async () => {
+  it("pl: a brand is not added here but in tenants/; its page shows the brand's own fields read-only, saves what operators run, and soft-deletes", async () => {
     const { context, page, problems } = await asAdmin();
     await open(page, 'pl', { screen: 'add', entity: 'concepts' });
-    await ready(page, 'ConceptForm');
-    await field(page, 'Nazwa').fill('Koncept testowy');
-    await field(page, 'Slug (adres)').fill('koncept-testowy');
-    await field(page, 'Domena').fill('koncept-testowy.example.com');
-    await field(page, 'E-mail kontaktowy').fill('zle');
-    await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
-    await expect.poll(() => page.locator('#admin-contactEmail-error').textContent()).toBeTruthy();
-    await field(page, 'E-mail kontaktowy').fill('kontakt@example.com');
-    await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
-    const id = await idFromShowUrl(page, 'concepts');
-    await ready(page, 'ConceptForm');
-    await expect.poll(() => page.locator('.notification-success').textContent()).toContain('Dodano.');
-    expect(await field(page, 'Nazwa').inputValue()).toBe('Koncept testowy');
+    await page.getByRole('heading', { name: 'Dodawanie marki' }).waitFor();
+    expect(await page.locator('.admin-add-brand ol li').count()).toBe(4);
+    expect(await page.locator('form.admin-form').count()).toBe(0);
 
-    await field(page, 'Nazwa').fill('Koncept zmieniony');
+    const { concepts } = (await api(context, '/api/getLocationsAndConcepts')).body as unknown as {
+      concepts: { id: number; slug: string }[];
+    };
+    const id = String(concepts.find((c) => c.slug === 'green-bowl')!.id);
+    await open(page, 'pl', { screen: 'show', entity: 'concepts', id });
+    await ready(page, 'ConceptForm');
+    // The brand's texts: shown, not editable, each saying where it is edited.
+    const readOnly = page.locator('.admin-details');
+    expect(await readOnly.getByText('Green Bowl', { exact: true }).count()).toBe(1);
+    expect(await readOnly.textContent()).toContain(
+      'Edytowane w tenants/green-bowl/tenant.json, pole description (angielski: texts.en.description, ukraiński: texts.ua.description)',
+    );
+    expect(await page.locator('form.admin-form input[name=name], form.admin-form textarea').count()).toBe(0);
+
+    // What operators run: a default restaurant of another brand is refused under its field, then the portfolio flag.
+    await field(page, 'Domyślna restauracja (slug)').fill('pasta-fresca-warszawa-mokotow');
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await expect.poll(() => page.locator('#admin-defaultRestaurantSlug-error').textContent()).toBeTruthy();
+    await field(page, 'Domyślna restauracja (slug)').fill('green-bowl-poznan-jezyce');
+    await field(page, 'Pokazuj w portfolio marek').check();
     await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
     await expect.poll(() => page.locator('.notification-success').textContent()).toContain('Zapisano zmiany.');
-    expect((await api(context, `/api/admin/concepts/${id}`)).body.concept?.name).toBe('Koncept zmieniony');
+    expect((await api(context, `/api/admin/concepts/${id}`)).body.concept?.showOnCompanyPortfolio).toBe(true);
 
     await deleteThroughDialog(page, 'Usuń');
     expect((await api(context, `/api/admin/concepts/${id}`)).body.concept?.active).toBe(false);
     expect(problems).toEqual([]);
+    // Back as the seed left it: the other test files share this server.
+    const restored = await context.request.put(urlOn('localhost', `/api/admin/concepts/${id}`), {
+      headers: ORIGIN,
+      data: { defaultRestaurantSlug: 'green-bowl-poznan-jezyce', showOnCompanyPortfolio: false, active: true },
+    });
+    expect(restored.status()).toBe(200);
     await context.close();
   });
 
@@ -279,7 +294,8 @@ describe('admin form screens: screenshots and accessibility', () => {
   });
   const screens = (userId: string, outboxId: string) =>
     [
-      ['concepts-add', { screen: 'add', entity: 'concepts' }, 'ConceptForm'],
+      // No island: a brand is added in tenants/, and this screen lists the steps.
+      ['concepts-add', { screen: 'add', entity: 'concepts' }, null],
       ['concepts-show', { screen: 'show', entity: 'concepts', id: '1' }, 'ConceptForm'],
       ['locations-show', { screen: 'show', entity: 'locations', id: '1' }, 'LocationForm'],
       ['restaurants-show', { screen: 'show', entity: 'restaurants', id: '1' }, 'RestaurantForm'],
@@ -297,9 +313,14 @@ describe('admin form screens: screenshots and accessibility', () => {
         };
         for (const [name, screen, component] of screens(me.user.id, outboxId)) {
           await open(page, locale, screen);
-          await page.waitForSelector(`astro-island[component-url*="/${component}."]:not([ssr])`, { state: 'attached' });
-          if (component !== 'OutboxEmail') await ready(page, component);
-          else await page.waitForSelector('.admin-form, main p');
+          if (component === null) await page.waitForSelector('.admin-add-brand');
+          else {
+            await page.waitForSelector(`astro-island[component-url*="/${component}."]:not([ssr])`, {
+              state: 'attached',
+            });
+            if (component !== 'OutboxEmail') await ready(page, component);
+            else await page.waitForSelector('.admin-form, main p');
+          }
           await screenshot(page, `admin-forms-${name}-${locale}-${viewport}`);
           if (viewport === 'desktop') {
             const violations = await axeViolations(page);

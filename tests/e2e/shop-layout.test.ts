@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { matchPath } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
-import { loadTenants } from '#tenants/index.ts';
+import { demoDefaultRestaurant } from '#db/seed/places.ts';
 import {
   axeViolations,
   launchBrowser,
@@ -116,7 +116,7 @@ describe('navbar', () => {
       ),
     );
     // A real basket: the first available item of a seeded restaurant, added through the API.
-    const restaurant = loadTenants().find((tenant) => tenant.slug === 'pasta-fresca')!.defaultRestaurant;
+    const restaurant = demoDefaultRestaurant('pasta-fresca');
     const added = await page.evaluate(async (slug) => {
       type Item = { id: number; unavailable: boolean; groups: { required: boolean; min: number }[] };
       const menu = (await (await fetch(`/api/restaurants/${slug}`)).json()) as { categories: { items: Item[] }[] };

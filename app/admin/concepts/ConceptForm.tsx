@@ -1,44 +1,58 @@
+import { useState } from 'react';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { conceptBody, type ConceptBody } from '#domain/admin-forms.ts';
+import { TRANSLATED_TENANT_COLUMNS, type TenantColumn } from '#domain/brand-fields.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
-import { countryOptions } from '../forms/choices.ts';
-import { CheckField, Section, SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
+import { CheckField, Section, TextField } from '../forms/fields.tsx';
 
-const empty: ConceptBody = {
-  slug: '',
-  domain: '',
-  name: '',
-  country: 'pl',
-  shortDescription: '',
-  description: '',
-  contactEmail: '',
-  chef: '',
-  chefsComment: '',
-  facebook: '',
-  instagram: '',
-  tiktok: '',
-  logo: '',
-  cover: '',
-  defaultRestaurantSlug: '',
-  showOnCompanyPortfolio: true,
-  active: true,
-};
+const empty: ConceptBody = { defaultRestaurantSlug: '', showOnCompanyPortfolio: true, active: false };
 
-type Row = Record<keyof ConceptBody, unknown> & { id: number };
+type Row = Record<keyof ConceptBody | TenantColumn, unknown> & { id: number };
 /** The stored row as the form's values: a null optional text is an empty box. */
 const toValues = (row: Row): ConceptBody =>
   Object.fromEntries(Object.keys(empty).map((key) => [key, row[key as keyof ConceptBody] ?? ''])) as ConceptBody;
 
+// The marketers' fields the admin shows, in the order of tenant.json; the pictures other than the logo live only in
+// the brand's site folder (db/seed/tenants.ts).
+const shown = [
+  'name',
+  'slug',
+  'domain',
+  'country',
+  'contactEmail',
+  'shortDescription',
+  'description',
+  'chef',
+  'chefsComment',
+  'facebook',
+  'instagram',
+  'tiktok',
+  'gtm',
+  'logo',
+  'rrRegulationsUrl',
+  'rrPolicyUrl',
+] as const satisfies readonly TenantColumn[];
+
 const endpoint = api.admin.concepts;
 
-/** Add or show and edit a concept: its brand site's fields, the portfolio flag, active (soft delete). */
-export default function ConceptForm({ locale, id }: { locale: UiLocale; id?: string }) {
+/**
+ * Show and edit a concept (decision 043): what operators run (active, the default restaurant, the portfolio flag)
+ * in the form; the brand's own texts, links and pictures read-only, each saying where in tenants/<slug>/tenant.json
+ * it is edited.
+ */
+export default function ConceptForm({ locale, id }: { locale: UiLocale; id: string }) {
   const t = inLocale(locale);
+  const [row, setRow] = useState<Row | null>(null);
   const field = (name: keyof ConceptBody) => ({ name, locale, label: m[`admin_forms_field_${name}`]({}, t) });
+  const file = `tenants/${String(row?.slug ?? '')}/tenant.json`;
+  const editedIn = (name: TenantColumn) =>
+    TRANSLATED_TENANT_COLUMNS.includes(name)
+      ? m.admin_concepts_editedInTranslated({ file, field: name, en: `texts.en.${name}`, ua: `texts.ua.${name}` }, t)
+      : m.admin_concepts_editedIn({ file, field: name }, t);
   return (
     <AdminForm
       locale={locale}
@@ -47,36 +61,37 @@ export default function ConceptForm({ locale, id }: { locale: UiLocale; id?: str
       schema={conceptBody}
       empty={empty}
       load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { concept: Row }) => toValues(b.concept))
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { concept: Row }) => {
+          setRow(b.concept);
+          return toValues(b.concept);
+        })
       }
       save={(json, key) =>
-        key
-          ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { concept: Row }) => ({
-              id: b.concept.id,
-            }))
-          : answerOf(endpoint.$post({ json }), (b: { concept: Row }) => ({ id: b.concept.id }))
+        answerOf(endpoint[':id'].$put({ param: { id: key ?? id }, json }), (b: { concept: Row }) => ({
+          id: b.concept.id,
+        }))
       }
       remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
     >
-      <Section title={m.admin_entity_concepts({}, t)}>
-        <TextField {...field('name')} required />
-        <TextField {...field('slug')} required />
-        <TextField {...field('domain')} required />
-        <SelectField {...field('country')} options={countryOptions(locale)} />
-        <TextField {...field('contactEmail')} type="email" required />
-        <TextField {...field('defaultRestaurantSlug')} />
-        <TextAreaField {...field('shortDescription')} rows={2} />
-        <TextAreaField {...field('description')} rows={5} />
-        <TextField {...field('chef')} />
-        <TextAreaField {...field('chefsComment')} rows={3} />
-        <TextField {...field('facebook')} type="url" />
-        <TextField {...field('instagram')} type="url" />
-        <TextField {...field('tiktok')} type="url" />
-        <TextField {...field('logo')} />
-        <TextField {...field('cover')} />
+      <Section title={m.admin_concepts_operational({}, t)}>
+        <TextField {...field('defaultRestaurantSlug')} hint={m.admin_concepts_defaultRestaurantHint({}, t)} />
         <CheckField {...field('showOnCompanyPortfolio')} />
-        <CheckField {...field('active')} />
+        <CheckField {...field('active')} hint={m.admin_concepts_activeHint({}, t)} />
       </Section>
+      {row && (
+        <Section title={m.admin_concepts_fromTenant({}, t)}>
+          <p className="admin-hint admin-wide">{m.admin_concepts_fromTenantIntro({ file }, t)}</p>
+          <dl className="admin-details admin-wide">
+            {shown.map((name) => (
+              <div key={name}>
+                <dt>{m[`admin_forms_field_${name}`]({}, t)}</dt>
+                <dd>{row[name] === null || row[name] === '' ? '—' : String(row[name])}</dd>
+                <dd className="admin-hint">{editedIn(name)}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
     </AdminForm>
   );
 }

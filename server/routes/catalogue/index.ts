@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
@@ -7,7 +7,14 @@ import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
-import { getCity, getConcept, getLocation, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
+import {
+  defaultRestaurantOf,
+  getCity,
+  getConcept,
+  getLocation,
+  getLocationsAndConcepts,
+} from '#server/services/catalogue/overview.ts';
+import type { ShopLanguage } from '#server/services/catalogue/restaurants.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';
@@ -127,15 +134,34 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
     validate('param', idOrSlugParam),
     validate('query', langQuery),
+    async (c) => restaurantAnswer(c, c.req.valid('param').idOrSlug, c.req.valid('query').lang),
+  )
+  .get(
+    '/concepts/:slug/menu',
+    describeRoute({
+      tags,
+      security: security.public,
+      summary:
+        "The brand's default restaurant with its menu, as /restaurants/{idOrSlug} answers it: what the brand site shows (the admin picks the restaurant)",
+      responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
+    }),
+    validate('param', slugParam),
+    validate('query', langQuery),
     async (c) => {
-      const { lang } = c.req.valid('query');
-      const page = await getRestaurantPage(c.var.deps, { ...c.req.valid('param'), language: lang });
-      if (!page) throw notFound();
-      const menu = menuIn(page.menu, lang);
-      return cachedJsonWithPart(c, page.head, 'categories', {
-        json: menu.categoriesJson,
-        digest: menu.categoriesTag,
-        value: menu.categories,
-      });
+      const restaurant = await defaultRestaurantOf(c.var.deps, c.req.valid('param').slug);
+      if (!restaurant) throw notFound();
+      return restaurantAnswer(c, restaurant, c.req.valid('query').lang);
     },
   );
+
+/** A restaurant's page as the shop and the brand sites read it: its head, and its menu in `lang` as a cached part. */
+async function restaurantAnswer(c: Context<AppEnv>, idOrSlug: string, lang: ShopLanguage | undefined) {
+  const page = await getRestaurantPage(c.var.deps, { idOrSlug, language: lang });
+  if (!page) throw notFound();
+  const menu = menuIn(page.menu, lang);
+  return cachedJsonWithPart(c, page.head, 'categories', {
+    json: menu.categoriesJson,
+    digest: menu.categoriesTag,
+    value: menu.categories,
+  });
+}

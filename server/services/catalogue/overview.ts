@@ -91,6 +91,18 @@ export async function getLocation(
   return { ...locationView(row, language), restaurants: list };
 }
 
+/**
+ * The restaurant whose menu a brand's site shows: its default restaurant, which the admin picks (decision 043);
+ * null for an unknown or inactive brand, or one without a default restaurant yet.
+ */
+export async function defaultRestaurantOf({ db }: Pick<AppDeps, 'db'>, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ restaurant: concepts.defaultRestaurantSlug })
+    .from(concepts)
+    .where(and(eq(concepts.slug, slug), eq(concepts.active, true)));
+  return row?.restaurant ?? null;
+}
+
 export type ConceptDetail = ConceptView & {
   description: string;
   chef: string | null;

@@ -14,6 +14,8 @@ export function catalogueReader(deps: Pick<AppDeps, 'db' | 'now' | 'tenants'>) {
   return {
     /** The brand's site config (texts, theme, pictures) for its concept page. */
     tenant: (slug: string) => tenants.find((tenant) => tenant.slug === slug) ?? null,
+    /** Every brand's site config, in the order of tenants/. */
+    tenants: () => tenants,
     overview: (language: MenuLanguage) => getLocationsAndConcepts(deps, language),
     city: (slug: string, language: MenuLanguage) => getCity(deps, { slug, language }),
     location: (slug: string, language: MenuLanguage) => getLocation(deps, { slug, language }),

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { conceptBody, serialIdParam } from '#domain/admin-forms.ts';
-import { createConcept, deleteConcept, readConcept, updateConcept } from '#server/services/admin/forms/concepts.ts';
+import { deleteConcept, readConcept, updateConcept } from '#server/services/admin/forms/concepts.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { adminCtx, adminTags } from '../admin-ctx.ts';
@@ -10,24 +10,11 @@ import { adminCtx, adminTags } from '../admin-ctx.ts';
 const tags = adminTags('concepts');
 const denied = errorResponse('Unauthorized (not an admin)');
 
-/** Add, show, edit and soft-delete a concept (issue 16); every change is in the audit log. */
+/**
+ * Show, edit and soft-delete a concept (issue 16); every change is in the audit log. A concept is added by adding
+ * its folder to tenants/ (decision 043): the next start loads it, inactive.
+ */
 export const adminConceptRoutes = new Hono<AppEnv>()
-  .post(
-    '/',
-    describeRoute({
-      tags,
-      security: security.session,
-      summary: 'Add a concept',
-      responses: {
-        201: jsonResponse('{ concept }'),
-        400: errorResponse('validation, details: { <field>: <rule> }'),
-        401: denied,
-        409: errorResponse('notUniqueSlug (slug or domain taken)'),
-      },
-    }),
-    validate('json', conceptBody.onUndeclaredKey('delete')),
-    async (c) => c.json({ concept: await createConcept(adminCtx(c), c.req.valid('json')) }, 201),
-  )
   .get(
     '/:id',
     describeRoute({
@@ -44,17 +31,17 @@ export const adminConceptRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.session,
-      summary: 'Edit a concept (every field)',
+      summary:
+        "Edit what operators run of a concept: active, showOnCompanyPortfolio, defaultRestaurantSlug (one of its restaurants). The brand's texts, pictures, links and domain come from tenants/<slug>/tenant.json: naming one answers validation with editedInTenantConfig for it",
       responses: {
         200: jsonResponse('{ concept }'),
-        400: errorResponse('validation'),
+        400: errorResponse('validation, details: { <field>: editedInTenantConfig | notFound | notEmpty | <rule> }'),
         401: denied,
         404: errorResponse('notFound'),
-        409: errorResponse('notUniqueSlug'),
       },
     }),
     validate('param', serialIdParam),
-    validate('json', conceptBody.onUndeclaredKey('delete')),
+    validate('json', conceptBody),
     async (c) => {
       const concept = await updateConcept(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
       return c.json({ concept }, 200);

@@ -1,26 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { concepts } from '#db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { concepts, restaurants } from '#db/schema/index.ts';
 import type { ConceptBody } from '#domain/admin-forms.ts';
-import { notFound } from '#server/errors.ts';
-import { audit, orNull, uniqueOr, type AdminCtx } from './context.ts';
+import { notFound, validationError } from '#server/errors.ts';
+import { audit, orNull, type AdminCtx } from './context.ts';
 
 export type AdminConcept = typeof concepts.$inferSelect;
 
+// Only the operators' columns: the marketers' come from tenants/ at every start (decision 043).
 const values = (input: ConceptBody) => ({
-  slug: input.slug,
-  domain: input.domain.toLowerCase(),
-  name: input.name.trim(),
-  country: input.country,
-  shortDescription: input.shortDescription.trim(),
-  description: input.description.trim(),
-  contactEmail: input.contactEmail,
-  chef: orNull(input.chef),
-  chefsComment: orNull(input.chefsComment),
-  facebook: orNull(input.facebook),
-  instagram: orNull(input.instagram),
-  tiktok: orNull(input.tiktok),
-  logo: orNull(input.logo),
-  cover: orNull(input.cover),
   defaultRestaurantSlug: orNull(input.defaultRestaurantSlug),
   showOnCompanyPortfolio: input.showOnCompanyPortfolio,
   active: input.active,
@@ -32,26 +19,31 @@ export async function readConcept(ctx: AdminCtx, id: number): Promise<AdminConce
   return row;
 }
 
-/** A taken slug or domain answers notUniqueSlug. */
-export const createConcept = (ctx: AdminCtx, input: ConceptBody): Promise<AdminConcept> =>
-  uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(concepts).values(values(input)).returning();
-      if (!row) throw new Error('insert returned nothing');
-      await audit(tx, ctx, 'concept.created', 'concept', row.id, values(input));
-      return row;
-    }),
-  );
-
+/**
+ * The default restaurant is one of this brand's active restaurants (its menu is what the brand site shows), and an
+ * active brand has one: without it the brand site's menu and the shop's brand page would be empty.
+ */
 export const updateConcept = (ctx: AdminCtx, id: number, input: ConceptBody): Promise<AdminConcept> =>
-  uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
-      const [row] = await tx.update(concepts).set(values(input)).where(eq(concepts.id, id)).returning();
-      if (!row) throw notFound();
-      await audit(tx, ctx, 'concept.updated', 'concept', id, values(input));
-      return row;
-    }),
-  );
+  ctx.db.transaction(async (tx) => {
+    const changes = values(input);
+    if (changes.defaultRestaurantSlug) {
+      const [own] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(
+          and(
+            eq(restaurants.slug, changes.defaultRestaurantSlug),
+            eq(restaurants.conceptId, id),
+            eq(restaurants.active, true),
+          ),
+        );
+      if (!own) throw validationError({ defaultRestaurantSlug: 'notFound' });
+    } else if (changes.active) throw validationError({ defaultRestaurantSlug: 'notEmpty' });
+    const [row] = await tx.update(concepts).set(changes).where(eq(concepts.id, id)).returning();
+    if (!row) throw notFound();
+    await audit(tx, ctx, 'concept.updated', 'concept', id, changes);
+    return row;
+  });
 
 /** Soft delete: the concept leaves the shop and its brand site, its orders keep pointing at it. */
 export const deleteConcept = (ctx: AdminCtx, id: number): Promise<void> =>
