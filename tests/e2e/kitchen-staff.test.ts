@@ -113,6 +113,36 @@ describe('a kitchen tablet', () => {
   });
 });
 
+describe('a kitchen manager', () => {
+  it('opens its restaurant’s opening hours and menu from its kitchens, without the fees, and saves', async () => {
+    const { context, page, problems } = await pageOf(TABLET, 'manager@example.com');
+    await page.goto(urlOn('localhost', adminPath('en', { screen: 'dashboard' })));
+    await page.waitForURL((url) => url.pathname === adminPath('en', { screen: 'kitchens' }));
+    // Two kitchens (Mokotów and Wola), each with its boards and, for a manager, its restaurants' menu and hours.
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'Warszawa Mokotów',
+      'Warszawa Wola',
+    ]);
+    const manage = page.getByRole('link', { name: /^Menu and opening hours/ });
+    expect(await manage.count()).toBe(4);
+    await page
+      .locator(`a[href^="${adminPath('en', { screen: 'list', entity: 'restaurants', page: 1 })}/show/"]`)
+      .first()
+      .click();
+    await hydrated(page, 'OpeningForm');
+    await page.waitForSelector('form.admin-form button[type=submit]:not([disabled])');
+    await page.getByRole('group', { name: 'Working hours' }).waitFor();
+    expect(await page.getByLabel(/^Delivery price/).count()).toBe(0);
+    await hydrated(page, 'MenuEditor');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'kitchen-manager-restaurant-en-tablet');
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await page.getByText('Changes saved.').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the admin navigation', () => {
   it('shows every section without clipping at 1280, 768 and 375 px, in the longest language too', async () => {
     for (const [name, viewport] of [
