@@ -15,7 +15,7 @@ export type StaffScope =
     };
 
 /** The restaurants a kitchen scope covers (every one for the admin: null). */
-export function scopeRestaurantIds(scope: StaffScope): ReadonlySet<number> | null {
+function scopeRestaurantIds(scope: StaffScope): ReadonlySet<number> | null {
   if (scope.kind === 'all') return null;
   return new Set(scope.kitchens.flatMap((kitchen) => kitchen.restaurants.map((restaurant) => restaurant.id)));
 }

@@ -18,7 +18,7 @@ export const requireStaffArea = (): MiddlewareHandler<AppEnv> => async (c, next)
 };
 
 /** The scope the guard read; 401 should a route ask without the guard in front. */
-export function staffScope(c: Context<AppEnv>): StaffScope {
+function staffScope(c: Context<AppEnv>): StaffScope {
   const scope = c.var.staffScope as StaffScope | undefined;
   if (!scope) throw unauthorized();
   return scope;

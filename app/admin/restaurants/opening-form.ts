@@ -3,7 +3,7 @@ import { restaurantFormSchema, type RestaurantFormValues } from './restaurant-fo
 
 /** A kitchen manager's opening form (OpeningForm): isEnabled and the week, as the restaurant form has them. */
 export const openingFormSchema = restaurantFormSchema.pick('isEnabled', 'week');
-export type OpeningFormValues = typeof openingFormSchema.infer;
+type OpeningFormValues = typeof openingFormSchema.infer;
 
 /** The week grid's seven rows, indexed by day; a closed day offers the usual 10:00–22:00 when ticked. */
 const weekOf = (hours: RestaurantBody['hours']): RestaurantFormValues['week'] =>

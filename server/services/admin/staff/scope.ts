@@ -7,7 +7,7 @@ import type { SessionUser } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 
 type Reader = Db | Tx;
-export type Kitchen = Extract<StaffScope, { kind: 'kitchens' }>['kitchens'][number];
+type Kitchen = Extract<StaffScope, { kind: 'kitchens' }>['kitchens'][number];
 
 /**
  * The kitchens (locations, not deleted) with the restaurants cooked there, by name: of the given locations, or every
