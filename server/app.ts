@@ -22,7 +22,8 @@ import { loggedPath } from './request-log.ts';
 import { contentSecurityPolicies } from './content-security-policy.ts';
 import { defaultHeaders, securityHeaders, type Header } from './response-headers.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
-import { matchAdminPath, rolesFor } from '#domain/admin-routes.ts';
+import { adminHome, adminPath, matchAdminPath, rolesFor, screenInScope } from '#domain/admin-routes.ts';
+import { kitchensInScope, loadStaffScope } from './services/admin/staff/scope.ts';
 import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
@@ -174,9 +175,16 @@ export function createApp(input: AppDepsInput) {
       if (admin) {
         const user = c.var.user;
         // Spec section 6: a page that needs a role the visitor lacks is the 401 page.
+        const home = user && admin.screen === 'dashboard' ? adminHome(user.role) : null;
+        if (home && home.screen !== 'dashboard') return c.redirect(adminPath(admin.locale, home), 302);
         if (!user || !(rolesFor(admin) as readonly string[]).includes(user.role))
           return unauthorizedPage(dist, c.req.raw);
-        return (await pages.admin(c.req.raw, { match: admin, user })) ?? notFoundOn(host, dist, c.req.raw);
+        // A kitchen account opens its own kitchens' boards and restaurants only (issue 37).
+        const scope = await loadStaffScope(deps.db, user);
+        if (!scope || !screenInScope(admin, scope)) return unauthorizedPage(dist, c.req.raw);
+        const kitchens = admin.screen === 'kitchens' ? { kitchens: await kitchensInScope(deps.db, scope) } : {};
+        const locals = { match: admin, user, scope, ...kitchens };
+        return (await pages.admin(c.req.raw, locals)) ?? notFoundOn(host, dist, c.req.raw);
       }
       return (await pages.catalogue(c.req.raw)) ?? notFoundOn(host, dist, c.req.raw);
     }

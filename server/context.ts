@@ -1,6 +1,7 @@
 import type { Db } from '#db/client.ts';
 import type { Tenant } from '#tenants/schema.ts';
 import type { UserRole } from '#domain/roles.ts';
+import type { StaffScope } from '#domain/staff-access.ts';
 import type { PaymentConfig, PaymentProviders } from './services/payments/provider.ts';
 
 /*
@@ -87,13 +88,20 @@ export type AppDeps = {
 /** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
 export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
 
-/** Hono's environment of every route and middleware: the deps, and the session's user when there is one. */
 /** Which of the three kinds of host a request names (design.md: one process, three kinds of host; server/hosts.ts). */
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };
 
+/** Hono's environment of every route and middleware: the deps, and the session's user when there is one. */
 export type AppEnv = {
   /** `host`: which kind of host the request names, from its Host header (server/hosts.ts). */
-  Variables: { deps: AppDeps; host: HostKind; user: SessionUser | null; sessionId: string | null };
+  Variables: {
+    deps: AppDeps;
+    host: HostKind;
+    user: SessionUser | null;
+    sessionId: string | null;
+    /** Set by the /api/admin guard (middleware/staff.ts): what the signed-in staff member may act on. */
+    staffScope: StaffScope;
+  };
 };
 
 /**

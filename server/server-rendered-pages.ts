@@ -9,6 +9,7 @@ import type { AdminMatch } from './domain/admin-routes.ts';
 import type { CatalogueReader } from './services/catalogue/reader.ts';
 import type { OrderReader } from './services/orders/reader.ts';
 import type { SessionUser } from './context.ts';
+import type { StaffScope } from './domain/staff-access.ts';
 
 /**
  * The shop screens rendered per request: the catalogue, which admins change at run time (decision 018), and an
@@ -22,8 +23,17 @@ const PRIVATE_SCREENS: readonly Screen[] = ['status'];
 /** What the pages read the database through (typed for them in sites/env.d.ts as App.Locals). */
 export type PageReaders = { catalogue: CatalogueReader; orders: OrderReader };
 
-/** What an admin page is handed: its screen (already matched and allowed) and the signed-in staff member. */
-export type AdminLocals = { match: AdminMatch; user: SessionUser };
+/**
+ * What an admin page is handed: its screen (already matched and allowed), the signed-in staff member and what they
+ * may act on (domain/staff-access.ts).
+ */
+export type AdminLocals = {
+  match: AdminMatch;
+  user: SessionUser;
+  scope: StaffScope;
+  /** The kitchens chooser's list (screen 'kitchens' only): the account's kitchens, every one for the admin. */
+  kitchens?: Extract<StaffScope, { kind: 'kitchens' }>['kitchens'];
+};
 
 type Locals = PageReaders & { admin?: AdminLocals };
 type Entry = { render: (request: Request, screen: string, locals: Locals) => Promise<Response> };

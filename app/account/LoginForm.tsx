@@ -1,15 +1,18 @@
 import { useRef, type FormEvent } from 'react';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '#app/stores/use-store.ts';
-import { pathFor } from '#domain/localized-routes.ts';
+import { localePrefix, pathFor } from '#domain/localized-routes.ts';
+import { isKitchenRole } from '#domain/roles.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#app/stores/account.ts';
+import { $user } from '#app/stores/session.ts';
 import { TextField } from './Field.tsx';
 import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts';
 
 /**
- * The login form. After logging in the user goes home (spec section 6), or back to the page that sent them here
+ * The login form. After logging in the user goes home (spec section 6; a kitchen account to its kitchens), or back to
+ * the page that sent them here
  * (`?return=`). After UserIsNotActivated it offers to e-mail the activation link again.
  */
 export default function LoginForm({ locale }: { locale: UiLocale }) {
@@ -24,7 +27,10 @@ export default function LoginForm({ locale }: { locale: UiLocale }) {
     event.preventDefault();
     const first = await logIn();
     if (loginForm.$state.get().status === 'done') {
-      window.location.assign(safeReturnPath(queryParam('return')) ?? pathFor('home', locale));
+      // A kitchen account comes to work, not to shop: it lands on its kitchens' boards (/admin, issue 37).
+      const role = $user.get()?.role;
+      const landing = role && isKitchenRole(role) ? `${localePrefix(locale)}/admin` : pathFor('home', locale);
+      window.location.assign(safeReturnPath(queryParam('return')) ?? landing);
     } else focusField(form.current, first);
   };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { userMenuEntries } from './user-menu.ts';
 
-const keys = (role: 'user' | 'callCenter' | 'admin' | null, locale: 'pl' | 'en' | 'ua' = 'pl') =>
-  userMenuEntries(role ? { role } : null, locale).map((entry) => `${entry.key} ${entry.href}`);
+const keys = (
+  role: 'user' | 'callCenter' | 'kitchenStaff' | 'kitchenManager' | 'admin' | null,
+  locale: 'pl' | 'en' | 'ua' = 'pl',
+) => userMenuEntries(role ? { role } : null, locale).map((entry) => `${entry.key} ${entry.href}`);
 
 describe('user menu by role (spec section 6)', () => {
   it('offers guests login and register', () => {
@@ -23,5 +25,16 @@ describe('user menu by role (spec section 6)', () => {
       'newOrder /en/admin/orders/add',
       'logout /en',
     ]);
+  });
+
+  it('opens /admin, their kitchens, to kitchen accounts (issue 37)', () => {
+    for (const role of ['kitchenStaff', 'kitchenManager'] as const)
+      expect(keys(role, 'ua')).toEqual([
+        'home /ua',
+        'profile /ua/profile',
+        'orders /ua/my-orders',
+        'admin /ua/admin',
+        'logout /ua',
+      ]);
   });
 });

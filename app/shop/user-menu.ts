@@ -1,5 +1,6 @@
 import { pathFor, localePrefix, type Locale } from '#domain/localized-routes.ts';
 import type { CurrentUser } from '#app/stores/session.ts';
+import { isKitchenRole } from '#domain/roles.ts';
 
 export type UserMenuEntry = {
   key: 'home' | 'profile' | 'orders' | 'admin' | 'newOrder' | 'login' | 'register' | 'logout';
@@ -25,7 +26,8 @@ export function userMenuEntries(user: Pick<CurrentUser, 'role'> | null, locale: 
     home,
     { key: 'profile', href: pathFor('profile', locale) },
     { key: 'orders', href: pathFor('myOrders', locale) },
-    ...(user.role === 'admin' ? [{ key: 'admin' as const, href: admin }] : []),
+    // A kitchen account's /admin is its kitchens' boards (issue 37).
+    ...(user.role === 'admin' || isKitchenRole(user.role) ? [{ key: 'admin' as const, href: admin }] : []),
     ...(user.role === 'callCenter' ? [{ key: 'newOrder' as const, href: `${admin}/orders/add` }] : []),
     { key: 'logout', href: pathFor('home', locale) },
   ];

@@ -5,10 +5,13 @@ import {
   deliveryPolygon,
   discountCreateBody,
   discountValueProblem,
+  kitchensRule,
   locationBody,
   restaurantBody,
   serialIdParam,
   userBody,
+  userCreateBody,
+  userUpdateBody,
   workingDay,
   zipList,
 } from './admin-forms.ts';
@@ -148,5 +151,28 @@ describe('the admin forms’ rules', () => {
     expect(ok(serialIdParam({ id: '1e3' }))).toBe(false);
     expect(zipList('02-715\n 02-716 ,02-717;;\n\n')).toEqual(['02-715', '02-716', '02-717']);
     expect(zipList('')).toEqual([]);
+  });
+
+  it('adds a staff account with its kitchens, which a kitchen role cannot be without (issue 37)', () => {
+    const staff = {
+      firstname: 'Olena',
+      lastname: '',
+      email: 'olena@example.com',
+      phone: '',
+      role: 'kitchenStaff',
+      lang: 'ua',
+      kitchens: [1, 2],
+    };
+    expect(ok(userCreateBody(staff))).toBe(true);
+    expect(ok(userCreateBody({ ...staff, kitchens: [0] }))).toBe(false);
+    expect(ok(userCreateBody({ ...staff, kitchens: undefined }))).toBe(false);
+    expect(kitchensRule('kitchenStaff', [])).toBe('notEmpty');
+    expect(kitchensRule('kitchenManager', [])).toBe('notEmpty');
+    expect(kitchensRule('kitchenManager', [3])).toBeNull();
+    expect(kitchensRule('callCenter', [])).toBeNull();
+    // The edit form may leave the kitchens out: they stay as they are.
+    const { kitchens: _kitchens, ...edit } = { ...staff, active: true };
+    expect(ok(userUpdateBody(edit))).toBe(true);
+    expect(ok(userUpdateBody({ ...edit, kitchens: [4] }))).toBe(true);
   });
 });

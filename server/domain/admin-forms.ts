@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { USER_ROLES } from './roles.ts';
+import { isKitchenRole, USER_ROLES } from './roles.ts';
 import { EDITED_IN_TENANT_CONFIG, isTenantColumn } from './brand-fields.ts';
 
 /**
@@ -98,6 +98,13 @@ export const restaurantBody = type({
 });
 export type RestaurantBody = typeof restaurantBody.infer;
 
+/**
+ * What a kitchen manager may change of a restaurant (issue 37): its week's hours and whether it takes orders now
+ * (isEnabled), never its fees, delivery area or owners.
+ */
+export const restaurantOpeningBody = type({ isEnabled: 'boolean', hours: restaurantBody.get('hours') });
+export type RestaurantOpeningBody = typeof restaurantOpeningBody.infer;
+
 export const DISCOUNT_TYPES = ['percentage', 'amount', 'freeDelivery'] as const;
 export const MAX_GENERATED_CODES = 1000;
 
@@ -135,6 +142,31 @@ export const userBody = type({
   active: 'boolean',
 });
 export type UserBody = typeof userBody.infer;
+
+const kitchenIds = type('1 <= number.integer <= 2147483647').array().atMostLength(200);
+
+/**
+ * A staff account the admin adds (issue 37): it has no password until the invitee sets one from the invitation
+ * e-mail, so there is no active box. A kitchen role needs its kitchens (kitchensRule).
+ */
+export const userCreateBody = type({
+  firstname: optional(100),
+  lastname: optional(100),
+  email: 'string.email <= 254',
+  phone: optional(40),
+  role: type.enumerated(...USER_ROLES),
+  lang: "'pl' | 'en' | 'ua'",
+  kitchens: kitchenIds,
+});
+export type UserCreateBody = typeof userCreateBody.infer;
+
+/** The user form's kitchens: left out, the account's kitchens stay as they are. */
+export const userUpdateBody = userBody.and({ 'kitchens?': kitchenIds });
+export type UserUpdateBody = typeof userUpdateBody.infer;
+
+/** A kitchen account works in at least one kitchen, or it would see nothing; other roles have none to give. */
+export const kitchensRule = (role: string, kitchens: readonly number[]): 'notEmpty' | null =>
+  isKitchenRole(role) && kitchens.length === 0 ? 'notEmpty' : null;
 
 /** The rule a discount's value breaks for its type, or null: percent 1–100, an amount above 0, free delivery 0. */
 export function discountValueProblem(kind: (typeof DISCOUNT_TYPES)[number], value: number): 'outOfRange' | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminPath, matchAdminPath, rolesFor } from './admin-routes.ts';
+import { adminHome, adminPath, matchAdminPath, rolesFor, screenInScope } from './admin-routes.ts';
+import type { StaffScope } from './staff-access.ts';
 
 describe('the admin route table', () => {
   it('matches the spec’s admin paths in every language', () => {
@@ -18,6 +19,7 @@ describe('the admin route table', () => {
       id: 'r 1',
       locale: 'en',
     });
+    expect(matchAdminPath('/en/admin/kitchen')).toEqual({ screen: 'kitchens', locale: 'en' });
     expect(matchAdminPath('/admin/kitchen/smash-club-wroclaw')).toEqual({
       screen: 'kitchen',
       restaurant: 'smash-club-wroclaw',
@@ -32,7 +34,7 @@ describe('the admin route table', () => {
       '/admin/orders/x',
       '/admin/orders/show',
       '/admin/orders/add/more',
-      '/admin/kitchen',
+      '/admin/kitchen/a/b',
       '/administrator',
       '/de/admin',
       '/admin/orders/show/%E0%A4%A',
@@ -47,6 +49,7 @@ describe('the admin route table', () => {
       { screen: 'list', entity: 'orders', page: 7 },
       { screen: 'add', entity: 'concepts' },
       { screen: 'show', entity: 'users', id: 'a/b' },
+      { screen: 'kitchens' },
       { screen: 'kitchen', restaurant: 'r-1' },
     ] as const;
     for (const locale of ['pl', 'en', 'ua'] as const)
@@ -57,5 +60,40 @@ describe('the admin route table', () => {
     expect(rolesFor({ screen: 'add', entity: 'orders' })).toEqual(['admin', 'callCenter']);
     expect(rolesFor({ screen: 'list', entity: 'orders', page: 1 })).toEqual(['admin']);
     expect(rolesFor({ screen: 'dashboard' })).toEqual(['admin']);
+  });
+
+  it('lets kitchen accounts open their boards and orders, a manager also a restaurant, and nothing else', () => {
+    expect(rolesFor({ screen: 'kitchens' })).toEqual(['admin', 'kitchenStaff', 'kitchenManager']);
+    expect(rolesFor({ screen: 'kitchen', restaurant: 'r' })).toEqual(['admin', 'kitchenStaff', 'kitchenManager']);
+    expect(rolesFor({ screen: 'show', entity: 'orders', id: 'x' })).toEqual([
+      'admin',
+      'kitchenStaff',
+      'kitchenManager',
+    ]);
+    expect(rolesFor({ screen: 'show', entity: 'restaurants', id: '1' })).toEqual(['admin', 'kitchenManager']);
+    for (const screen of [
+      { screen: 'dashboard' },
+      { screen: 'list', entity: 'orders', page: 1 },
+      { screen: 'list', entity: 'restaurants', page: 1 },
+      { screen: 'show', entity: 'users', id: 'x' },
+      { screen: 'add', entity: 'users' },
+    ] as const)
+      expect(rolesFor(screen), JSON.stringify(screen)).toEqual(['admin']);
+    expect(adminHome('kitchenStaff')).toEqual({ screen: 'kitchens' });
+    expect(adminHome('admin')).toEqual({ screen: 'dashboard' });
+  });
+
+  it('opens a kitchen account only the boards and restaurants of its kitchens', () => {
+    const scope: StaffScope = {
+      kind: 'kitchens',
+      role: 'kitchenManager',
+      kitchens: [{ id: 1, slug: 'k', name: 'K', restaurants: [{ id: 7, slug: 'pasta-k', name: 'Pasta' }] }],
+    };
+    expect(screenInScope({ screen: 'kitchen', restaurant: 'pasta-k' }, scope)).toBe(true);
+    expect(screenInScope({ screen: 'kitchen', restaurant: 'pasta-elsewhere' }, scope)).toBe(false);
+    expect(screenInScope({ screen: 'show', entity: 'restaurants', id: '7' }, scope)).toBe(true);
+    expect(screenInScope({ screen: 'show', entity: 'restaurants', id: '8' }, scope)).toBe(false);
+    expect(screenInScope({ screen: 'show', entity: 'restaurants', id: '7x' }, scope)).toBe(false);
+    expect(screenInScope({ screen: 'kitchen', restaurant: 'anything' }, { kind: 'all' })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { LOCALES, localePrefix, type Locale } from './localized-routes.ts';
-import type { UserRole } from './roles.ts';
+import { KITCHEN_ROLES, type UserRole } from './roles.ts';
+import { mayActOnRestaurant, type StaffScope } from './staff-access.ts';
 
 /**
  * The admin area's addresses (spec section 2, 'Admin routes'), each also under /en and /ua:
@@ -7,6 +8,7 @@ import type { UserRole } from './roles.ts';
  *   /admin/{entity}/{page?}              list, page 1 by default
  *   /admin/{entity}/add                  add form (orders/add is the call centre's new-order screen)
  *   /admin/{entity}/show/{id}            show and edit
+ *   /admin/kitchen                       the kitchens' boards to choose from (a kitchen account's landing)
  *   /admin/kitchen/{restaurant}          a restaurant's kitchen board
  * Rendered per request by the server (decision 019), which checks the role before rendering.
  */
@@ -33,6 +35,7 @@ export type AdminScreen =
   | { screen: 'list'; entity: AdminEntity; page: number }
   | { screen: 'add'; entity: AdminEntity }
   | { screen: 'show'; entity: AdminEntity; id: string }
+  | { screen: 'kitchens' }
   | { screen: 'kitchen'; restaurant: string };
 
 export type AdminMatch = AdminScreen & { locale: Locale };
@@ -40,10 +43,35 @@ export type AdminMatch = AdminScreen & { locale: Locale };
 /** The roles that open admin screens. */
 export type AdminRole = Exclude<UserRole, 'user'>;
 
-/** Who may open a screen (spec section 6): admin everywhere; the call centre also its new-order screen. */
+/**
+ * Who may open a screen (spec section 6, issue 37): admin everywhere; the call centre also its new-order screen;
+ * kitchen accounts the kitchen boards and an order's screen, a kitchen manager also a restaurant's screen (its menu,
+ * hours and availability). Which boards, orders and restaurants is the account's scope (screenInScope, the API).
+ */
 export function rolesFor(screen: AdminScreen): readonly AdminRole[] {
-  return screen.screen === 'add' && screen.entity === 'orders' ? ['admin', 'callCenter'] : ['admin'];
+  if (screen.screen === 'add' && screen.entity === 'orders') return ['admin', 'callCenter'];
+  if (screen.screen === 'kitchens' || screen.screen === 'kitchen') return ['admin', ...KITCHEN_ROLES];
+  if (screen.screen === 'show' && screen.entity === 'orders') return ['admin', ...KITCHEN_ROLES];
+  if (screen.screen === 'show' && screen.entity === 'restaurants') return ['admin', 'kitchenManager'];
+  return ['admin'];
 }
+
+/**
+ * Whether a scope covers the screen's restaurant, where the address names one (a board by slug, a restaurant by id);
+ * an order's screen is the API's to refuse (its address names the order, not the restaurant).
+ */
+export function screenInScope(screen: AdminScreen, scope: StaffScope): boolean {
+  if (scope.kind === 'all') return true;
+  const restaurants = scope.kitchens.flatMap((kitchen) => kitchen.restaurants);
+  if (screen.screen === 'kitchen') return restaurants.some((restaurant) => restaurant.slug === screen.restaurant);
+  if (screen.screen === 'show' && screen.entity === 'restaurants')
+    return /^[1-9]\d{0,9}$/.test(screen.id) && mayActOnRestaurant(scope, Number(screen.id));
+  return true;
+}
+
+/** Where a role lands when it opens /admin: a kitchen account has no dashboard, but its kitchens' boards. */
+export const adminHome = (role: UserRole): AdminScreen =>
+  (KITCHEN_ROLES as readonly string[]).includes(role) ? { screen: 'kitchens' } : { screen: 'dashboard' };
 
 /** The root-relative path of an admin screen in a language: adminPath('en', { screen: 'list', entity: 'users', page: 2 }). */
 export function adminPath(locale: Locale, screen: AdminScreen): string {
@@ -57,6 +85,8 @@ export function adminPath(locale: Locale, screen: AdminScreen): string {
       return `${base}/${screen.entity}/add`;
     case 'show':
       return `${base}/${screen.entity}/show/${encodeURIComponent(screen.id)}`;
+    case 'kitchens':
+      return `${base}/kitchen`;
     case 'kitchen':
       return `${base}/kitchen/${encodeURIComponent(screen.restaurant)}`;
   }
@@ -79,7 +109,10 @@ export function matchAdminPath(pathname: string): AdminMatch | null {
 function matchParts(parts: string[]): AdminScreen | null {
   const [first, second, third, ...rest] = parts;
   if (first === undefined) return { screen: 'dashboard' };
-  if (first === 'kitchen') return second && third === undefined ? { screen: 'kitchen', restaurant: second } : null;
+  if (first === 'kitchen') {
+    if (second === undefined) return { screen: 'kitchens' };
+    return third === undefined ? { screen: 'kitchen', restaurant: second } : null;
+  }
   if (!isAdminEntity(first) || rest.length > 0) return null;
   if (second === undefined) return { screen: 'list', entity: first, page: 1 };
   if (second === 'add') return third === undefined ? { screen: 'add', entity: first } : null;

@@ -30,7 +30,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /**
  * design.md's table, plus new → canceled: the customer may call off an order the restaurant has not accepted yet
- * (decision 042, through the call centre). Everything not listed, including staying in the same status, is refused.
+ * (decision 045, through the call centre). Everything not listed, including staying in the same status, is refused.
  */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   waiting_for_payment: ['new', 'canceled'],
@@ -81,7 +81,7 @@ export function isSelfPickup(deliveryType: string): boolean {
 
 /**
  * The call centre cancels an order for its customer only before the restaurant has accepted it: once it cooks, the
- * restaurant decides (its own cancel action). Decision 042.
+ * restaurant decides (its own cancel action). Decision 045.
  */
 export function isCancellableForCustomer(status: OrderStatus): boolean {
   return status === 'waiting_for_payment' || status === 'new';

@@ -11,6 +11,7 @@ import { createDocsRoutes } from './docs/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { ccRoutes } from './cc/index.ts';
 import { requireRole } from '../middleware/session.ts';
+import { requireStaffArea } from '../middleware/staff.ts';
 import { adminBotKeysRoutes } from './admin/bot-keys/index.ts';
 import { botRoutes } from './bot/index.ts';
 import { adminListRoutes } from './admin/lists/index.ts';
@@ -32,7 +33,8 @@ import { adminOutboxRoutes } from './admin/outbox/index.ts';
 export function createApiRoutes() {
   const api = new Hono<AppEnv>()
     // One guard per staff prefix, so every route added under it inherits the check (spec section 6; 401 otherwise).
-    .use('/admin/*', requireRole('admin'))
+    // The admin's prefix also lets kitchen accounts into their areas, with their scope (domain/staff-access.ts).
+    .use('/admin/*', requireStaffArea())
     .use('/cc/*', requireRole('callCenter', 'admin'))
     .get('/ping', (c) => c.json({ ok: true }))
     .route('/auth', authRoutes)

@@ -10,7 +10,7 @@ import { createApp } from '#server/app.ts';
 import { loadTenants } from '#tenants/index.ts';
 import { useTestApp, type TestContext } from '../helpers/app.ts';
 
-// Decision 042: tenants/ is loaded into the database at every start. A "restart" here is what server/main.ts does
+// Decision 043: tenants/ is loaded into the database at every start. A "restart" here is what server/main.ts does
 // at start-up, over the same database: load the configs of a folder (TENANTS_DIR), seed, build a new app.
 const ctx = useTestApp();
 let dir: string;

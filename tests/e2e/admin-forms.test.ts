@@ -225,6 +225,8 @@ describe('admin add, edit and delete', () => {
     expect(await field(page, 'Role').locator('option').allTextContents()).toEqual([
       'Customer',
       'Call centre',
+      'Kitchen staff',
+      'Kitchen manager',
       'Administrator',
     ]);
     await field(page, 'First name').fill(`${me.user.firstname}-e2e`);

@@ -1,29 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { userBody, type UserBody } from '#domain/admin-forms.ts';
-import { USER_ROLES } from '#domain/roles.ts';
+import { userCreateBody, userUpdateBody, type UserCreateBody, type UserUpdateBody } from '#domain/admin-forms.ts';
+import { isKitchenRole, USER_ROLES } from '#domain/roles.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';
+import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
 
 const endpoint = api.admin.users;
-type Row = UserBody & { id: string; phone: string | null; firstname: string; lastname: string };
+type Row = UserUpdateBody & { id: string; email: string; phone: string | null; kitchens: number[] };
+type EditValues = UserUpdateBody & { kitchens: number[] };
 
-const empty: UserBody = { firstname: '', lastname: '', email: '', phone: '', role: 'user', lang: 'pl', active: true };
+const emptyEdit: EditValues = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  phone: '',
+  role: 'user',
+  lang: 'pl',
+  active: true,
+  kitchens: [],
+};
+const emptyNew: UserCreateBody = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  phone: '',
+  role: 'kitchenStaff',
+  lang: 'pl',
+  kitchens: [],
+};
 
-/** Show and edit a user: data, role, e-mail language, active (off: logged out, login refused). No add, no delete. */
+/** The kitchens a kitchen account may be given, read once for the form. */
+function useKitchenChoices(): KitchenChoice[] | null {
+  const [choices, setChoices] = useState<KitchenChoice[] | null>(null);
+  useEffect(() => {
+    void answerOf(endpoint.choices.$get(), (b: { kitchens: KitchenChoice[] }) => b.kitchens).then((answer) => {
+      setChoices(answer.ok ? answer.data : []);
+    });
+  }, []);
+  return choices;
+}
+
+/** The fields the add and the edit form share; the kitchens only while a kitchen role is chosen. */
+function UserFields({ locale, kitchens }: { locale: UiLocale; kitchens: readonly KitchenChoice[] }) {
+  const t = inLocale(locale);
+  const role = useFormContext<{ role: string }>().watch('role');
+  const field = (name: 'firstname' | 'lastname' | 'email' | 'phone' | 'role' | 'lang') => ({
+    name,
+    locale,
+    label: m[`admin_forms_field_${name}`]({}, t),
+  });
+  return (
+    <>
+      <TextField {...field('firstname')} />
+      <TextField {...field('lastname')} />
+      <TextField {...field('email')} type="email" required />
+      <TextField {...field('phone')} type="tel" />
+      <SelectField
+        {...field('role')}
+        options={USER_ROLES.map((value) => ({ value, label: m[`admin_forms_role_${value}`]({}, t) }))}
+      />
+      <SelectField
+        {...field('lang')}
+        options={(['pl', 'en', 'ua'] as const).map((lang) => ({
+          value: lang,
+          label: m[`admin_forms_lang_${lang}`]({}, t),
+        }))}
+      />
+      {isKitchenRole(role) && <KitchensField locale={locale} choices={kitchens} />}
+    </>
+  );
+}
+
+/**
+ * Show and edit a user: data, role, kitchens (kitchen roles), e-mail language, active (off: logged out, login
+ * refused). No delete: an account goes by deactivation.
+ */
 export default function UserForm({ locale, id }: { locale: UiLocale; id: string }) {
   const t = inLocale(locale);
-  const field = (name: keyof UserBody) => ({ name, locale, label: m[`admin_forms_field_${name}`]({}, t) });
+  const kitchens = useKitchenChoices();
+  if (!kitchens) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
   return (
     <AdminForm
       locale={locale}
       entity="users"
       id={id}
-      schema={userBody}
-      empty={empty}
+      schema={userUpdateBody}
+      empty={emptyEdit}
       load={(key) =>
         answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { user: Row }) => ({
           firstname: b.user.firstname,
@@ -33,6 +101,7 @@ export default function UserForm({ locale, id }: { locale: UiLocale; id: string 
           role: b.user.role,
           lang: b.user.lang,
           active: b.user.active,
+          kitchens: b.user.kitchens,
         }))
       }
       save={(json, key) =>
@@ -40,22 +109,42 @@ export default function UserForm({ locale, id }: { locale: UiLocale; id: string 
       }
     >
       <Section title={m.admin_entity_users({}, t)}>
-        <TextField {...field('firstname')} />
-        <TextField {...field('lastname')} />
-        <TextField {...field('email')} type="email" required />
-        <TextField {...field('phone')} type="tel" />
-        <SelectField
-          {...field('role')}
-          options={USER_ROLES.map((role) => ({ value: role, label: m[`admin_forms_role_${role}`]({}, t) }))}
+        <UserFields locale={locale} kitchens={kitchens} />
+        <CheckField
+          name="active"
+          locale={locale}
+          label={m.admin_forms_field_active({}, t)}
+          hint={m.admin_forms_userActiveHint({}, t)}
         />
-        <SelectField
-          {...field('lang')}
-          options={(['pl', 'en', 'ua'] as const).map((lang) => ({
-            value: lang,
-            label: m[`admin_forms_lang_${lang}`]({}, t),
-          }))}
-        />
-        <CheckField {...field('active')} hint={m.admin_forms_userActiveHint({}, t)} />
+      </Section>
+    </AdminForm>
+  );
+}
+
+/**
+ * Add a staff account (issue 37): it gets no password; the server e-mails an invitation to set one, in the chosen
+ * language, and the form lands on the new user's page saying so.
+ */
+export function UserAddForm({ locale }: { locale: UiLocale }) {
+  const t = inLocale(locale);
+  const kitchens = useKitchenChoices();
+  if (!kitchens) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  return (
+    <AdminForm
+      locale={locale}
+      entity="users"
+      schema={userCreateBody}
+      empty={emptyNew}
+      save={(json) =>
+        answerOf(endpoint.$post({ json }), (b: { user: Row }) => ({
+          id: b.user.id,
+          message: m.admin_users_invited({ email: b.user.email }, t),
+        }))
+      }
+    >
+      <Section title={m.admin_entity_users({}, t)}>
+        <p className="admin-hint admin-wide">{m.admin_users_inviteNote({}, t)}</p>
+        <UserFields locale={locale} kitchens={kitchens} />
       </Section>
     </AdminForm>
   );

@@ -7,10 +7,15 @@ import type { OutgoingEmail } from '../outbox/enqueue.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-type LinkKind = 'activation' | 'passwordReset' | 'emailChange';
+type LinkKind = 'activation' | 'passwordReset' | 'emailChange' | 'invitation';
 
 /** The outbox templates whose link carries a single-use token that logs its holder into the account. */
-export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = ['activation', 'passwordReset', 'emailChange'];
+export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
+  'activation',
+  'passwordReset',
+  'emailChange',
+  'invitation',
+];
 
 /**
  * An e-mail's text or HTML with the single-use tokens of its account links (`?activate=`, `?token=`,
@@ -34,6 +39,13 @@ const linkTexts = {
     action: m.email_passwordResetAction,
     ignore: m.email_passwordResetIgnore,
   },
+  // A staff account the admin added (issue 37): its link is a password reset link that lives a week.
+  invitation: {
+    subject: m.email_invitationSubject,
+    body: m.email_invitationBody,
+    action: m.email_invitationAction,
+    ignore: m.email_invitationIgnore,
+  },
   emailChange: {
     subject: m.email_emailChangeSubject,
     body: m.email_emailChangeBody,
@@ -53,7 +65,10 @@ function layout(paragraphs: string[], link?: { href: string; label: string }): {
   return { text, html };
 }
 
-/** An e-mail whose link opens a shop page with a single-use token (activation, password reset, e-mail change). */
+/**
+ * An e-mail whose link opens a shop page with a single-use token (activation, password reset, e-mail change, and a
+ * staff invitation, which sets the first password on the reset page).
+ */
 export function accountLinkEmail(
   env: Env,
   kind: LinkKind,
@@ -61,7 +76,8 @@ export function accountLinkEmail(
 ): OutgoingEmail {
   const t = linkTexts[kind];
   const options = { locale: messageLocale(lang) };
-  const href = new URL(accountLinkPath(kind, lang, token), env.publicBaseUrl).toString();
+  const linkKind = kind === 'invitation' ? 'passwordReset' : kind;
+  const href = new URL(accountLinkPath(linkKind, lang, token), env.publicBaseUrl).toString();
   return {
     to,
     subject: t.subject({}, options),

@@ -10,7 +10,7 @@ import { loadFollowUpOrder, type FollowUpOrder } from './follow-up-order.ts';
 
 /**
  * The call centre cancels an order for its customer while the restaurant has not accepted it (waiting_for_payment or
- * new; decision 042). One transaction through change-status: the order row is locked first, so a kitchen accepting
+ * new; decision 045). One transaction through change-status: the order row is locked first, so a kitchen accepting
  * it at the same moment either wins (orderNotCancellable) or waits; the audit log names the agent; a paid order gets
  * its refund queued, sent to the provider after the commit, as a rejection's is; the customer's canceled e-mail is
  * queued with the change.

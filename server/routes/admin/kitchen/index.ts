@@ -3,6 +3,7 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
+import { requireRestaurantInScope } from '#server/middleware/staff.ts';
 import { findKitchenRestaurant, kitchenQueueKey, loadKitchenQueue } from '#server/services/admin/kitchen/queue.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
@@ -11,7 +12,7 @@ import { streamSnapshots } from '../../snapshot-stream.ts';
 const restaurantParam = type({ restaurant: '0 < string <= 200' });
 const tags = ['admin'];
 
-/** A restaurant's kitchen board: its live queue (guarded for admin by the /admin/* rule). */
+/** A restaurant's kitchen board: its live queue, for the admin and the kitchen accounts of its kitchen. */
 export const adminKitchenRoutes = new Hono<AppEnv>()
   .get(
     '/:restaurant',
@@ -21,7 +22,8 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       security: security.session,
       responses: {
         200: jsonResponse('{ restaurant, orders (the customer’s view plus actions and acceptedAt), now }'),
-        401: errorResponse('Unauthorized: not signed in as admin'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the restaurant is not cooked in its kitchens'),
         404: errorResponse('notFound: no restaurant with this slug'),
       },
     }),
@@ -30,6 +32,7 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       const { deps } = c.var;
       const restaurant = await findKitchenRestaurant(deps, { slug: c.req.valid('param').restaurant });
       if (!restaurant) throw notFound();
+      await requireRestaurantInScope(c, restaurant.id);
       return c.json(await loadKitchenQueue(deps, { restaurant }), 200);
     },
   )
@@ -43,7 +46,8 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       security: security.session,
       responses: {
         200: { description: 'text/event-stream' },
-        401: errorResponse('Unauthorized: not signed in as admin'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the restaurant is not cooked in its kitchens'),
         404: errorResponse('notFound: no restaurant with this slug'),
       },
     }),
@@ -52,6 +56,7 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       const { deps } = c.var;
       const restaurant = await findKitchenRestaurant(deps, { slug: c.req.valid('param').restaurant });
       if (!restaurant) throw notFound();
+      await requireRestaurantInScope(c, restaurant.id);
       return streamSnapshots(c, {
         event: 'queue',
         load: () => loadKitchenQueue(deps, { restaurant }),

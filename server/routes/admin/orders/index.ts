@@ -10,6 +10,7 @@ import { loadStaffOrder } from '#server/services/admin/orders/detail.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { selfActor } from '#server/services/actor.ts';
+import { requireRestaurantInScope } from '#server/middleware/staff.ts';
 
 const idParam = type({ id: '0 < string <= 64' });
 const actionBody = type({
@@ -19,7 +20,7 @@ const actionBody = type({
 
 const tags = ['admin'];
 
-/** One order for staff (guarded for admin by the /admin/* rule in server/routes/index.ts). */
+/** One order for staff: the admin, and the kitchen accounts of the kitchen it is cooked in. */
 export const adminOrderRoutes = new Hono<AppEnv>()
   .get(
     '/:id',
@@ -31,13 +32,15 @@ export const adminOrderRoutes = new Hono<AppEnv>()
         200: jsonResponse(
           '{ order: { order (the customer’s view), restaurant, account, createdBy, actions, payments, history } }',
         ),
-        401: errorResponse('Unauthorized: not signed in as admin'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the order is of another kitchen'),
         404: errorResponse('notFound'),
       },
     }),
     validate('param', idParam),
     async (c) => {
       const { id } = c.req.valid('param');
+      if (isUuid(id)) await requireRestaurantInScope(c, { order: id });
       const order = isUuid(id) ? await loadStaffOrder(c.var.deps, { orderId: id }) : null;
       if (!order) throw notFound();
       return c.json({ order }, 200);
@@ -54,7 +57,8 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       responses: {
         200: jsonResponse('{ change: { from, to, refundQueued }, order } (order as GET /api/admin/orders/{id})'),
         400: errorResponse('validation (details: field → rule)'),
-        401: errorResponse('Unauthorized: not signed in as admin'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the order is of another kitchen'),
         404: errorResponse('notFound'),
         409: errorResponse('invalidStatusTransition: the order’s status does not allow this action (details.from)'),
       },
@@ -67,6 +71,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       if (!user) throw unauthorized();
       const { id } = c.req.valid('param');
       if (!isUuid(id)) throw notFound();
+      await requireRestaurantInScope(c, { order: id });
       const { action, preparationMinutes } = c.req.valid('json');
       const changed = await actOnOrder(
         { ...deps, actor: selfActor(user) },

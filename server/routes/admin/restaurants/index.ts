@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
-import { restaurantBody, serialIdParam } from '#domain/admin-forms.ts';
+import { restaurantBody, restaurantOpeningBody, serialIdParam } from '#domain/admin-forms.ts';
 import {
   createRestaurant,
   deleteRestaurant,
@@ -9,6 +9,8 @@ import {
   restaurantChoices,
   updateRestaurant,
 } from '#server/services/admin/forms/restaurants.ts';
+import { readOpening, updateOpening } from '#server/services/admin/forms/restaurant-opening.ts';
+import { requireRestaurantInScope } from '#server/middleware/staff.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { adminCtx, adminTags } from '../admin-ctx.ts';
@@ -57,6 +59,50 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
     }),
     validate('param', serialIdParam),
     async (c) => c.json({ restaurant: await readRestaurant(adminCtx(c), Number(c.req.valid('param').id)) }, 200),
+  )
+  .get(
+    '/:id/opening',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        "A restaurant's week hours and whether it takes orders now (isEnabled), for the admin and its kitchen managers",
+      responses: {
+        200: jsonResponse('{ restaurant: { id, name, slug, isEnabled, hours } }'),
+        401: errorResponse('Unauthorized (not an admin or a kitchen manager)'),
+        403: errorResponse('Forbidden: a kitchen manager, and the restaurant is not cooked in its kitchens'),
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', serialIdParam),
+    async (c) => {
+      const id = Number(c.req.valid('param').id);
+      await requireRestaurantInScope(c, id);
+      return c.json({ restaurant: await readOpening(adminCtx(c), id) }, 200);
+    },
+  )
+  .put(
+    '/:id/opening',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        "Change a restaurant's week hours and isEnabled (false: temporarily unavailable) only; the shop shows it on its next request",
+      responses: {
+        200: jsonResponse('{ restaurant: { id, name, slug, isEnabled, hours } }'),
+        400: errorResponse('validation (hours.<n>.to: invalid for an opening of no time)'),
+        401: errorResponse('Unauthorized (not an admin or a kitchen manager)'),
+        403: errorResponse('Forbidden: a kitchen manager, and the restaurant is not cooked in its kitchens'),
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', restaurantOpeningBody.onUndeclaredKey('delete')),
+    async (c) => {
+      const id = Number(c.req.valid('param').id);
+      await requireRestaurantInScope(c, id);
+      return c.json({ restaurant: await updateOpening(adminCtx(c), id, c.req.valid('json')) }, 200);
+    },
   )
   .put(
     '/:id',

@@ -38,7 +38,7 @@ const values = (input: RestaurantBody) => {
   };
 };
 
-function checkHours(input: RestaurantBody): void {
+export function checkHours(input: Pick<RestaurantBody, 'hours'>): void {
   const days = input.hours.map((entry) => entry.day);
   if (new Set(days).size !== days.length) throw validationError({ hours: 'invalid' });
   input.hours.forEach((entry, index) => {
@@ -55,7 +55,7 @@ async function checkOwners(tx: Tx, input: RestaurantBody): Promise<void> {
 }
 
 /** Replaces the week's hours; the working_hours trigger moves the menu version, so the shop shows them at once. */
-async function writeHours(tx: Tx, restaurantId: number, hours: RestaurantBody['hours']): Promise<void> {
+export async function writeHours(tx: Tx, restaurantId: number, hours: RestaurantBody['hours']): Promise<void> {
   await tx.delete(workingHours).where(eq(workingHours.restaurantId, restaurantId));
   if (hours.length > 0) await tx.insert(workingHours).values(hours.map((entry) => ({ restaurantId, ...entry })));
 }

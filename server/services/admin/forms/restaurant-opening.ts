@@ -1,0 +1,45 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { restaurants, workingHours } from '#db/schema/index.ts';
+import type { RestaurantOpeningBody } from '#domain/admin-forms.ts';
+import { notFound } from '#server/errors.ts';
+import { audit, type AdminCtx } from './context.ts';
+import { checkHours, writeHours } from './restaurants.ts';
+
+export type RestaurantOpening = RestaurantOpeningBody & { id: number; name: string; slug: string };
+
+async function readIn(db: Tx | AdminCtx['db'], id: number): Promise<RestaurantOpening> {
+  const [row] = await db
+    .select({ id: restaurants.id, name: restaurants.name, slug: restaurants.slug, isEnabled: restaurants.isEnabled })
+    .from(restaurants)
+    .where(eq(restaurants.id, id));
+  if (!row) throw notFound();
+  const hours = await db
+    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
+    .from(workingHours)
+    .where(eq(workingHours.restaurantId, id))
+    .orderBy(asc(workingHours.day));
+  return { ...row, hours };
+}
+
+/** A restaurant's week hours and whether it takes orders now: what a kitchen manager edits (issue 37). */
+export const readOpening = (ctx: AdminCtx, id: number): Promise<RestaurantOpening> => readIn(ctx.db, id);
+
+/**
+ * Writes the hours and isEnabled only, so whoever edits them cannot touch fees, delivery area or owners. The
+ * restaurant row's trigger moves the menu version, so the shop shows the change on its next request.
+ */
+export function updateOpening(ctx: AdminCtx, id: number, input: RestaurantOpeningBody): Promise<RestaurantOpening> {
+  checkHours(input);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(restaurants)
+      .set({ isEnabled: input.isEnabled })
+      .where(eq(restaurants.id, id))
+      .returning({ id: restaurants.id });
+    if (!row) throw notFound();
+    await writeHours(tx, id, input.hours);
+    await audit(tx, ctx, 'restaurant.updated', 'restaurant', id, input);
+    return readIn(tx, id);
+  });
+}
