@@ -1,5 +1,5 @@
-import { columnLabels } from '#app/admin/lists/columns.ts';
-import type { ListLabels } from '#app/admin/lists/labels.ts';
+import { columnLabels } from './columns.ts';
+import type { ListLabels } from './labels.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
 import { USER_ROLES } from '#domain/roles.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -43,6 +43,7 @@ const GROUP_VALUES: Record<string, readonly string[]> = {
   basket: ['collecting', 'created'],
   paymentStatus: ['pending', 'paid', 'failed', 'canceled', 'refunded'],
   outbox: ['pending', 'sent', 'failed'],
+  template: ['activation', 'passwordReset', 'emailChange', 'emailChanged', 'contact', 'orderConfirmation'],
   deleted: ['include', 'only'],
 };
 
