@@ -5,6 +5,7 @@ import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
+import { templateName } from '../codes.ts';
 
 type Email = {
   id: number;
@@ -41,7 +42,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
   const rows: [string, string][] = [
     [m.admin_forms_outbox_to({}, t), email.to],
     [m.admin_forms_outbox_subject({}, t), email.subject],
-    [m.admin_forms_outbox_template({}, t), email.template],
+    [m.admin_forms_outbox_template({}, t), templateName(email.template, locale)],
     [m.admin_forms_outbox_status({}, t), m[`admin_forms_outbox_${email.status}`]({}, t)],
     [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
     [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],
