@@ -68,7 +68,7 @@ const TEMPLATE: Record<string, Message> = {
   orderConfirmation: m.admin_lists_value_template_orderConfirmation,
 };
 /** Payment providers are names, the same in every language. */
-const PROVIDER: Record<string, string> = { sandbox: 'Sandbox', payu: 'PayU', przelewy24: 'Przelewy24' };
+export const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox', payu: 'PayU', przelewy24: 'Przelewy24' };
 
 const wordFor = (table: Record<string, Message>) => (code: string, locale: UiLocale) => {
   const message = Object.hasOwn(table, code) ? table[code] : undefined;
@@ -83,4 +83,4 @@ export const paymentStatusName = wordFor(PAYMENT_STATUS);
 export const refundStatusName = wordFor(REFUND_STATUS);
 export const reasonName = wordFor(REASON);
 export const templateName = wordFor(TEMPLATE);
-export const providerName = (code: string) => (Object.hasOwn(PROVIDER, code) ? PROVIDER[code]! : code);
+export const providerName = (code: string) => (Object.hasOwn(PROVIDER_NAMES, code) ? PROVIDER_NAMES[code]! : code);

@@ -114,7 +114,7 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
   payments: [
     time('createdAt'),
     text('orderDisplayId', 'order'),
-    text('provider'),
+    value('provider', 'provider'),
     value('method', 'payment'),
     value('status', 'paymentStatus'),
     money('amount'),

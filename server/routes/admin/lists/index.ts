@@ -33,7 +33,8 @@ const summaries: Record<ListEntity, string> = {
   clients: 'Customers (accounts with role user) with their number of orders and the last one’s time',
   baskets: 'Baskets, collecting or created (ordered), with their lines and order',
   payments: 'Payments with their order, provider, method, status and amount',
-  sales: 'Finished orders per day (in the restaurant’s time zone) and currency: count and sums in minor units',
+  sales:
+    'Sold orders per day (Warsaw) and currency with their sums in minor units, and the rejected, missed and canceled ones apart (#domain/dashboard.ts)',
   outbox: 'E-mails sent or waiting in the outbox (without bodies)',
 };
 
