@@ -124,6 +124,8 @@ export const isListEntity = (value: string): value is ListEntity => Object.hasOw
 export type FilterValue = string | number | boolean;
 export type ListQuery = {
   page: number;
+  /** ADMIN_LIST_PAGE_SIZE unless a CSV export reads larger pages; never taken from a URL. */
+  pageSize?: number;
   sort: { key: string; descending: boolean };
   /** Only the filters the request named, each parsed to its kind: ids are numbers, booleans booleans. */
   filters: Record<string, FilterValue>;

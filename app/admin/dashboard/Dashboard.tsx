@@ -59,6 +59,11 @@ export default function Dashboard({ locale }: { locale: UiLocale }) {
 function Figures({ figures, locale }: { figures: Figures; locale: UiLocale }) {
   const t = { locale: messageLocale(locale) } as const;
   if (figures.totals.length === 0) return <p className="staff-card">{m.admin_dashboard_none({}, t)}</p>;
+  const apart = [
+    ['rejected', m.admin_figures_rejected({}, t), m.admin_figures_rejected_caption({}, t)],
+    ['missed', m.admin_figures_missed({}, t), m.admin_figures_missed_caption({}, t)],
+    ['canceled', m.admin_figures_canceled({}, t), m.admin_figures_canceled_caption({}, t)],
+  ] as const;
   return (
     <>
       {figures.totals.map((total) => (
@@ -72,6 +77,26 @@ function Figures({ figures, locale }: { figures: Figures; locale: UiLocale }) {
               <strong>{formatMoney(total.revenue, total.currency, locale)}</strong>
             </span>
           </p>
+          <p className="dashboard-caption">{m.admin_figures_sold_caption({}, t)}</p>
+          <dl className="dashboard-apart">
+            {apart.map(([key, title, caption]) => (
+              <div key={key}>
+                <dt>{title}</dt>
+                <dd>
+                  <strong>
+                    {m.admin_figures_count(
+                      {
+                        count: total[key].orders,
+                        amount: formatMoney(total[key].revenue, total.currency, locale),
+                      },
+                      t,
+                    )}
+                  </strong>
+                  <span className="dashboard-caption">{caption}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
           <div className="dashboard-charts">
             <FigureChart
               id={`concept-${total.currency}`}
@@ -88,9 +113,67 @@ function Figures({ figures, locale }: { figures: Figures; locale: UiLocale }) {
               locale={locale}
             />
           </div>
+          <RestaurantTimes
+            currency={total.currency}
+            rows={figures.byRestaurant.filter((r) => r.currency === total.currency)}
+            locale={locale}
+          />
         </section>
       ))}
     </>
+  );
+}
+
+/** Each restaurant's acceptance and preparation times over the period, with what they are measured from. */
+function RestaurantTimes({
+  currency,
+  rows,
+  locale,
+}: {
+  currency: string;
+  rows: Figures['byRestaurant'];
+  locale: UiLocale;
+}) {
+  const t = { locale: messageLocale(locale) } as const;
+  const lang = messageLocale(locale);
+  const minutes = (value: number | null) =>
+    value === null ? '—' : m.admin_figures_minutes({ minutes: value.toLocaleString(lang) }, t);
+  const seconds = (value: number | null) =>
+    value === null ? '—' : m.admin_figures_minutesSeconds({ minutes: Math.floor(value / 60), seconds: value % 60 }, t);
+  const id = `dashboard-times-${currency}`;
+  return (
+    <figure className="dashboard-times" aria-labelledby={id}>
+      <figcaption id={id}>
+        <strong>{m.admin_figures_times({ currency }, t)}</strong>
+        <span className="dashboard-caption">{m.admin_figures_times_caption({}, t)}</span>
+      </figcaption>
+      <div className="dashboard-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+        <table className="dashboard-table">
+          <thead>
+            <tr>
+              <th scope="col">{m.admin_dashboard_name({}, t)}</th>
+              <th scope="col">{m.admin_figures_col_accepted({}, t)}</th>
+              <th scope="col">{m.admin_figures_col_acceptance({}, t)}</th>
+              <th scope="col">{m.admin_figures_col_promised({}, t)}</th>
+              <th scope="col">{m.admin_figures_col_ready({}, t)}</th>
+              <th scope="col">{m.admin_figures_col_actual({}, t)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.name}</th>
+                <td>{row.times.accepted}</td>
+                <td>{seconds(row.times.acceptanceSeconds)}</td>
+                <td>{minutes(row.times.promisedMinutes)}</td>
+                <td>{row.times.ready}</td>
+                <td>{minutes(row.times.actualMinutes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
   );
 }
 

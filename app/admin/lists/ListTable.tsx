@@ -69,7 +69,11 @@ export default function ListTable({ entity, rows, query, labels, htmlLang, listP
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} data-label={labels.columns[columnOf(entity, cell.column.id)?.label ?? ''] ?? ''}>
+                <td
+                  key={cell.id}
+                  className={`list-cell-${columnOf(entity, cell.column.id)?.kind ?? 'text'}`}
+                  data-label={labels.columns[columnOf(entity, cell.column.id)?.label ?? ''] ?? ''}
+                >
                   <FlexRender cell={cell} />
                 </td>
               ))}

@@ -114,7 +114,7 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
   payments: [
     time('createdAt'),
     text('orderDisplayId', 'order'),
-    text('provider'),
+    value('provider', 'provider'),
     value('method', 'payment'),
     value('status', 'paymentStatus'),
     money('amount'),
@@ -129,6 +129,12 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
     money('serviceFee'),
     money('extraFee'),
     money('total'),
+    number('rejected'),
+    money('rejectedTotal'),
+    number('missed'),
+    money('missedTotal'),
+    number('canceled'),
+    money('canceledTotal'),
   ],
   outbox: [
     time('createdAt'),

@@ -2,6 +2,7 @@ import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { dateTime, statusName } from './format.ts';
+import { reasonName } from '../codes.ts';
 
 /** The audit log of the order: when, who (or the system), from which status to which. */
 export default function OrderHistory({ history, locale }: { history: StaffOrder['history']; locale: UiLocale }) {
@@ -21,7 +22,7 @@ export default function OrderHistory({ history, locale }: { history: StaffOrder[
             </span>{' '}
             <span className="staff-actor">
               {entry.actor ? `${entry.actor.name || entry.actor.email}` : m.admin_orders_history_system({}, t)}
-              {entry.reason && entry.action !== 'order.placed' ? ` · ${entry.reason}` : ''}
+              {entry.reason && entry.action !== 'order.placed' ? ` · ${reasonName(entry.reason, locale)}` : ''}
             </span>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { dateTime } from './format.ts';
+import { paymentMethodName, paymentStatusName, providerName, reasonName, refundStatusName } from '../codes.ts';
 
 /** Every payment attempt of the order, with its refunds. */
 export default function OrderPayments({
@@ -25,16 +26,20 @@ export default function OrderPayments({
           {payments.map((payment) => (
             <li key={payment.id}>
               <span>
-                {dateTime(payment.createdAt, locale)} · {payment.provider} {payment.method} ·{' '}
-                {formatMoney(payment.amount, currency, locale)} · <strong>{payment.status}</strong>
+                {dateTime(payment.createdAt, locale)} · {providerName(payment.provider)}{' '}
+                {paymentMethodName(payment.method, locale)} · {formatMoney(payment.amount, currency, locale)} ·{' '}
+                <strong>{paymentStatusName(payment.status, locale)}</strong>
               </span>
               {payment.refunds.map((refund) => (
                 <span key={refund.id} className="staff-refund">
                   {m.admin_orders_refund(
-                    { amount: formatMoney(refund.amount, currency, locale), status: refund.status },
+                    {
+                      amount: formatMoney(refund.amount, currency, locale),
+                      status: refundStatusName(refund.status, locale),
+                    },
                     t,
                   )}{' '}
-                  ({refund.reason})
+                  ({reasonName(refund.reason, locale)})
                 </span>
               ))}
             </li>

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import ActionButtons from './ActionButtons.tsx';
 import { Countdown } from './Countdown.tsx';
 import { dateTime, statusName, time } from './format.ts';
+import { deliveryName, paymentMethodName, paymentTypeName, sourceName } from '../codes.ts';
 import OrderHistory from './OrderHistory.tsx';
 import OrderLines from './OrderLines.tsx';
 import OrderPayments from './OrderPayments.tsx';
@@ -84,12 +85,12 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
             </a>
           </dd>
           <dt>{m.admin_orders_source({}, t)}</dt>
-          <dd>{order.source}</dd>
+          <dd>{sourceName(order.source, locale)}</dd>
           <dt>{m.admin_orders_delivery({}, t)}</dt>
-          <dd>{order.deliveryType}</dd>
+          <dd>{deliveryName(order.deliveryType, locale)}</dd>
           <dt>{m.admin_orders_payment({}, t)}</dt>
           <dd>
-            {order.paymentMethod} ({order.paymentType})
+            {paymentMethodName(order.paymentMethod, locale)} ({paymentTypeName(order.paymentType, locale)})
           </dd>
           <dt>{m.admin_orders_customer({}, t)}</dt>
           <dd>

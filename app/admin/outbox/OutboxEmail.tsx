@@ -5,6 +5,7 @@ import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
+import { templateName } from '../codes.ts';
 
 type Email = {
   id: number;
@@ -19,13 +20,6 @@ type Email = {
   createdAt: string;
   sentAt: string | null;
 };
-
-type Message = (inputs: Record<string, never>, options: ReturnType<typeof inLocale>) => string;
-const messages = m as unknown as Record<string, Message | undefined>;
-
-/** The kind of an e-mail in words (the list's names, admin_lists_value_template_*); a kind without a name as it is. */
-const templateName = (template: string, t: ReturnType<typeof inLocale>) =>
-  messages[`admin_lists_value_template_${template}`]?.({}, t) ?? template;
 
 /**
  * One e-mail of the outbox, read only. The HTML is shown in a sandboxed frame without scripts, so a message's
@@ -48,7 +42,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
   const rows: [string, string][] = [
     [m.admin_forms_outbox_to({}, t), email.to],
     [m.admin_forms_outbox_subject({}, t), email.subject],
-    [m.admin_forms_outbox_template({}, t), templateName(email.template, t)],
+    [m.admin_forms_outbox_template({}, t), templateName(email.template, locale)],
     [m.admin_forms_outbox_status({}, t), m[`admin_forms_outbox_${email.status}`]({}, t)],
     [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
     [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],

@@ -6,13 +6,18 @@ import {
   ADMIN_LIST_MAX_PAGE,
   ADMIN_LIST_PAGE_SIZE,
   ADMIN_LISTS,
+  isListEntity,
+  LIST_ENTITIES,
   parseListQuery,
   type ListEntity,
   type ListFilter,
   type ListQuery,
   type ListSpec,
 } from '#domain/admin-lists.ts';
-import { validationError } from '#server/errors.ts';
+import { notFound, validationError } from '#server/errors.ts';
+import { CSV_BOM } from '#domain/csv.ts';
+import { figuresDay } from '#domain/dashboard.ts';
+import { csvLines } from '#server/services/admin/lists/csv.ts';
 import { adminLists } from '#server/services/admin/lists/list.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 
@@ -28,7 +33,8 @@ const summaries: Record<ListEntity, string> = {
   clients: 'Customers (accounts with role user) with their number of orders and the last one’s time',
   baskets: 'Baskets, collecting or created (ordered), with their lines and order',
   payments: 'Payments with their order, provider, method, status and amount',
-  sales: 'Finished orders per day (in the restaurant’s time zone) and currency: count and sums in minor units',
+  sales:
+    'Sold orders per day (Warsaw) and currency with their sums in minor units, and the rejected, missed and canceled ones apart (#domain/dashboard.ts)',
   outbox: 'E-mails sent or waiting in the outbox (without bodies)',
 };
 
@@ -107,6 +113,11 @@ async function answer<E extends ListEntity>(vars: ListVariables, entity: E) {
   return { rows, count, page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE };
 }
 
+/** The languages a CSV's column names and words can be in (the admin's URL prefixes). */
+const CSV_LANGS = ['pl', 'en', 'ua'] as const;
+const isCsvLang = (value: string): value is (typeof CSV_LANGS)[number] =>
+  (CSV_LANGS as readonly string[]).includes(value);
+
 /** GET /api/admin/{entity} for every admin list (the /admin/* guard in routes/index.ts lets admins only in). */
 export const adminListRoutes = new Hono<AppEnv & { Variables: { listQuery: ListQuery } }>()
   .get('/concepts', describe('concepts'), listQuery('concepts'), async (c) =>
@@ -129,4 +140,60 @@ export const adminListRoutes = new Hono<AppEnv & { Variables: { listQuery: ListQ
     c.json(await answer(c.var, 'payments'), 200),
   )
   .get('/sales', describe('sales'), listQuery('sales'), async (c) => c.json(await answer(c.var, 'sales'), 200))
-  .get('/outbox', describe('outbox'), listQuery('outbox'), async (c) => c.json(await answer(c.var, 'outbox'), 200));
+  .get('/outbox', describe('outbox'), listQuery('outbox'), async (c) => c.json(await answer(c.var, 'outbox'), 200))
+  .get(
+    '/csv/:entity',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Admin list as CSV: every row the filters match, in the list’s sort, all pages',
+      description:
+        'The same filters and sort as GET /api/admin/{entity} (page is ignored), plus lang (pl, en or ua) for the ' +
+        'column names and the words of codes. UTF-8 with a BOM, RFC 4180; amounts as decimals with their currency in ' +
+        'a column of its own; times ISO 8601 with their offset. Admins only.',
+      parameters: [
+        { name: 'entity', in: 'path', required: true, schema: { type: 'string', enum: [...LIST_ENTITIES] } },
+        { name: 'lang', in: 'query', schema: { type: 'string', enum: [...CSV_LANGS] } },
+      ],
+      responses: {
+        200: { description: 'text/csv, as an attachment' },
+        400: errorResponse('validation: an unknown filter or sort, or a malformed value (details: parameter → rule)'),
+        401: errorResponse('Unauthorized: not logged in as an admin'),
+        404: errorResponse('notFound: no such list'),
+      },
+    }),
+    (c) => {
+      const entity = c.req.param('entity');
+      if (!isListEntity(entity)) throw notFound();
+      const params = new URL(c.req.url).searchParams;
+      const lang = params.get('lang') ?? 'pl';
+      params.delete('lang');
+      // Every page goes into the file: a link copied from page 3 exports the whole list all the same.
+      params.delete('page');
+      const parsed = parseListQuery(entity, params);
+      const errors = { ...(parsed.ok ? {} : parsed.errors), ...(isCsvLang(lang) ? {} : { lang: 'invalid' as const }) };
+      if (!parsed.ok || !isCsvLang(lang)) throw validationError(errors);
+      const lines = csvLines({ db: c.var.deps.db }, entity, parsed.query, lang);
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(CSV_BOM));
+        },
+        async pull(controller) {
+          const next = await lines.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await lines.return(undefined);
+        },
+      });
+      const day = figuresDay(c.var.deps.now());
+      return c.body(body, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${entity}-${day}.csv"`,
+        // Customers' names, e-mails and phones: never kept by a cache on the way.
+        'cache-control': 'private, no-store',
+      });
+    },
+  );

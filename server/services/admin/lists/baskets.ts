@@ -2,8 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { basketItems, baskets, orders, restaurants, users } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { num, offsetOf, orderOf, str, withinDays } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { num, offsetOf, pageSizeOf, orderOf, str, withinDays } from './sql.ts';
 
 /**
  * The baskets: collecting (still being filled) or created (ordered), with their restaurant, owner, number of lines
@@ -42,8 +42,8 @@ export async function listBaskets({ db }: ListContext, query: ListQuery) {
       .leftJoin(orders, eq(orders.basketId, baskets.id))
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, baskets.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     cachedCount(db, `baskets ${JSON.stringify(query.filters)}`, () =>
       db
         .select({ count: count() })

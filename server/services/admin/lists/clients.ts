@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { orders, users } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { bool, contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /**
  * The customers: accounts with role user (not deleted), with how many orders each placed and when the last was.
@@ -52,8 +52,8 @@ export async function listClients({ db }: ListContext, query: ListQuery) {
       .leftJoin(stats, eq(stats.userId, users.id))
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, users.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(users).leftJoin(stats, eq(stats.userId, users.id)).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

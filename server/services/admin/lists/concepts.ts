@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { concepts, restaurants } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { bool, contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The concepts (brands): name, slug, domain, country, active flag and how many restaurants each has. */
 export async function listConcepts({ db }: ListContext, query: ListQuery) {
@@ -28,8 +28,8 @@ export async function listConcepts({ db }: ListContext, query: ListQuery) {
       .from(concepts)
       .where(where)
       .orderBy(...orderOf(query.sort, { name: concepts.name, slug: concepts.slug, id: concepts.id }, concepts.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(concepts).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

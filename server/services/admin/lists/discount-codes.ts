@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { discountCodes } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { bool, contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The discount codes: type, value (minor units, or whole percent), country, uses taken of the quantity, active. */
 export async function listDiscountCodes({ db }: ListContext, query: ListQuery) {
@@ -38,8 +38,8 @@ export async function listDiscountCodes({ db }: ListContext, query: ListQuery) {
       .from(discountCodes)
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, discountCodes.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(discountCodes).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { locations, restaurants } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The locations: address, country, pickup and delivery flags, restaurants there; soft-deleted ones when asked. */
 export async function listLocations({ db }: ListContext, query: ListQuery) {
@@ -35,8 +35,8 @@ export async function listLocations({ db }: ListContext, query: ListQuery) {
       .from(locations)
       .where(where)
       .orderBy(...orderOf(query.sort, { name: locations.name, city: locations.city, id: locations.id }, locations.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(locations).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

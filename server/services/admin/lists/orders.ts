@@ -3,9 +3,9 @@ import type { Db } from '#db/client.ts';
 import type { ListContext } from './context.ts';
 import { concepts, orders, restaurants } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
 import { isUuid } from '#domain/ids.ts';
-import { num, offsetOf, orderOf, str, withinDays } from './sql.ts';
+import { num, offsetOf, pageSizeOf, orderOf, str, withinDays } from './sql.ts';
 
 const byNumber = (q: string): SQL => {
   const id: string | null = isUuid(q) ? q : null;
@@ -50,8 +50,8 @@ export async function listOrders({ db }: ListContext, query: ListQuery) {
     .from(orders)
     .where(where)
     .orderBy(...orderOf(query.sort, sorts, orders.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE))
+    .limit(pageSizeOf(query))
+    .offset(offsetOf(query))
     .as('page');
   const [rows, total] = await Promise.all([
     db

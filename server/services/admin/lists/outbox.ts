@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { emailOutbox } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The e-mails sent or waiting in the outbox (without their bodies: the show page reads one). */
 export async function listOutbox({ db }: ListContext, query: ListQuery) {
@@ -35,8 +35,8 @@ export async function listOutbox({ db }: ListContext, query: ListQuery) {
       .from(emailOutbox)
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, emailOutbox.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

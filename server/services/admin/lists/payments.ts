@@ -2,8 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { orders, payments } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { offsetOf, orderOf, str, withinDays } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { offsetOf, pageSizeOf, orderOf, str, withinDays } from './sql.ts';
 
 /** The payments: provider, method, status, amount in minor units with its currency, and the order paid for. */
 export async function listPayments({ db }: ListContext, query: ListQuery) {
@@ -35,8 +35,8 @@ export async function listPayments({ db }: ListContext, query: ListQuery) {
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, payments.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     cachedCount(db, `payments ${JSON.stringify(query.filters)}`, () =>
       db
         .select({ count: count() })

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { concepts, locations, restaurants } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { bool, contains, num, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, num, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The restaurants with their concept and location, enabled (orders taken) and active flags. */
 export async function listRestaurants({ db }: ListContext, query: ListQuery) {
@@ -42,8 +42,8 @@ export async function listRestaurants({ db }: ListContext, query: ListQuery) {
       .orderBy(
         ...orderOf(query.sort, { name: restaurants.name, slug: restaurants.slug, id: restaurants.id }, restaurants.id),
       )
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db
       .select({ count: count() })
       .from(restaurants)

@@ -1,13 +1,14 @@
 import { and, asc, desc, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '#domain/admin-lists.ts';
+import { FIGURES_TIME_ZONE } from '#domain/dashboard.ts';
+import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
 
 /**
  * Pieces every admin list's query is made of. Filters arrive parsed and whitelisted (#domain/admin-lists.ts); these
  * turn them into drizzle conditions and an ORDER BY with a unique last key, so that a row never shows on two pages.
  */
 
-/** The day an admin's date filter names starts in Warsaw: the company's books are kept there. */
-const ADMIN_TIME_ZONE = 'Europe/Warsaw';
+/** The day an admin's date filter names starts in Warsaw, as every admin figure's day (#domain/dashboard.ts). */
+const ADMIN_TIME_ZONE = FIGURES_TIME_ZONE;
 
 /** `ilike` on any of the columns for a text the admin typed; % and _ in it match themselves. */
 export function contains(text: string, ...columns: (AnyColumn | SQL)[]): SQL | undefined {
@@ -33,7 +34,9 @@ export function orderOf(sort: ListQuery['sort'], columns: Record<string, Sortabl
   return [column, ...tieBreakers].map((c) => direction(c));
 }
 
-export const offsetOf = (query: ListQuery, pageSize: number) => (query.page - 1) * pageSize;
+/** The screen's 25 rows, or the larger pages a CSV export reads the whole list in. */
+export const pageSizeOf = (query: ListQuery) => query.pageSize ?? ADMIN_LIST_PAGE_SIZE;
+export const offsetOf = (query: ListQuery) => (query.page - 1) * pageSizeOf(query);
 
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 export const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);

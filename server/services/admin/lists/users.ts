@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ListContext } from './context.ts';
 import { users } from '#db/schema/index.ts';
-import { ADMIN_LIST_PAGE_SIZE, type ListQuery } from '#domain/admin-lists.ts';
-import { bool, contains, offsetOf, orderOf, str } from './sql.ts';
+import type { ListQuery } from '#domain/admin-lists.ts';
+import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** Every account (customers and staff): contact data, role, activation; deleted accounts only when asked. */
 export async function listUsers({ db }: ListContext, query: ListQuery) {
@@ -33,8 +33,8 @@ export async function listUsers({ db }: ListContext, query: ListQuery) {
       .from(users)
       .where(where)
       .orderBy(...orderOf(query.sort, sorts, users.id))
-      .limit(ADMIN_LIST_PAGE_SIZE)
-      .offset(offsetOf(query, ADMIN_LIST_PAGE_SIZE)),
+      .limit(pageSizeOf(query))
+      .offset(offsetOf(query)),
     db.select({ count: count() }).from(users).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

@@ -1,5 +1,6 @@
-import { columnLabels } from '#app/admin/lists/columns.ts';
-import type { ListLabels } from '#app/admin/lists/labels.ts';
+import { columnLabels } from './columns.ts';
+import type { ListLabels } from './labels.ts';
+import { PROVIDER_NAMES } from '../codes.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
 import { USER_ROLES } from '#domain/roles.ts';
 import { EMAIL_TEMPLATES } from '#domain/order-emails.ts';
@@ -55,6 +56,7 @@ export function listLabels(entity: ListEntity, locale: Options['locale'], entity
   const values: Record<string, string> = {};
   for (const [group, list] of Object.entries(GROUP_VALUES))
     for (const value of list) values[`${group}.${value}`] = say(valueKey(group, value), options, value);
+  for (const [code, name] of Object.entries(PROVIDER_NAMES)) values[`provider.${code}`] = name;
   return {
     columns: Object.fromEntries(columnLabels(entity).map((label) => [label, ui(`col_${label}`)])),
     filters: Object.fromEntries(Object.keys(ADMIN_LISTS[entity].filters).map((name) => [name, ui(`filter_${name}`)])),
