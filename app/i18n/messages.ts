@@ -68,6 +68,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   ownAdminRole: m.error_ownAdminRole,
   inUse: m.error_inUse,
   notUniqueSlug: m.error_notUniqueSlug,
+  rejectionReasonRequired: m.error_rejectionReasonRequired,
+  escalationNotBeforeAcceptance: m.error_escalationNotBeforeAcceptance,
 };
 const RULE_MESSAGES: Record<RuleName, Message> = {
   isTrue: m.rule_isTrue,

@@ -26,7 +26,11 @@ export type AuditEntry = {
   actorUserId: string | null;
   /** An order's placing and status changes, or an admin's change to an entity (`concept.updated`, `user.role`…). */
   action:
-    'order.placed' | 'order.status' | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
+    | 'order.placed'
+    | 'order.status'
+    | 'order.alarmAcknowledged'
+    | 'order.escalated'
+    | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
   entity: 'order' | AuditedEntity;
   entityId: string;
   data: Record<string, unknown>;
