@@ -154,4 +154,45 @@ describe('the kitchen board’s alarm on a tablet', () => {
     await context.close();
     await acknowledgeAll();
   });
+
+  it('the restaurant form sets the kitchen’s settings and explains an escalation that comes too late', async () => {
+    const context = await browser.newContext({ viewport: TABLET });
+    await signIn(context, 'admin@example.com');
+    const page = await context.newPage();
+    await page.goto(urlOn('localhost', '/en/admin/restaurants/show/1'));
+    await page.waitForSelector('form.admin-form button[type=submit]:not([disabled])');
+    const escalation = page.getByLabel(/^Escalate an order not accepted after \(minutes\)/);
+    await escalation.fill('10');
+    await page.getByLabel(/^Time to accept an order \(minutes\)/).fill('10');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .getByText(
+        'Escalation must come before the acceptance window ends: enter fewer minutes than the acceptance window.',
+      )
+      .first()
+      .waitFor();
+    await screenshot(page, 'restaurant-kitchen-settings-en-tablet');
+    expect(await axeViolations(page)).toEqual([]);
+    await escalation.fill('4');
+    await page.getByLabel(/^Accept new orders automatically/).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(async () => {
+        const response = await context.request.get(urlOn('localhost', '/api/admin/restaurants/1'));
+        const { restaurant } = (await response.json()) as { restaurant: Record<string, unknown> };
+        return [restaurant['escalationMinutes'], restaurant['autoAccept']];
+      })
+      .toEqual([4, true]);
+    // Back as the seed had it, for the other tests of the run.
+    await page.getByLabel(/^Accept new orders automatically/).uncheck();
+    await escalation.fill('5');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(async () => {
+        const response = await context.request.get(urlOn('localhost', '/api/admin/restaurants/1'));
+        return ((await response.json()) as { restaurant: Record<string, unknown> }).restaurant['autoAccept'];
+      })
+      .toBe(false);
+    await context.close();
+  });
 });
