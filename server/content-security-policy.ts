@@ -71,6 +71,8 @@ const policy = (scriptSrc: string[], extra: Extra) =>
     // Inline styles stay allowed: Astro inlines the pages' CSS and brand themes set custom properties in style="".
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data:", ...extra.img].join(' '),
+    // The kitchen board's alarm is a sound made in the page (app/admin/kitchen/alarm-sound.ts), played from data:.
+    "media-src 'self' data:",
     // Frames from our origin and from exactly those who need one: Google's sheet, the survey's form.
     ["frame-src 'self'", ...extra.frame].join(' '),
     ["connect-src 'self'", ...extra.connect].join(' '),

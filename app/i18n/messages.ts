@@ -71,6 +71,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   inUse: m.error_inUse,
   notUniqueSlug: m.error_notUniqueSlug,
   editedInTenantConfig: m.error_editedInTenantConfig,
+  rejectionReasonRequired: m.error_rejectionReasonRequired,
+  escalationNotBeforeAcceptance: m.error_escalationNotBeforeAcceptance,
 };
 const RULE_MESSAGES: Record<RuleName, Message> = {
   isTrue: m.rule_isTrue,

@@ -75,6 +75,18 @@ export default function OrderStatusPanel({
       </h2>
       <div role="status" aria-atomic="true" className="status-message">
         <p className="status-sentence">{STATUS_SENTENCE[order.status]({}, t)}</p>
+        {order.status === 'rejected' && (
+          <p className="status-rejection-reason">
+            {m.status_rejectionReason(
+              {
+                reason: order.rejectionReason
+                  ? m[`status_rejectionReason_${order.rejectionReason}`]({}, t)
+                  : m.status_rejectionReason_timeout({}, t),
+              },
+              t,
+            )}
+          </p>
+        )}
         {stage === 'processing' && <p className="status-processing">{m.status_paymentProcessing({}, t)}</p>}
         {paymentFailed && <p className="status-warning">{m.status_paymentFailed({}, t)}</p>}
         {order.groups.rejected && paid && <p className="status-refund">{refundText}</p>}

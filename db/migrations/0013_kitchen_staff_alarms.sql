@@ -15,4 +15,6 @@ ALTER TABLE "user_kitchens" ADD CONSTRAINT "user_kitchens_location_id_locations_
 CREATE INDEX "user_kitchens_location_idx" ON "user_kitchens" USING btree ("location_id");--> statement-breakpoint
 ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_escalation_minutes_check" CHECK ("restaurants"."escalation_minutes" > 0);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'callCenter', 'kitchenStaff', 'kitchenManager', 'admin'));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_rejection_reason_check" CHECK (rejection_reason in ('soldOut', 'tooBusy', 'closed', 'other'));
+ALTER TABLE "orders" ADD CONSTRAINT "orders_rejection_reason_check" CHECK (rejection_reason in ('soldOut', 'tooBusy', 'closed', 'other'));--> statement-breakpoint
+-- Orders past 'new' when the alarms arrived were seen by the kitchen that moved them: they must not ring.
+UPDATE "orders" SET "alarm_acknowledged_at" = coalesce("accepted_at", "updated_at") WHERE "alarm_acknowledged_at" IS NULL AND "status" <> 'new';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BasketAddress } from '#domain/addresses.ts';
 import { COUNTRIES } from '#domain/money.ts';
+import { REJECTION_REASONS } from '#domain/kitchen-alarms.ts';
 import { users } from './accounts.ts';
 import { inList } from './checks.ts';
 import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
@@ -31,8 +32,8 @@ export const ORDER_STATUSES = [
   'ready_for_pickup',
 ] as const;
 export const ORDER_SOURCES = ['web', 'cc', 'bot'] as const;
-/** Why a restaurant rejected an order: stored, shown to the customer and reported. */
-export const REJECTION_REASONS = ['soldOut', 'tooBusy', 'closed', 'other'] as const;
+/** Why a restaurant rejected an order: stored, shown to the customer and reported (the list is the domain's). */
+export { REJECTION_REASONS };
 export const DISCOUNT_TYPES = ['amount', 'percentage', 'freeDelivery'] as const;
 
 export const discountCodes = pgTable(

@@ -61,6 +61,8 @@ const restaurant = {
   extraFee: 300,
   acceptanceMinutes: 10,
   preparationMinutes: 30,
+  autoAccept: false,
+  escalationMinutes: 5,
   deliveryZips: ['02-715'],
   deliveryPolygon: null,
   hours: [{ day: 1, from: '10:00', to: '24:00' }],
@@ -89,6 +91,8 @@ describe('the admin forms’ rules', () => {
     expect(ok(restaurantBody({ ...restaurant, deliveryPolygon: square }))).toBe(true);
     expect(ok(restaurantBody({ ...restaurant, deliveryValue: 7.99 }))).toBe(false);
     expect(ok(restaurantBody({ ...restaurant, acceptanceMinutes: 0 }))).toBe(false);
+    expect(ok(restaurantBody({ ...restaurant, escalationMinutes: 0 }))).toBe(false);
+    expect(ok(restaurantBody({ ...restaurant, preparationMinutes: 241 }))).toBe(false);
     expect(ok(restaurantBody({ ...restaurant, slug: 'Smash Club' }))).toBe(false);
     expect(ok(restaurantBody({ ...restaurant, hours: Array.from({ length: 8 }, () => restaurant.hours[0]) }))).toBe(
       false,

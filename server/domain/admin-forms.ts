@@ -1,6 +1,7 @@
 import { type } from 'arktype';
 import { isKitchenRole, USER_ROLES } from './roles.ts';
 import { EDITED_IN_TENANT_CONFIG, isTenantColumn } from './brand-fields.ts';
+import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES } from './staff-actions.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
@@ -90,8 +91,14 @@ export const restaurantBody = type({
   minBasketValue: money,
   smallOrderThreshold: money,
   extraFee: money,
+  /** The acceptance window: a new order nobody accepts in it is rejected. */
   acceptanceMinutes: '1 <= number.integer <= 120',
-  preparationMinutes: '1 <= number.integer <= 600',
+  /** The usual preparation time: offered first when accepting, promised by auto-accept; at most what a board may promise. */
+  preparationMinutes: `${MIN_PREPARATION_MINUTES} <= number.integer <= ${MAX_PREPARATION_MINUTES}`,
+  /** Accept new orders without a tap, promising preparationMinutes. */
+  autoAccept: 'boolean',
+  /** Still new after this many minutes: the managers and the call centre are told; fewer than acceptanceMinutes. */
+  escalationMinutes: '1 <= number.integer <= 119',
   deliveryZips: type('string <= 12').array().atMostLength(2000),
   deliveryPolygon: deliveryPolygon.or('null'),
   hours: workingDay.array().atMostLength(7),

@@ -88,6 +88,16 @@ export const errorCatalogue = {
     meaning: 'This field is the brand’s own, edited in its tenants/<slug>/tenant.json; the admin cannot change it.',
   },
 
+  // The kitchen board and a restaurant's settings.
+  rejectionReasonRequired: {
+    status: 400,
+    meaning: 'Rejecting an order needs a reason: soldOut, tooBusy, closed or other.',
+  },
+  escalationNotBeforeAcceptance: {
+    status: 400,
+    meaning: 'The escalation minutes must be fewer than the acceptance window, or the order is rejected first.',
+  },
+
   // Field rules for validation details that spec section 5 does not name.
   minLength: { status: 400, meaning: 'The value is too short (a password: at least 8 characters).' },
   wrongPassword: { status: 400, meaning: 'The current password is wrong.' },

@@ -1,4 +1,5 @@
 import { RuleError } from './errors.ts';
+import { isRejectionReason, type RejectionReason } from './kitchen-alarms.ts';
 import { canTransition, type OrderStatus } from './orders.ts';
 
 /**
@@ -69,3 +70,13 @@ export const KITCHEN_COLUMNS = [
   ['ready_for_pickup', 'waiting_for_pickup', 'waiting_for_courier'],
 ] as const satisfies readonly (readonly OrderStatus[])[];
 export const KITCHEN_STATUSES: readonly OrderStatus[] = KITCHEN_COLUMNS.flat();
+
+/**
+ * The reason a reject needs (the customer is told it, the figures count it): rejectionReasonRequired without one.
+ * Other actions take none.
+ */
+export function rejectionReasonFor(action: StaffAction, reason: unknown): RejectionReason | undefined {
+  if (action !== 'reject') return undefined;
+  if (!isRejectionReason(reason)) throw new RuleError('rejectionReasonRequired', 'a reject needs a reason');
+  return reason;
+}

@@ -9,7 +9,7 @@ const SWEEP_INTERVAL_MS = 15_000;
 async function sweepOnce(deps: AppDeps): Promise<void> {
   try {
     const result = await sweepOverdueOrders(deps);
-    if (result.canceled + result.rejected + result.refunded > 0) console.log(`sweep: ${JSON.stringify(result)}`);
+    if (Object.values(result).some((n) => n > 0)) console.log(`sweep: ${JSON.stringify(result)}`);
   } catch (error) {
     console.error('sweep failed', error);
   }

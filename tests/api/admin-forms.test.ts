@@ -83,6 +83,8 @@ const restaurant = (overrides: Record<string, unknown> = {}) => ({
   extraFee: 300,
   acceptanceMinutes: 8,
   preparationMinutes: 25,
+  autoAccept: false,
+  escalationMinutes: 4,
   deliveryZips: ['00-850', ' 00-851 '],
   deliveryPolygon: square,
   hours: [
@@ -239,6 +241,31 @@ describe('admin restaurants', () => {
     });
     const noConcept = await send('POST', '/api/admin/restaurants', restaurant({ slug: 'z', conceptId: 999999 }), admin);
     expect(await noConcept.json()).toEqual({ error: 'validation', details: { conceptId: 'notFound' } });
+  });
+
+  it('keeps the kitchen settings, and refuses an escalation that would come after the acceptance window', async () => {
+    const admin = await asAdmin();
+    const created = await send(
+      'POST',
+      '/api/admin/restaurants',
+      restaurant({ autoAccept: true, escalationMinutes: 7, preparationMinutes: 40 }),
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const { restaurant: row } = await json<{ restaurant: Record<string, unknown> & { id: number } }>(created);
+    expect(row).toMatchObject({ acceptanceMinutes: 8, autoAccept: true, escalationMinutes: 7, preparationMinutes: 40 });
+
+    for (const escalationMinutes of [8, 9]) {
+      const late = await send('PUT', `/api/admin/restaurants/${row.id}`, restaurant({ escalationMinutes }), admin);
+      expect(late.status).toBe(400);
+      expect(await late.json()).toEqual({
+        error: 'validation',
+        details: { escalationMinutes: 'escalationNotBeforeAcceptance' },
+      });
+    }
+    // More than a kitchen may promise by hand (240 minutes) cannot be its usual time either.
+    const long = await send('PUT', `/api/admin/restaurants/${row.id}`, restaurant({ preparationMinutes: 241 }), admin);
+    expect(await long.json()).toEqual({ error: 'validation', details: { preparationMinutes: 'outOfRange' } });
   });
 
   it('disabling a restaurant moves its menu version and the shop shows it temporarily unavailable at once', async () => {

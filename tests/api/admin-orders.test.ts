@@ -204,7 +204,7 @@ describe('staff order actions', () => {
     const admin = await asAdmin();
     const paid = await order({ method: 'blik' });
     expect((await orderStatus(ctx, paid.id, paid.token)).status).toBe('new');
-    const response = await act(admin, paid.id, { action: 'reject' });
+    const response = await act(admin, paid.id, { action: 'reject', rejectionReason: 'soldOut' });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.change).toEqual({ from: 'new', to: 'rejected', refundQueued: true });
@@ -251,7 +251,7 @@ describe('kitchen queue', () => {
     await order({ method: 'blik' });
     await act(admin, second.id, { action: 'accept', preparationMinutes: 20 });
     const done = await order();
-    await act(admin, done.id, { action: 'reject' });
+    await act(admin, done.id, { action: 'reject', rejectionReason: 'tooBusy' });
 
     const response = await request(ctx, `/api/admin/kitchen/${UA}`, { headers: { cookie: admin } });
     expect(response.status).toBe(200);
@@ -312,7 +312,7 @@ describe('dashboard', () => {
     await act(admin, b.id, { action: 'accept', preparationMinutes: 10 });
     const pl = await order({ method: 'blik' });
     const rejected = await order();
-    await act(admin, rejected.id, { action: 'reject' });
+    await act(admin, rejected.id, { action: 'reject', rejectionReason: 'closed' });
     ctx.setNow(new Date(START.getTime() - 10 * 86_400_000));
     const old = await order();
     ctx.setNow(START);

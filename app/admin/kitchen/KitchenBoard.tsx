@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { KITCHEN_COLUMNS } from '#domain/staff-actions.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { notifyError } from '#app/stores/notifications.ts';
-import { Beeper } from './beep.ts';
+import KitchenAlarm from './KitchenAlarm.tsx';
 import KitchenCard from './KitchenCard.tsx';
-import { $kitchen, actInKitchen, followKitchen, setNewOrderHandler } from './kitchen-store.ts';
+import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
 
 const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 'admin_kitchen_col_ready'] as const;
 
@@ -14,13 +14,8 @@ const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 
 export default function KitchenBoard({ restaurant, locale }: { restaurant: string; locale: UiLocale }) {
   const state = useStore($kitchen);
   const t = { locale: messageLocale(locale) } as const;
-  const beeper = useRef(new Beeper());
-  const [sound, setSound] = useState(false);
 
-  useEffect(() => {
-    setNewOrderHandler(() => beeper.current.beep());
-    return followKitchen(restaurant);
-  }, [restaurant]);
+  useEffect(() => followKitchen(restaurant), [restaurant]);
 
   const orders = state.queue?.orders ?? [];
   if (state.missing)
@@ -35,14 +30,11 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
         <p className={`kitchen-connection${state.online ? '' : ' kitchen-offline'}`} role="status">
           {state.online ? m.admin_kitchen_live({}, t) : m.admin_kitchen_offline({}, t)}
         </p>
-        <button
-          type="button"
-          className="staff-action kitchen-sound"
-          aria-pressed={sound}
-          onClick={() => void beeper.current.enable().then(setSound)}
-        >
-          {sound ? m.admin_kitchen_sound_on({}, t) : m.admin_kitchen_sound({}, t)}
-        </button>
+        <KitchenAlarm
+          ringing={orders.filter((o) => o.alarm).length}
+          restaurant={state.queue?.restaurant.name ?? restaurant}
+          locale={locale}
+        />
       </div>
       <div className="kitchen-columns">
         {KITCHEN_COLUMNS.map((statuses, i) => {
@@ -64,8 +56,13 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
                     offsetMs={state.offsetMs}
                     fresh={state.fresh.includes(order.id)}
                     busy={state.busy.includes(order.id)}
-                    onAct={async (action, minutes) => {
-                      const done = await actInKitchen(order.id, action, minutes);
+                    onAcknowledge={() =>
+                      void acknowledgeInKitchen(order.id).then((done) => {
+                        if (!done) notifyError(m.admin_orders_failed({}, t));
+                      })
+                    }
+                    onAct={async (action, minutes, reason) => {
+                      const done = await actInKitchen(order.id, action, minutes, reason);
                       if (!done) notifyError(m.admin_orders_failed({}, t));
                       return done;
                     }}

@@ -1,4 +1,5 @@
 import type { StaffAction } from '#domain/staff-actions.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { KitchenCard as Card } from '#server/services/admin/kitchen/queue.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
@@ -13,18 +14,18 @@ type Props = {
   offsetMs: number;
   fresh: boolean;
   busy: boolean;
-  onAct: (action: StaffAction, minutes?: number) => Promise<boolean>;
+  onAct: (action: StaffAction, minutes?: number, reason?: RejectionReason) => Promise<boolean>;
+  onAcknowledge: () => void;
 };
 
 /** One order on the kitchen board: number, what to cook, the countdown or the promised time, and the one-tap actions. */
-export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAct }: Props) {
+export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAct, onAcknowledge }: Props) {
   const t = { locale: messageLocale(locale) } as const;
+  const classes = ['kitchen-card', `kitchen-card-${order.status}`];
+  if (fresh) classes.push('kitchen-card-fresh');
+  if (order.alarm) classes.push('kitchen-card-alarm');
   return (
-    <article
-      className={`kitchen-card kitchen-card-${order.status}${fresh ? ' kitchen-card-fresh' : ''}`}
-      aria-labelledby={`kitchen-order-${order.id}`}
-      data-order={order.id}
-    >
+    <article className={classes.join(' ')} aria-labelledby={`kitchen-order-${order.id}`} data-order={order.id}>
       <header className="kitchen-card-head">
         <h3 id={`kitchen-order-${order.id}`}>
           <a href={adminPath(locale, { screen: 'show', entity: 'orders', id: order.id })}>#{order.displayId}</a>
@@ -34,6 +35,17 @@ export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAc
         </span>
       </header>
       <p className="kitchen-card-status">{statusName(order.status, locale)}</p>
+      {order.alarm && (
+        <div className="kitchen-card-alarm-bar">
+          <p className="kitchen-card-alarm-label">{m.admin_kitchen_alarm({}, t)}</p>
+          <button type="button" className="staff-action kitchen-acknowledge" disabled={busy} onClick={onAcknowledge}>
+            {m.admin_kitchen_acknowledge({}, t)}
+          </button>
+        </div>
+      )}
+      {order.status === 'new' && order.escalatedAt && (
+        <p className="kitchen-card-escalated">{m.admin_kitchen_escalated({}, t)}</p>
+      )}
       {order.status === 'new' && (
         <Countdown
           className="kitchen-countdown"

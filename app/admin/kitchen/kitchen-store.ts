@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { StaffAction } from '#domain/staff-actions.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import type { KitchenQueue } from '#server/services/admin/kitchen/queue.ts';
 import { api, apiBase } from '#app/api-client.ts';
 import { sendStaffAction } from '#app/admin/orders/staff-actions.ts';
@@ -10,7 +11,7 @@ export type KitchenState = {
   online: boolean;
   /** server clock − browser clock, so countdowns follow the server's deadline. */
   offsetMs: number;
-  /** Orders that arrived since the board connected, for the sound and the highlight. */
+  /** Orders that arrived since the board connected, for the highlight (the alarm rings by the server's flag). */
   fresh: string[];
   busy: string[];
   /** The address names no restaurant. */
@@ -26,12 +27,6 @@ export const $kitchen = atom<KitchenState>({
   missing: false,
 });
 
-/** Called when new orders arrive (the board plays its beep); replaced by the board. */
-let onNewOrders: (count: number) => void = () => {};
-export const setNewOrderHandler = (handler: (count: number) => void) => {
-  onNewOrders = handler;
-};
-
 function receive(queue: KitchenQueue) {
   const state = $kitchen.get();
   const known = new Set(state.queue?.orders.map((o) => o.id) ?? []);
@@ -45,7 +40,6 @@ function receive(queue: KitchenQueue) {
     offsetMs: Date.parse(queue.now) - Date.now(),
     fresh: [...state.fresh.filter((id) => queue.orders.some((o) => o.id === id)), ...arrived],
   });
-  if (arrived.length > 0) onNewOrders(arrived.length);
 }
 
 /**
@@ -104,11 +98,32 @@ export function followKitchen(restaurant: string): () => void {
 }
 
 /** One tap on a card: the action goes to the server; the stream then brings the queue as it now is. */
-export async function actInKitchen(orderId: string, action: StaffAction, minutes?: number): Promise<boolean> {
+export function actInKitchen(
+  orderId: string,
+  action: StaffAction,
+  minutes?: number,
+  rejectionReason?: RejectionReason,
+): Promise<boolean> {
+  return tapOn(orderId, async () => (await sendStaffAction(orderId, action, minutes, rejectionReason)).ok);
+}
+
+/** The alarm's button: the order stops ringing on every board of the kitchen, this one at once. */
+export function acknowledgeInKitchen(orderId: string): Promise<boolean> {
+  const slug = $kitchen.get().queue?.restaurant.slug;
+  if (!slug) return Promise.resolve(false);
+  return tapOn(orderId, async () => {
+    const response = await api.admin.kitchen[':restaurant'].orders[':id'].acknowledge
+      .$post({ param: { restaurant: slug, id: orderId } })
+      .catch(() => null);
+    return response?.ok ?? false;
+  });
+}
+
+async function tapOn(orderId: string, send: () => Promise<boolean>): Promise<boolean> {
   const state = $kitchen.get();
   if (state.busy.includes(orderId)) return false;
   $kitchen.set({ ...state, busy: [...state.busy, orderId], fresh: state.fresh.filter((id) => id !== orderId) });
-  const answer = await sendStaffAction(orderId, action, minutes);
+  const ok = await send();
   const after = $kitchen.get();
   $kitchen.set({ ...after, busy: after.busy.filter((id) => id !== orderId) });
   // The stream brings the change too; reading the queue at once keeps the tap's answer immediate either way.
@@ -117,5 +132,5 @@ export async function actInKitchen(orderId: string, action: StaffAction, minutes
     const response = await api.admin.kitchen[':restaurant'].$get({ param: { restaurant: slug } }).catch(() => null);
     if (response?.ok) receive((await response.json()) as KitchenQueue);
   }
-  return answer.ok;
+  return ok;
 }

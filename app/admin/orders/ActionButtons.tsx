@@ -6,7 +6,8 @@ import {
   PREPARATION_PRESETS,
   type StaffAction,
 } from '#domain/staff-actions.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.ts';
+import { errorMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 
 type Props = {
@@ -14,7 +15,7 @@ type Props = {
   actions: readonly StaffAction[];
   locale: UiLocale;
   /** Runs the action; resolves true when it went through. */
-  onAct: (action: StaffAction, preparationMinutes?: number) => Promise<boolean>;
+  onAct: (action: StaffAction, preparationMinutes?: number, rejectionReason?: RejectionReason) => Promise<boolean>;
   busy?: boolean;
   /** The minutes offered first when accepting (the restaurant's usual time). */
   defaultMinutes?: number;
@@ -38,8 +39,8 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
     else dialog.current?.close();
   }, [asking]);
 
-  const run = async (action: StaffAction, minutes?: number) => {
-    const done = await onAct(action, minutes);
+  const run = async (action: StaffAction, minutes?: number, reason?: RejectionReason) => {
+    const done = await onAct(action, minutes, reason);
     if (done) setAsking(null);
   };
   const click = (action: StaffAction) => {
@@ -78,12 +79,19 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
             onAccept={(minutes) => void run('accept', minutes)}
             onBack={() => setAsking(null)}
           />
+        ) : asking === 'reject' ? (
+          <RejectForm
+            title={m.admin_orders_confirm_reject({ number }, t)}
+            titleId={`staff-dialog-${order.id}`}
+            locale={locale}
+            busy={busy ?? false}
+            onReject={(reason) => void run('reject', undefined, reason)}
+            onBack={() => setAsking(null)}
+          />
         ) : asking ? (
           <div className="staff-dialog-body">
             <p id={`staff-dialog-${order.id}`} className="staff-dialog-title">
-              {asking === 'reject'
-                ? m.admin_orders_confirm_reject({ number }, t)
-                : m.admin_orders_confirm_cancel({ number }, t)}
+              {m.admin_orders_confirm_cancel({ number }, t)}
             </p>
             <div className="staff-dialog-buttons">
               <button type="button" className="staff-action" onClick={() => setAsking(null)}>
@@ -159,6 +167,68 @@ function AcceptForm(props: {
         </button>
         <button type="submit" className="staff-action staff-action-accept" disabled={props.busy}>
           {m.admin_orders_action_accept({}, t)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Rejecting asks why: the customer's status page says it and the figures count it. The choice is required; sending
+ * without one says so next to the choices instead of rejecting.
+ */
+function RejectForm(props: {
+  title: string;
+  titleId: string;
+  locale: UiLocale;
+  busy: boolean;
+  onReject: (reason: RejectionReason) => void;
+  onBack: () => void;
+}) {
+  const t = { locale: messageLocale(props.locale) } as const;
+  const [reason, setReason] = useState<RejectionReason | null>(null);
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason) props.onReject(reason);
+    else setMissing(true);
+  };
+  const errorId = `${props.titleId}-reason-error`;
+  return (
+    <form className="staff-dialog-body" onSubmit={submit} noValidate>
+      <p id={props.titleId} className="staff-dialog-title">
+        {props.title}
+      </p>
+      <fieldset className="staff-reasons" aria-describedby={missing ? errorId : undefined}>
+        <legend>{m.admin_orders_reject_reason({}, t)}</legend>
+        {REJECTION_REASONS.map((value) => (
+          <label key={value} className="staff-reason">
+            <input
+              type="radio"
+              name="rejectionReason"
+              value={value}
+              required
+              checked={reason === value}
+              onChange={() => {
+                setReason(value);
+                setMissing(false);
+              }}
+            />
+            {m[`admin_orders_reason_${value}`]({}, t)}
+          </label>
+        ))}
+      </fieldset>
+      {missing && (
+        <p id={errorId} className="staff-reason-error" role="alert">
+          {errorMessage('rejectionReasonRequired', props.locale)}
+        </p>
+      )}
+      <div className="staff-dialog-buttons">
+        <button type="button" className="staff-action" onClick={props.onBack}>
+          {m.admin_orders_back({}, t)}
+        </button>
+        <button type="submit" className="staff-action staff-action-danger" disabled={props.busy}>
+          {m.admin_orders_confirm({}, t)}
         </button>
       </div>
     </form>

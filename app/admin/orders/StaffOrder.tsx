@@ -13,6 +13,7 @@ import OrderHistory from './OrderHistory.tsx';
 import OrderLines from './OrderLines.tsx';
 import OrderPayments from './OrderPayments.tsx';
 import { $staffOrder, actOnStaffOrder, loadStaffOrder } from './staff-order-store.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 
 /** An order's admin page: what it is, who ordered it, payments, history, and what staff may do now. */
 export default function StaffOrder({ orderId, locale }: { orderId: string; locale: UiLocale }) {
@@ -31,8 +32,8 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
     );
   const { order: staff, busy } = state;
   const { order } = staff;
-  const act = async (action: StaffAction, minutes?: number) => {
-    const done = await actOnStaffOrder(action, minutes);
+  const act = async (action: StaffAction, minutes?: number, reason?: RejectionReason) => {
+    const done = await actOnStaffOrder(action, minutes, reason);
     const now = $staffOrder.get();
     if (done && now.status === 'ready')
       notifySuccess(m.admin_orders_done({ status: statusName(now.order.order.status, locale) }, t));
@@ -50,6 +51,13 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
       <section className="staff-card staff-order-head" aria-labelledby="staff-order-number">
         <h2 id="staff-order-number">{m.admin_orders_number({ number: order.displayId }, t)}</h2>
         <p className={`staff-status staff-status-${order.status}`}>{statusName(order.status, locale)}</p>
+        {order.status === 'rejected' && (
+          <p className="staff-rejection">
+            {order.rejectionReason
+              ? m.admin_orders_rejection_reason({ reason: m[`admin_orders_reason_${order.rejectionReason}`]({}, t) }, t)
+              : m.admin_orders_rejection_timeout({}, t)}
+          </p>
+        )}
         {order.status === 'new' && (
           <Countdown
             deadline={order.acceptDeadline}

@@ -3,6 +3,7 @@ import type { StaffAction } from '#domain/staff-actions.ts';
 import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
 import { api } from '#app/api-client.ts';
 import { sendStaffAction } from './staff-actions.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 
 export type StaffOrderState =
   | { status: 'loading'; order: null }
@@ -23,11 +24,15 @@ export async function loadStaffOrder(id: string): Promise<void> {
 }
 
 /** Runs an action on the shown order; true when it went through (the order is then as the server answered). */
-export async function actOnStaffOrder(action: StaffAction, preparationMinutes?: number): Promise<boolean> {
+export async function actOnStaffOrder(
+  action: StaffAction,
+  preparationMinutes?: number,
+  rejectionReason?: RejectionReason,
+): Promise<boolean> {
   const state = $staffOrder.get();
   if (state.status !== 'ready' || state.busy) return false;
   $staffOrder.set({ ...state, busy: true });
-  const answer = await sendStaffAction(state.order.order.id, action, preparationMinutes);
+  const answer = await sendStaffAction(state.order.order.id, action, preparationMinutes, rejectionReason);
   if (answer.ok) {
     $staffOrder.set({ status: 'ready', order: answer.order, busy: false });
     return true;

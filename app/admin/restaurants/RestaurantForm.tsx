@@ -3,6 +3,7 @@ import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES } from '#domain/staff-actions.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import {
@@ -101,8 +102,29 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <MoneyField {...field('minBasketValue')} {...money} />
         <MoneyField {...field('smallOrderThreshold')} {...money} />
         <MoneyField {...field('extraFee')} {...money} />
-        <NumberField {...field('acceptanceMinutes')} min={1} max={120} required />
-        <NumberField {...field('preparationMinutes')} min={1} max={600} required />
+      </Section>
+      <Section title={m.admin_forms_kitchen({}, t)}>
+        <NumberField
+          {...field('acceptanceMinutes')}
+          min={1}
+          max={120}
+          required
+          hint={m.admin_forms_acceptanceMinutesHint({}, t)}
+        />
+        <NumberField
+          {...field('escalationMinutes')}
+          min={1}
+          max={119}
+          required
+          hint={m.admin_forms_escalationMinutesHint({}, t)}
+        />
+        <NumberField
+          {...field('preparationMinutes')}
+          min={MIN_PREPARATION_MINUTES}
+          max={MAX_PREPARATION_MINUTES}
+          required
+        />
+        <CheckField {...field('autoAccept')} hint={m.admin_forms_autoAcceptHint({}, t)} />
       </Section>
       <WeekHours locale={locale} />
       <Section title={m.admin_forms_field_zips({}, t)}>

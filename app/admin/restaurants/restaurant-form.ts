@@ -70,6 +70,8 @@ export const emptyRestaurant: RestaurantFormValues = {
   extraFee: 0,
   acceptanceMinutes: 10,
   preparationMinutes: 30,
+  autoAccept: false,
+  escalationMinutes: 5,
   zips: '',
   polygon: '',
   week: Array.from({ length: 7 }, () => ({ open: true, from: '10:00', to: '22:00' })),

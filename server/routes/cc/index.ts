@@ -22,6 +22,7 @@ import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { searchRestaurants } from '#server/services/cc/search-restaurants.ts';
 import { addItemBody, deliveryBody, discountBody, itemParam, quantityBody } from '../basket/index.ts';
 import { placeOrderBody } from '../orders/index.ts';
+import { ccEscalationRoutes } from './escalations.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
@@ -322,4 +323,5 @@ export const ccRoutes = new Hono<AppEnv>()
       );
       return c.json(placed, 201);
     },
-  );
+  )
+  .route('/escalations', ccEscalationRoutes);

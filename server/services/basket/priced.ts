@@ -37,6 +37,8 @@ export type PricedBasketRestaurant = {
   extraFee: number;
   acceptanceMinutes: number;
   preparationMinutes: number;
+  /** Accepts orders by itself (auto-accept.ts): placing one paid on delivery accepts it at once. */
+  autoAccept: boolean;
   deliveryPolygon: PolygonGeometry | null;
   deliveryZips: string[];
   hours: WorkingHours;
@@ -229,6 +231,7 @@ select
     'deliveryValue', r.delivery_value, 'minBasketValue', r.min_basket_value,
     'smallOrderThreshold', r.small_order_threshold, 'extraFee', r.extra_fee,
     'acceptanceMinutes', r.acceptance_minutes, 'preparationMinutes', r.preparation_minutes,
+    'autoAccept', r.auto_accept,
     'deliveryPolygon', r.delivery_polygon, 'deliveryZips', r.delivery_zips) end as restaurant,
   case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
@@ -335,6 +338,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       extraFee: r.extraFee,
       acceptanceMinutes: r.acceptanceMinutes,
       preparationMinutes: r.preparationMinutes,
+      autoAccept: r.autoAccept,
       deliveryPolygon: r.deliveryPolygon ?? null,
       deliveryZips: r.deliveryZips,
       hours,

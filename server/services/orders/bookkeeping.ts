@@ -29,6 +29,8 @@ export type AuditEntry = {
     | 'order.placed'
     | 'order.status'
     | 'order.statusLinkSent'
+    | 'order.alarmAcknowledged'
+    | 'order.escalated'
     | `${AuditedEntity}.${'created' | 'updated' | 'deleted' | 'role' | 'activation'}`;
   entity: 'order' | AuditedEntity;
   entityId: string;

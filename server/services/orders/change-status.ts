@@ -4,7 +4,7 @@ import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
 import { statusEmailOf } from '#domain/order-emails.ts';
-import type { REJECTION_REASONS } from '#db/schema/orders.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import type { Actor, AppDeps, Env } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
@@ -22,10 +22,12 @@ export type StatusChange = {
   actor: Actor;
   /** On accepting (→ processing): the minutes the kitchen promises; the restaurant's usual time otherwise. */
   preparationMinutes?: number;
+  /** On rejecting at a board: the reason the kitchen chose (null for one nobody accepted in time). */
+  rejectionReason?: RejectionReason;
+  /** A person at a board decided on the order (accepted or rejected it): its alarm stops on every board. */
+  acknowledgeAlarm?: boolean;
   /** When its payment came in, written with the status (a paid order reaching the restaurant). */
   paidAt?: Date;
-  /** On rejecting: why, as the kitchen gave it; none when nobody accepted the order in time. */
-  rejectionReason?: (typeof REJECTION_REASONS)[number];
   /** The customer's e-mail about the change is written with it: its links and brand come from the configuration. */
   env: Env;
   now: Date;
@@ -84,8 +86,17 @@ export async function changeStatusInTx(
   }
   if (change.paidAt) set.paidAt = change.paidAt;
   if (change.to === 'rejected' && change.rejectionReason) set.rejectionReason = change.rejectionReason;
+  // The first acknowledgement is the one kept: a board that tapped it earlier stays the one recorded.
+  const acknowledged = change.acknowledgeAlarm
+    ? { alarmAcknowledgedAt: sql`coalesce(${orders.alarmAcknowledgedAt}, ${change.now.toISOString()}::timestamptz)` }
+    : {};
   // Independent writes, sent together on the transaction's connection (one round trip on PostgreSQL).
-  const writes: PromiseLike<unknown>[] = [tx.update(orders).set(set).where(eq(orders.id, order.id))];
+  const writes: PromiseLike<unknown>[] = [
+    tx
+      .update(orders)
+      .set({ ...set, ...acknowledged })
+      .where(eq(orders.id, order.id)),
+  ];
 
   if (from === 'waiting_for_payment' && change.to === 'canceled') {
     // Never paid: the online payment is void and a limited discount code gets its use back.
@@ -112,7 +123,13 @@ export async function changeStatusInTx(
       action: 'order.status',
       entity: 'order',
       entityId: order.id,
-      data: { from, to: change.to, reason: change.reason, ...(preparationMinutes ? { preparationMinutes } : {}) },
+      data: {
+        from,
+        to: change.to,
+        reason: change.reason,
+        ...(preparationMinutes ? { preparationMinutes } : {}),
+        ...(change.to === 'rejected' && change.rejectionReason ? { rejectionReason: change.rejectionReason } : {}),
+      },
     }),
   );
   await Promise.all(writes);

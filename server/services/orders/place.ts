@@ -12,6 +12,7 @@ import { draftOrder, isOrderable, type OrderableBasket, type OrderDraft } from '
 import { lostRace, orderByKey, replayOf, requestHash } from './place/idempotency.ts';
 import type { PlaceOrderInput } from './place/input.ts';
 import { writeOrder, type WrittenIds } from './place/write.ts';
+import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
 
@@ -142,12 +143,19 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
   }
 
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
+  // Paid on delivery, the order reached the kitchen with this commit: a restaurant that accepts by itself does so
+  // now (its own transaction; the sweeper accepts it should this process die first). The answer then reads it back.
+  const autoAccepted =
+    'written' in outcome &&
+    outcome.written.draft.order.status === 'new' &&
+    outcome.written.basket.restaurant.autoAccept &&
+    (await autoAcceptOrder(ctx, orderId));
   const started = await startPaymentOf(ctx, outcome, input, call.customerIp);
   // The order as written is the answer when nothing has changed it since: paid on delivery, or an online payment the
   // provider has taken as pending (the order waits for it, with the redirect the start stored). A payment settled at
   // once (paid or declined) changed the order, and a replay wrote nothing: those are read back.
   const order =
-    ('written' in outcome && (outcome.paymentId === null || started?.status === 'pending')
+    ('written' in outcome && !autoAccepted && (outcome.paymentId === null || started?.status === 'pending')
       ? freshView(outcome.written, started, ctx.now())
       : null) ?? (await loadOrderView({ db, now: ctx.now }, { orderId }));
   if (!order) throw new Error(`order ${orderId} vanished`);

@@ -8,12 +8,21 @@ import { processPendingRefunds } from '../payments/refunds.ts';
 import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx } from './change-status.ts';
 import { transactionAnnouncing } from './events.ts';
+import { autoAcceptWaitingOrders } from './auto-accept.ts';
+import { escalateWaitingOrders } from './escalate.ts';
 
-export type SweepResult = { canceled: number; rejected: number; refunded: number };
+export type SweepResult = {
+  canceled: number;
+  rejected: number;
+  refunded: number;
+  autoAccepted: number;
+  escalated: number;
+};
 
 /**
  * The timeouts of design.md: waiting_for_payment for 15 minutes → canceled; new past its acceptance deadline →
- * rejected (and refunded when paid). Each batch is one transaction that takes its orders FOR UPDATE SKIP LOCKED,
+ * rejected (and refunded when paid). Before them, new orders of auto-accepting restaurants are accepted and orders
+ * waiting past their restaurant's escalation minutes are escalated (auto-accept.ts, escalate.ts). Each batch is one transaction that takes its orders FOR UPDATE SKIP LOCKED,
  * so several server processes sweep side by side without taking the same order, and an order being changed
  * by a request right now is simply left for the next sweep.
  */
@@ -25,7 +34,11 @@ export async function sweepOverdueOrders(
   // A payment whose notification was lost is settled from the provider's answer before it can time out.
   await pollPendingPayments(deps);
   const paymentCutoff = new Date(now.getTime() - PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString();
-  const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0 };
+  const result: SweepResult = { canceled: 0, rejected: 0, refunded: 0, autoAccepted: 0, escalated: 0 };
+  // Before the timeouts: an auto-accepting restaurant's order is never rejected for waiting, and an order is
+  // escalated while there is still time to phone its restaurant.
+  result.autoAccepted = await autoAcceptWaitingOrders(deps);
+  result.escalated = await escalateWaitingOrders(deps);
 
   for (;;) {
     // A batch is all database work: run again should it lose a race with a request changing the same orders.

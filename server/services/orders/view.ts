@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import type { Currency } from '#domain/money.ts';
+import { isRejectionReason, type RejectionReason } from '#domain/kitchen-alarms.ts';
 import {
   acceptanceSecondsLeft,
   isFinished,
@@ -67,6 +68,8 @@ export type OrderView = {
   createdAt: string;
   paidAt: string | null;
   acceptDeadline: string | null;
+  /** Why the restaurant rejected it (REJECTION_REASONS); null otherwise, and for an order nobody accepted in time. */
+  rejectionReason: RejectionReason | null;
   /** An order waiting for its payment: until when it can be paid (then it is canceled); null otherwise. */
   paymentDeadline: string | null;
   acceptSecondsLeft: number | null;
@@ -196,6 +199,7 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
+      rejectionReason: status === 'rejected' && isRejectionReason(order.rejectionReason) ? order.rejectionReason : null,
       paymentDeadline: isWaitingForPayment(status)
         ? new Date(
             paymentDeadline(Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime())).epochMilliseconds,

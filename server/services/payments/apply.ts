@@ -6,6 +6,7 @@ import { isOrderStatus, isRejected } from '#domain/orders.ts';
 import type { Env } from '#server/context.ts';
 import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx, ORDER_TO_CHANGE, queueRefund, type LockedOrder } from '../orders/change-status.ts';
+import { autoAcceptInTx } from '../orders/auto-accept.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
 
@@ -189,6 +190,7 @@ export async function applyPaymentOutcome(
       enqueueOrderConfirmation(tx, env, payment.orderId),
     ]);
     for (const result of settled) if (result.status === 'rejected') throw result.reason;
+    await autoAcceptInTx(tx, env, payment.orderId, input.now);
   } else {
     // The order stays waiting_for_payment; its summary page hears of the failed attempt and offers a retry.
     await announceOrderChange(tx, payment.orderId);

@@ -10,6 +10,7 @@ import { paymentDeadline } from '#domain/orders.ts';
 import { AppError, validationError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { changeStatusInTx } from '../orders/change-status.ts';
+import { autoAcceptInTx } from '../orders/auto-accept.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
 import { loadOrderView, type OrderView } from '../orders/view.ts';
@@ -171,6 +172,7 @@ export async function retryPayment(
           now,
         });
         await enqueueOrderConfirmation(tx, deps.env, orderId);
+        await autoAcceptInTx(tx, deps.env, orderId, now);
       }
       await tx.insert(auditLog).values({
         at: now,

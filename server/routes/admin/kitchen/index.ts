@@ -2,14 +2,22 @@ import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
-import { notFound } from '#server/errors.ts';
 import { requireRestaurantInScope } from '#server/middleware/staff.ts';
-import { findKitchenRestaurant, kitchenQueueKey, loadKitchenQueue } from '#server/services/admin/kitchen/queue.ts';
+import { notFound, unauthorized } from '#server/errors.ts';
+import { isUuid } from '#domain/ids.ts';
+import { selfActor } from '#server/services/actor.ts';
+import {
+  acknowledgeAlarm,
+  findKitchenRestaurant,
+  kitchenQueueKey,
+  loadKitchenQueue,
+} from '#server/services/admin/kitchen/queue.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { streamSnapshots } from '../../snapshot-stream.ts';
 
 const restaurantParam = type({ restaurant: '0 < string <= 200' });
+const orderParam = restaurantParam.and({ id: '0 < string <= 64' });
 const tags = ['admin'];
 
 /** A restaurant's kitchen board: its live queue, for the admin and the kitchen accounts of its kitchen. */
@@ -62,5 +70,33 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
         load: () => loadKitchenQueue(deps, { restaurant }),
         key: kitchenQueueKey,
       });
+    },
+  )
+  .post(
+    '/:restaurant/orders/:id/acknowledge',
+    describeRoute({
+      tags,
+      summary: 'Acknowledge a new order’s alarm: it stops ringing on every board of the kitchen',
+      description:
+        'Records who noticed the order and when (orders.alarmAcknowledgedAt, the audit log); the boards’ streams send the queue again with alarm false. Accepting or rejecting the order acknowledges it too. Acknowledging twice answers 200.',
+      security: security.session,
+      responses: {
+        200: jsonResponse('{ acknowledged: true }'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the restaurant is of another kitchen'),
+        404: errorResponse('notFound: no such restaurant, or the order is not this restaurant’s'),
+      },
+    }),
+    validate('param', orderParam),
+    async (c) => {
+      const { deps, user } = c.var;
+      if (!user) throw unauthorized();
+      const { restaurant: slug, id } = c.req.valid('param');
+      const restaurant = await findKitchenRestaurant(deps, { slug });
+      if (!restaurant || !isUuid(id)) throw notFound();
+      await requireRestaurantInScope(c, restaurant.id);
+      const done = await acknowledgeAlarm({ ...deps, actor: selfActor(user) }, { restaurant, orderId: id });
+      if (!done) throw notFound();
+      return c.json({ acknowledged: true as const }, 200);
     },
   );

@@ -16,6 +16,8 @@ const idParam = type({ id: '0 < string <= 64' });
 const actionBody = type({
   action: type.enumerated(...STAFF_ACTIONS),
   'preparationMinutes?': `${MIN_PREPARATION_MINUTES} <= number.integer <= ${MAX_PREPARATION_MINUTES}`,
+  // Checked by the service (rejectionReasonRequired), so a missing or unknown reason answers one clear key.
+  'rejectionReason?': 'string <= 40',
 });
 
 const tags = ['admin'];
@@ -53,10 +55,12 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       summary: 'Move an order one step: accept (with preparationMinutes), reject, ready, handToCourier, finish, cancel',
       security: security.session,
       description:
-        'Goes through the order status machine with the signed-in staff member as the actor: the audit log records who, when, from and to, and the customer’s status page hears of it at once. accept (new → processing) stores preparationMinutes (1–240; the restaurant’s usual time when absent) for the customer’s estimated ready time; ready goes to ready_for_pickup for a pickup order and waiting_for_courier otherwise; handToCourier finishes a waiting_for_courier order, finish a ready_for_pickup or waiting_for_pickup one; reject (new) and cancel (processing) refund a paid order.',
+        'Goes through the order status machine with the signed-in staff member as the actor: the audit log records who, when, from and to, and the customer’s status page hears of it at once. accept (new → processing) stores preparationMinutes (1–240; the restaurant’s usual time when absent) for the customer’s estimated ready time; ready goes to ready_for_pickup for a pickup order and waiting_for_courier otherwise; handToCourier finishes a waiting_for_courier order, finish a ready_for_pickup or waiting_for_pickup one; reject (new) needs rejectionReason (soldOut, tooBusy, closed or other; rejectionReasonRequired otherwise), stored and shown to the customer; accepting or rejecting a new order acknowledges its alarm on every kitchen board; reject and cancel (processing) refund a paid order.',
       responses: {
         200: jsonResponse('{ change: { from, to, refundQueued }, order } (order as GET /api/admin/orders/{id})'),
-        400: errorResponse('validation (details: field → rule)'),
+        400: errorResponse(
+          'validation (details: field → rule); rejectionReasonRequired: reject without a valid reason',
+        ),
         401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
         403: errorResponse('Forbidden: a kitchen account, and the order is of another kitchen'),
         404: errorResponse('notFound'),
@@ -72,10 +76,10 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       if (!isUuid(id)) throw notFound();
       await requireRestaurantInScope(c, { order: id });
-      const { action, preparationMinutes } = c.req.valid('json');
+      const { action, preparationMinutes, rejectionReason } = c.req.valid('json');
       const changed = await actOnOrder(
         { ...deps, actor: selfActor(user) },
-        { orderId: id, action, preparationMinutes },
+        { orderId: id, action, preparationMinutes, rejectionReason },
       );
       const order = await loadStaffOrder(deps, { orderId: id });
       if (!order) throw notFound();

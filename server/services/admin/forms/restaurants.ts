@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
 import type { RestaurantBody } from '#domain/admin-forms.ts';
+import { escalationProblem } from '#domain/kitchen-alarms.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { audit, orNull, uniqueOr, type AdminCtx } from './context.ts';
 
@@ -37,6 +38,13 @@ const values = (input: RestaurantBody) => {
     deliveryZips: [...new Set(input.deliveryZips.map((zip) => zip.trim()).filter(Boolean))],
   };
 };
+
+/** The rules between fields: escalation before the acceptance window closes, the week's hours. */
+function checkFields(input: RestaurantBody): void {
+  const problem = escalationProblem(input);
+  if (problem) throw validationError({ escalationMinutes: problem });
+  checkHours(input);
+}
 
 export function checkHours(input: Pick<RestaurantBody, 'hours'>): void {
   const days = input.hours.map((entry) => entry.day);
@@ -74,7 +82,7 @@ async function readIn(tx: Tx | AdminCtx['db'], id: number): Promise<AdminRestaur
 export const readRestaurant = (ctx: AdminCtx, id: number): Promise<AdminRestaurant> => readIn(ctx.db, id);
 
 export function createRestaurant(ctx: AdminCtx, input: RestaurantBody): Promise<AdminRestaurant> {
-  checkHours(input);
+  checkFields(input);
   return uniqueOr('notUniqueSlug', () =>
     ctx.db.transaction(async (tx) => {
       await checkOwners(tx, input);
@@ -92,7 +100,7 @@ export function createRestaurant(ctx: AdminCtx, input: RestaurantBody): Promise<
  * the row (migration 0002's trigger), so the shop and the brand sites show the change on their next request.
  */
 export function updateRestaurant(ctx: AdminCtx, id: number, input: RestaurantBody): Promise<AdminRestaurant> {
-  checkHours(input);
+  checkFields(input);
   return uniqueOr('notUniqueSlug', () =>
     ctx.db.transaction(async (tx) => {
       await checkOwners(tx, input);

@@ -2,10 +2,22 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { concepts, orders, restaurants } from '#db/schema/index.ts';
 import { allowedStaffActions, KITCHEN_STATUSES, type StaffAction } from '#domain/staff-actions.ts';
 import { loadOrderViews, type OrderView } from '#server/services/orders/view.ts';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps, ServiceCtx } from '#server/context.ts';
+import type { Db } from '#db/client.ts';
+import { alarmRinging } from '#domain/kitchen-alarms.ts';
+import { actorUserId } from '#server/services/actor.ts';
+import { recordAudit } from '#server/services/orders/bookkeeping.ts';
+import { announceOrderChange, transactionAnnouncing } from '#server/services/orders/events.ts';
 
 export type KitchenRestaurant = { id: number; slug: string; name: string; concept: string; acceptanceMinutes: number };
-export type KitchenCard = OrderView & { actions: StaffAction[]; acceptedAt: string | null };
+export type KitchenCard = OrderView & {
+  actions: StaffAction[];
+  acceptedAt: string | null;
+  /** Still ringing on the kitchen's boards: nobody has acknowledged, accepted or rejected it (alarmRinging). */
+  alarm: boolean;
+  /** When it was escalated to the managers and the call centre for waiting too long; null while it was not. */
+  escalatedAt: string | null;
+};
 export type KitchenQueue = {
   restaurant: KitchenRestaurant;
   orders: KitchenCard[];
@@ -42,23 +54,69 @@ export async function loadKitchenQueue(
 ): Promise<KitchenQueue> {
   const now = clock();
   const rows = await db
-    .select({ id: orders.id, acceptedAt: orders.acceptedAt })
+    .select({
+      id: orders.id,
+      acceptedAt: orders.acceptedAt,
+      alarmAcknowledgedAt: orders.alarmAcknowledgedAt,
+      escalatedAt: orders.escalatedAt,
+    })
     .from(orders)
     .where(and(eq(orders.restaurantId, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
   const views = await loadOrderViews({ db, now: clock }, { ids: rows.map((r) => r.id) });
-  const acceptedAt = new Map(rows.map((r) => [r.id, r.acceptedAt?.toISOString() ?? null]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     restaurant,
-    orders: views.map((view) => ({
-      ...view,
-      actions: allowedStaffActions(view.status, view.deliveryType),
-      acceptedAt: acceptedAt.get(view.id) ?? null,
-    })),
+    orders: views.map((view) => {
+      const row = byId.get(view.id);
+      return {
+        ...view,
+        actions: allowedStaffActions(view.status, view.deliveryType),
+        acceptedAt: row?.acceptedAt?.toISOString() ?? null,
+        alarm: alarmRinging({ status: view.status, alarmAcknowledgedAt: row?.alarmAcknowledgedAt ?? null }),
+        escalatedAt: row?.escalatedAt?.toISOString() ?? null,
+      };
+    }),
     now: now.toISOString(),
   };
 }
 
-/** What a board reacts to: which orders are there and in which status (the countdown ticks on the board). */
-export const kitchenQueueKey = (queue: KitchenQueue) => queue.orders.map((o) => `${o.id}:${o.status}`).join(',');
+/**
+ * What a board reacts to: which orders are there, in which status, and whether each still rings (an acknowledgement
+ * on one tablet silences the others). The countdown ticks on the board.
+ */
+export const kitchenQueueKey = (queue: KitchenQueue) =>
+  queue.orders.map((o) => `${o.id}:${o.status}:${o.alarm ? 'ringing' : 'quiet'}`).join(',');
+
+/**
+ * Someone at a board has noticed an order: it stops ringing on every board of its kitchen (the change is announced,
+ * so their streams send the queue again). Only an order of this restaurant that still rings is changed; answers false
+ * when the order is not this restaurant's, so the route says notFound. Acknowledging twice is no error.
+ */
+export async function acknowledgeAlarm(
+  deps: ServiceCtx<'db' | 'now'>,
+  { restaurant, orderId }: { restaurant: KitchenRestaurant; orderId: string },
+): Promise<boolean> {
+  const now = deps.now();
+  return transactionAnnouncing(deps.db as Db, async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, acknowledged: orders.alarmAcknowledgedAt })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurant.id)))
+      .for('update');
+    if (!order) return false;
+    if (order.acknowledged) return true;
+    await tx.update(orders).set({ alarmAcknowledgedAt: now }).where(eq(orders.id, orderId));
+    await recordAudit(tx, {
+      at: now,
+      actorUserId: actorUserId(deps.actor),
+      action: 'order.alarmAcknowledged',
+      entity: 'order',
+      entityId: orderId,
+      data: {},
+    });
+    await announceOrderChange(tx, orderId);
+    return true;
+  });
+}

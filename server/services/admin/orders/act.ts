@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
 import { isOrderStatus } from '#domain/orders.ts';
-import { assertStaffAction, type StaffAction } from '#domain/staff-actions.ts';
+import { assertStaffAction, rejectionReasonFor, type StaffAction } from '#domain/staff-actions.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { processPendingRefunds } from '#server/services/payments/refunds.ts';
@@ -14,6 +14,8 @@ export type StaffActionInput = {
   action: StaffAction;
   /** Only for accept: the minutes the kitchen promises (the restaurant's usual time when absent). */
   preparationMinutes?: number | undefined;
+  /** Required for reject: why (one of REJECTION_REASONS; the customer's status page says it). */
+  rejectionReason?: string | undefined;
 };
 
 /**
@@ -35,6 +37,8 @@ export async function actOnOrder(
     if (!order) throw new AppError('notFound');
     if (!isOrderStatus(order.status)) throw new Error(`order ${input.orderId} has an unknown status ${order.status}`);
     const to = assertStaffAction(input.action, order.status, order.deliveryType);
+    // After the transition's check: an order already past rejecting answers that, whatever reason came with it.
+    const rejectionReason = rejectionReasonFor(input.action, input.rejectionReason);
     return changeStatusInTx(tx, {
       orderId: input.orderId,
       to,
@@ -44,6 +48,9 @@ export async function actOnOrder(
       ...(input.action === 'accept' && input.preparationMinutes !== undefined
         ? { preparationMinutes: input.preparationMinutes }
         : {}),
+      ...(rejectionReason ? { rejectionReason } : {}),
+      // Deciding on a new order is noticing it: its alarm stops on every board of the kitchen.
+      acknowledgeAlarm: order.status === 'new',
       now,
     });
   });
