@@ -126,7 +126,9 @@ describe('kitchen board', () => {
     expect(await history.allTextContents()).toEqual([
       expect.stringContaining('Order placed'),
       expect.stringContaining('Waiting for payment → Waiting for the restaurant'),
-      expect.stringMatching(/Waiting for the restaurant → Being prepared \(20 min\) Anna Adminowska · accepted by staff/),
+      expect.stringMatching(
+        /Waiting for the restaurant → Being prepared \(20 min\) Anna Adminowska · accepted by staff/,
+      ),
       expect.stringMatching(/Being prepared → Ready for pickup Anna Adminowska · marked ready/),
       expect.stringMatching(/Ready for pickup → Completed Anna Adminowska · finished/),
     ]);
