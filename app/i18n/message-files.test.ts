@@ -36,6 +36,10 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   admin_forms_field_facebook: ['pl', 'uk'], // a brand name
   admin_forms_field_instagram: ['pl', 'uk'], // a brand name
   admin_forms_field_tiktok: ['pl', 'uk'], // a brand name
+  admin_forms_field_gtm: ['pl', 'uk'], // a product's name
+  admin_code_paymentType_online: ['pl'], // "online" is how Polish says it too
+  admin_figures_minutes: ['pl'], // as admin_orders_minutes
+  admin_figures_minutesSeconds: ['pl'], // "min" and "s" are the Polish abbreviations too
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g)].map((m) => m[1]).sort();
