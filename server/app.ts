@@ -179,8 +179,9 @@ export function createApp(input: AppDepsInput) {
         if (home && home.screen !== 'dashboard') return c.redirect(adminPath(admin.locale, home), 302);
         if (!user || !(rolesFor(admin) as readonly string[]).includes(user.role))
           return unauthorizedPage(dist, c.req.raw);
-        // A kitchen account opens its own kitchens' boards and restaurants only (issue 37).
-        const scope = await loadStaffScope(deps.db, user);
+        // A kitchen account opens its own kitchens' boards and restaurants only (issue 37). The call centre's one
+        // screen (rolesFor) takes orders for every restaurant.
+        const scope = user.role === 'callCenter' ? ({ kind: 'all' } as const) : await loadStaffScope(deps.db, user);
         if (!scope || !screenInScope(admin, scope)) return unauthorizedPage(dist, c.req.raw);
         const kitchens = admin.screen === 'kitchens' ? { kitchens: await kitchensInScope(deps.db, scope) } : {};
         const locals = { match: admin, user, scope, ...kitchens };

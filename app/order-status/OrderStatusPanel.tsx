@@ -9,7 +9,7 @@ import { paymentStage } from '#app/stores/payment-flow.ts';
 import { AwaitingTransfer, PayUntil } from '#app/checkout/AwaitingTransfer.tsx';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
-import { STATUS_NAME, STATUS_SENTENCE } from '#app/orders/status-texts.ts';
+import { REJECTION_REASON, STATUS_NAME, STATUS_SENTENCE } from '#app/orders/status-texts.ts';
 import AcceptCountdown from './AcceptCountdown.tsx';
 
 // Only an order whose payment failed needs the retry form: its code (the checkout's methods and rules) loads then.
@@ -80,7 +80,7 @@ export default function OrderStatusPanel({
             {m.status_rejectionReason(
               {
                 reason: order.rejectionReason
-                  ? m[`status_rejectionReason_${order.rejectionReason}`]({}, t)
+                  ? REJECTION_REASON[order.rejectionReason]({}, t)
                   : m.status_rejectionReason_timeout({}, t),
               },
               t,

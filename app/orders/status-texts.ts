@@ -1,4 +1,5 @@
 import type { OrderStatus } from '#domain/orders.ts';
+import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { m } from '#app/paraglide/messages.js';
 
 // Messages named by a status or a reason, each one written out: a message looked up by a computed name (m[`…${x}`])
@@ -30,6 +31,14 @@ export const STATUS_SENTENCE = {
   rejected: m.status_state_rejected,
   canceled: m.status_state_canceled,
 } as const satisfies Record<OrderStatus, unknown>;
+
+/** Why the restaurant rejected the order, as the kitchen chose it (orders.rejectionReason). */
+export const REJECTION_REASON = {
+  soldOut: m.status_rejectionReason_soldOut,
+  tooBusy: m.status_rejectionReason_tooBusy,
+  closed: m.status_rejectionReason_closed,
+  other: m.status_rejectionReason_other,
+} as const satisfies Record<RejectionReason, unknown>;
 
 /** Why a line of an earlier order could not go into the new basket. */
 export const REORDER_REASON = {

@@ -179,6 +179,8 @@ describe('brands loaded from tenants/ at every start', () => {
         extraFee: 300,
         acceptanceMinutes: 10,
         preparationMinutes: 20,
+        autoAccept: false,
+        escalationMinutes: 5,
         deliveryZips: ['50-001'],
         deliveryPolygon: null,
         hours: [{ day: 1, from: '10:00', to: '20:00' }],

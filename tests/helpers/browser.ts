@@ -137,18 +137,21 @@ export async function holdAnswers(
 }
 
 /**
- * Screenshots go to test-results/screenshots, which CI keeps: the whole page, as JPEG (a few hundred a run, which
+ * Screenshots go to test-results/screenshots when E2E_SCREENSHOTS=1: the whole page, as JPEG (a few hundred a run, which
  * Chromium encodes in half the time PNG takes, at a tenth of the size, and still plain to read). Taken through the
  * DevTools protocol rather than `page.screenshot`, whose full-page path lays the page out again around the capture:
  * measured, 234 against 383 ms of CPU a shot, and the e2e run is bound by CPU.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync('test-results/screenshots', { recursive: true });
   // From the top: a capture beyond the viewport draws the sticky navbar where the page happens to be scrolled.
   await page.evaluate(() => {
     window.scrollTo(0, 0);
     return document.fonts.ready.then(() => undefined);
   });
+  // Taken when someone will look at them (E2E_SCREENSHOTS=1, README): in `npm test` nobody compares them, and the
+  // captures were a sixteenth of the browser tests' CPU (decision 002).
+  if (!process.env['E2E_SCREENSHOTS']) return;
+  mkdirSync('test-results/screenshots', { recursive: true });
   const session = await page.context().newCDPSession(page);
   try {
     const { cssContentSize } = await session.send('Page.getLayoutMetrics');
