@@ -101,7 +101,9 @@ async function fillForm(page: Page, country: 'pl' | 'ua', method: Method, blikCo
   await page.fill('#checkout-city', address.city);
   await page.check(`input[name="paymentMethod"][value="${method}"]`);
   if (blikCode !== undefined) await page.fill('#checkout-blikCode', blikCode);
-  for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+  // Locators, not element handles: the form may render its consents again while they are ticked.
+  for (const consent of await page.locator('.checkout-form input[type="checkbox"][required]').all())
+    await consent.check();
 }
 
 const submit = (page: Page) => page.click('.checkout-submit');
@@ -262,7 +264,9 @@ describe('a logged-in customer', () => {
     await page.check('#checkout-saveAddress');
     await page.check('input[name="paymentMethod"][value="blik"]');
     await page.fill('#checkout-blikCode', '123456');
-    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    // Locators, not element handles: the form may render its consents again while they are ticked.
+    for (const consent of await page.locator('.checkout-form input[type="checkbox"][required]').all())
+      await consent.check();
     await submit(page);
     const first = await orderOnStatusPage(page, 'pl');
     expect(first.status).toBe('new');
@@ -277,7 +281,9 @@ describe('a logged-in customer', () => {
     await screenshot(page, 'checkout-pl-desktop-9-saved-address');
     await page.check('input[name="paymentMethod"][value="blik"]');
     await page.fill('#checkout-blikCode', '123456');
-    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    // Locators, not element handles: the form may render its consents again while they are ticked.
+    for (const consent of await page.locator('.checkout-form input[type="checkbox"][required]').all())
+      await consent.check();
     await submit(page);
     const second = await orderOnStatusPage(page, 'pl');
     expect(second.id).not.toBe(first.id);
@@ -602,7 +608,9 @@ describe('never two orders, never a lost one', () => {
     await kept();
     await page.check('input[name="paymentMethod"][value="blik"]');
     await page.fill('#checkout-blikCode', '123456');
-    for (const consent of await page.$$('.checkout-form input[type="checkbox"][required]')) await consent.check();
+    // Locators, not element handles: the form may render its consents again while they are ticked.
+    for (const consent of await page.locator('.checkout-form input[type="checkbox"][required]').all())
+      await consent.check();
     await submit(page);
     await orderOnStatusPage(page, 'en');
     expect(await page.evaluate(() => sessionStorage.getItem('checkoutDraft'))).toBeNull();
