@@ -3,6 +3,7 @@ import type { ListLabels } from './labels.ts';
 import { PROVIDER_NAMES } from '../codes.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
 import { USER_ROLES } from '#domain/roles.ts';
+import { ORDER_STATUSES } from '#domain/orders.ts';
 import { EMAIL_TEMPLATES } from '#domain/order-emails.ts';
 import { m } from '#app/paraglide/messages.js';
 
@@ -17,17 +18,6 @@ const borrowed: Record<string, string> = {
   'country.ua': 'account_country_ua',
   'country.pt': 'brand_countryPt',
 };
-const ORDER_STATUSES = [
-  'waiting_for_payment',
-  'new',
-  'processing',
-  'finished',
-  'rejected',
-  'canceled',
-  'waiting_for_courier',
-  'waiting_for_pickup',
-  'ready_for_pickup',
-];
 for (const status of ORDER_STATUSES) borrowed[`status.${status}`] = `account_status_${status}`;
 
 /** The message of an enumeration's value: admin_lists_value_<group>_<value> unless borrowed above. */

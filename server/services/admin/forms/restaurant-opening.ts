@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { restaurants, workingHours } from '#db/schema/index.ts';
+import { restaurants } from '#db/schema/index.ts';
 import type { RestaurantOpeningBody } from '#domain/admin-forms.ts';
 import { notFound } from '#server/errors.ts';
 import { audit, type AdminCtx } from './context.ts';
-import { checkHours, writeHours } from './restaurants.ts';
+import { checkHours, readHours, writeHours } from './restaurants.ts';
 
 export type RestaurantOpening = RestaurantOpeningBody & { id: number; name: string; slug: string };
 
@@ -14,12 +14,7 @@ async function readIn(db: Tx | AdminCtx['db'], id: number): Promise<RestaurantOp
     .from(restaurants)
     .where(eq(restaurants.id, id));
   if (!row) throw notFound();
-  const hours = await db
-    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
-    .from(workingHours)
-    .where(eq(workingHours.restaurantId, id))
-    .orderBy(asc(workingHours.day));
-  return { ...row, hours };
+  return { ...row, hours: await readHours(db, id) };
 }
 
 /** A restaurant's week hours and whether it takes orders now: what a kitchen manager edits (issue 37). */

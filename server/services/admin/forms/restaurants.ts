@@ -68,15 +68,18 @@ export async function writeHours(tx: Tx, restaurantId: number, hours: Restaurant
   if (hours.length > 0) await tx.insert(workingHours).values(hours.map((entry) => ({ restaurantId, ...entry })));
 }
 
+/** A restaurant's week, Monday first: the full form's and the kitchen manager's opening form's. */
+export const readHours = (db: Tx | AdminCtx['db'], restaurantId: number) =>
+  db
+    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
+    .from(workingHours)
+    .where(eq(workingHours.restaurantId, restaurantId))
+    .orderBy(asc(workingHours.day));
+
 async function readIn(tx: Tx | AdminCtx['db'], id: number): Promise<AdminRestaurant> {
   const [row] = await tx.select().from(restaurants).where(eq(restaurants.id, id));
   if (!row) throw notFound();
-  const hours = await tx
-    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
-    .from(workingHours)
-    .where(eq(workingHours.restaurantId, id))
-    .orderBy(asc(workingHours.day));
-  return { ...row, hours };
+  return { ...row, hours: await readHours(tx, id) };
 }
 
 export const readRestaurant = (ctx: AdminCtx, id: number): Promise<AdminRestaurant> => readIn(ctx.db, id);
