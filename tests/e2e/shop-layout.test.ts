@@ -297,12 +297,38 @@ describe('footer', () => {
     expect(concepts).toHaveLength(7);
     for (const href of concepts) expect(matchPath(href)?.screen).toBe('concept');
     const info = await hrefs('footer-info');
-    expect(info).toEqual(['/kontakt', '/regulamin', '/regulamin-restauracji', '/polityka-prywatnosci']);
+    expect(info).toEqual([
+      '/kontakt',
+      '/regulamin',
+      '/regulamin-restauracji',
+      '/polityka-prywatnosci',
+      '/deklaracja-dostepnosci',
+    ]);
     for (const href of info) expect((await page.request.get(urlOn('localhost', href))).status()).toBe(200);
     expect(await page.locator('.shop-footer address').textContent()).toContain('NIP');
     expect(await page.locator('.shop-footer .social a').count()).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('links the accessibility statement in pl, en and ua: dated, with a contact and the enforcement body, axe-clean', async () => {
+    for (const [home, path, title, facts] of [
+      ['/', '/deklaracja-dostepnosci', 'Deklaracja dostępności', ['27 listopada 2026', 'WCAG 2.1', 'PFRON', '@']],
+      ['/en', '/en/accessibility-statement', 'Accessibility statement', ['27 November 2026', 'WCAG 2.1', 'PFRON', '@']],
+      ['/ua', '/ua/accessibility-statement', 'Заява про доступність', ['27 листопада 2026', 'WCAG 2.1', 'PFRON', '@']],
+    ] as const) {
+      const { context, page, problems } = await open(home);
+      await page.locator('.shop-footer').getByRole('link', { name: title }).click();
+      await page.waitForURL(urlOn('localhost', path));
+      expect(await page.locator('h1').textContent()).toBe(title);
+      const text = (await page.locator('main').textContent()) ?? '';
+      for (const fact of facts) expect(text).toContain(fact);
+      // The shop's other documents carry their effective date; the statement dates itself.
+      expect(await page.locator('.legal-effective').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('the restaurant terms carry the withdrawal form, downloadable', async () => {
