@@ -96,7 +96,9 @@ ${types}
   gzip_vary on;
   gzip_min_length 1024;
   gzip_types ${[...new Set(Object.values(CONTENT_TYPES).map((t) => t.split(';')[0]))]
-    .filter((t) => t !== 'text/html' && /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/.test(t ?? ''))
+    .filter(
+      (t) => t !== 'text/html' && /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/.test(t ?? ''),
+    )
     .join(' ')};
   # The servers refuse bodies above ${MAX_BODY_BYTES} bytes with their own answer: nginx lets such a body through to them.
   client_max_body_size ${Math.ceil((MAX_BODY_BYTES * 2) / 1024)}k;
