@@ -167,7 +167,7 @@ describe.skipIf(missing !== null)('point-in-time recovery with pgBackRest', () =
     await admin`create database marketplace`;
     await admin.end();
     const databaseUrl = primaryUrl.replace(/\/postgres$/, '/marketplace');
-    let database: Database | undefined = await openDatabase({ url: databaseUrl, max: 2 });
+    const database: Database = await openDatabase({ url: databaseUrl, max: 2 });
     const placeOne = async (ctx: TestContext, email: string) => {
       const basket = await makeBasket(ctx.deps.db);
       const response = await placeOrder(ctx, basket.basketId, {
@@ -208,7 +208,6 @@ describe.skipIf(missing !== null)('point-in-time recovery with pgBackRest', () =
       await deps.payments.recorded();
     } finally {
       await database.close();
-      database = undefined;
     }
     // `check` switches to a new WAL file and waits until the one holding the second order is in the repository.
     withPort('check');

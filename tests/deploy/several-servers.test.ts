@@ -30,7 +30,10 @@ type Answer = { status: number; body: unknown; servedBy: string };
 /** A browser, as far as the API sees one: its cookies, and its origin on every call. */
 class Visitor {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  private readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async call(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     return this.callAt(this.base, path, init);
