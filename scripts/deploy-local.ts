@@ -169,8 +169,9 @@ async function prepareDatabase(databaseUrl: string): Promise<string> {
 }
 
 /**
- * nginx and `servers` server processes on the given database (migrated and seeded already: the servers migrate
- * at start too, but two migrating at once is not something they are built for), every port free or given.
+ * nginx and `servers` server processes on the given database, migrated already (the servers migrate at start too,
+ * but the migrations take no lock: two servers applying the same one at once would collide), every port free or
+ * given.
  */
 export async function startDeployment(options: Options): Promise<Deployment> {
   const nginx = findNginx();
@@ -231,9 +232,9 @@ export async function startDeployment(options: Options): Promise<Deployment> {
   try {
     // The sources stripped of their types, once for every server (decision 035).
     stripTypesAhead();
-    // One first: each start loads the brands into the database, and the others then find them there.
-    await servers[0]!.start();
-    await Promise.all(servers.slice(1).map((server) => server.start()));
+    // All at once: the database is migrated already (prepareDatabase, or the tests' template), and the brands each
+    // start loads are loaded under the seed's advisory lock.
+    await Promise.all(servers.map((server) => server.start()));
     nginxChild = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -346,7 +346,7 @@ describe.skipIf(!nginx)('the shop behind nginx on two servers', () => {
     })();
 
     const guests = Array.from({ length: 50 }, (_, n) => guest(n));
-    await sleep(3000);
+    await sleep(2000);
     for (const server of deployment.servers) {
       expect(await server.stop()).toBe(0);
       // The draining server finished its live streams: the browser reconnects (to the other server) at once.
