@@ -107,7 +107,10 @@ describe.skipIf(missing !== null)('point-in-time recovery with pgBackRest', () =
   });
 
   it('restores a second cluster to the moment between two orders: the first is there, the second is not', async () => {
-    root = own(mkdtempSync(path.join(os.tmpdir(), 'marketplace-pitr-')));
+    // In memory where the machine has it: pgBackRest and PostgreSQL sync every file they write, and on this
+    // throwaway cluster those syncs were most of the backup's time (7.8 s on disk, 2.9 s here).
+    const memory = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+    root = own(mkdtempSync(path.join(memory, 'marketplace-pitr-')));
     config = path.join(root, 'pgbackrest.conf');
     const socketDir = own(path.join(root, 'socket'));
     const primary = own(path.join(root, 'primary'));
@@ -136,6 +139,7 @@ describe.skipIf(missing !== null)('point-in-time recovery with pgBackRest', () =
         'log-level-file=off',
         'start-fast=y',
         'compress-type=none',
+        'process-max=2',
         `[${STANZA}]`,
         `pg1-path=${primary}`,
         `pg1-socket-path=${socketDir}`,
