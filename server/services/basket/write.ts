@@ -1,6 +1,7 @@
 import type { AppDeps } from '#server/context.ts';
 import type { Db } from '#db/client.ts';
 import { pipelines, statement, transaction, type Row } from '#db/raw.ts';
+import { isDivisionByZero } from '#db/errors.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
 import { loadPricedBasket, pricedOf, pricingSql, type PricedBasket } from './priced.ts';
 
@@ -176,9 +177,6 @@ function merged(checks: Check[], writes: Statement[]): Statement | null {
   return { text, params };
 }
 
-const DIVISION_BY_ZERO = '22012';
-const missed = (error: unknown) => (error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO;
-
 /** A new guest basket: what its first change reads. */
 const NEW_BASKET: KnownBasket = { restaurantId: null, country: 'pl', userId: null, location: null, lines: [] };
 
@@ -321,7 +319,7 @@ async function predictedChange(
     try {
       return pricedOf(await statement(db, text, params), now);
     } catch (error) {
-      if (missed(error)) return MISSED;
+      if (isDivisionByZero(error)) return MISSED;
       throw error;
     }
   }
@@ -349,7 +347,7 @@ async function predictedChange(
     const priced = loadPricedBasket(query, basket.id, now);
     const settled = await Promise.allSettled([...guards, ...sent, priced, commit()]);
     // The checks travel with the writes: a division by zero there is a prediction found wrong, as in the lock.
-    if (settled.some((s) => s.status === 'rejected' && missed(s.reason))) return MISSED;
+    if (settled.some((s) => s.status === 'rejected' && isDivisionByZero(s.reason))) return MISSED;
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     return priced;
