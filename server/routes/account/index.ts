@@ -18,13 +18,14 @@ import { setDefaultAddress } from '#server/services/addresses/set-default.ts';
 import { updateAddress } from '#server/services/addresses/update.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
+import { countryType, localeType } from '#domain/list-types.ts';
 
-const lang = "'pl' | 'en' | 'ua'";
+const lang = localeType;
 const profileBody = type({
   'firstname?': 'string <= 100',
   'lastname?': 'string <= 100',
   'phone?': 'string <= 40',
-  'country?': "'pl' | 'ua' | 'pt'",
+  'country?': countryType,
   'marketingSms?': 'boolean',
   'marketingEmail?': 'boolean',
   'lang?': lang,

@@ -21,10 +21,11 @@ import { resendActivation } from '../../services/accounts/resend-activation.ts';
 import { forgotPassword } from '../../services/accounts/forgot-password.ts';
 import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { confirmEmailChange } from '../../services/accounts/confirm-email-change.ts';
+import { countryType, localeType } from '#domain/list-types.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
 const HOUR = 60 * 60;
-const lang = "'pl' | 'en' | 'ua'";
+const lang = localeType;
 
 // Only sizes and types here: the rules (notEmpty, isValidEmail, isValidPhoneNo, isEqual, isTrue) run in the service,
 // so the answer names each field's failing rule the way the forms translate it.
@@ -33,7 +34,7 @@ const registerBody = type({
   'lastname?': 'string <= 100',
   'email?': 'string <= 254',
   'phone?': 'string <= 40',
-  'country?': "'pl' | 'ua' | 'pt'",
+  'country?': countryType,
   'password?': 'string <= 200',
   'passwordRepeat?': 'string <= 200',
   'shopPolicies?': 'boolean',
