@@ -18,6 +18,7 @@ import {
   priceBasket,
 } from '#domain/pricing.ts';
 import { LOCALES, type Locale } from '#domain/locales.ts';
+import { lineUnavailable } from '#domain/basket/transitions.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
@@ -397,12 +398,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       unitPrice,
       totalPrice: unitPrice * line.quantity,
       photo: item.photo,
-      unavailable:
-        item.unavailable ||
-        !item.active ||
-        lostOption ||
-        item.restaurantId !== basket.restaurantId ||
-        options.some((o) => o.unavailable),
+      unavailable: lineUnavailable({ item, options }, lostOption, basket.restaurantId),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
       options,
     };
