@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, retryingLostRaces } from './errors.ts';
+import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation, retryingLostRaces } from './errors.ts';
 
 const pgError = (code: string) => Object.assign(new Error(code), { code });
 // drizzle wraps the driver's error in its own, as `cause`.
@@ -62,5 +62,23 @@ describe('a transaction that lost a race runs again', () => {
       }),
     ).rejects.toThrow('Failed query');
     expect(runs).toBe(1);
+  });
+});
+
+describe('which write a constraint refused', () => {
+  it('a unique violation, wrapped or not, and by which index either driver names', () => {
+    expect(isUniqueViolation(wrapped('23505'))).toBe(true);
+    expect(isUniqueViolation(wrapped('23503'))).toBe(false);
+    const byPostgresJs = Object.assign(pgError('23505'), { constraint_name: 'orders_basket_key' });
+    const byPglite = Object.assign(pgError('23505'), { constraint: 'orders_basket_key' });
+    for (const error of [byPostgresJs, byPglite, { cause: byPostgresJs }]) {
+      expect(isUniqueViolation(error, 'orders_basket_key')).toBe(true);
+      expect(isUniqueViolation(error, 'orders_idempotency_key')).toBe(false);
+    }
+  });
+
+  it('a foreign key violation, wrapped or not', () => {
+    expect(isForeignKeyViolation(wrapped('23503'))).toBe(true);
+    expect(isForeignKeyViolation(pgError('23505'))).toBe(false);
   });
 });

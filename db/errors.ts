@@ -58,3 +58,25 @@ export async function retryingLostRaces<T>(transaction: () => Promise<T>, attemp
 
 /** True when the database refused a write because it is read-only (a replica, default_transaction_read_only). */
 export const isReadOnly = (error: unknown): boolean => codesOf(error).includes('25006');
+
+/**
+ * True when a unique index refused the write (unique_violation, 23505); with `constraint`, only when that index did
+ * (postgres-js names it `constraint_name`, PGlite `constraint`).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint_name: name, constraint: named } = e as Record<string, unknown>;
+    if (code === '23505' && (constraint === undefined || (name ?? named) === constraint)) return true;
+    depth += 1;
+  }
+  return false;
+}
+
+/** True when a foreign key refused the write (23503): a row still referenced, or a reference to no row. */
+export const isForeignKeyViolation = (error: unknown): boolean => codesOf(error).includes('23503');
+
+/**
+ * True when a statement divided by zero (22012): the predicted basket writes' guard does on purpose when what the
+ * database holds is not what the prediction read (services/basket/write.ts).
+ */
+export const isDivisionByZero = (error: unknown): boolean => codesOf(error).includes('22012');

@@ -110,7 +110,10 @@ export type AppEnv = {
 };
 
 /**
- * A service's context (decision 015): the dependencies it names from AppDeps, and the actor the edge decided —
- * never read from the input. `ServiceCtx<'db' | 'now'>` is a verb that reads the database at a moment for someone.
+ * A service's context (decision 015), the one every verb takes: the clock and the actor always (the actor decided
+ * at the edge, never read from the input), and the dependencies the verb names from AppDeps. `ServiceCtx<'db'>` is
+ * a verb that reads or writes the database at a moment for someone; a reader that acts for nobody takes
+ * `Pick<ServiceCtx<'db'>, 'db' | 'now'>`. `withTransaction(ctx, work)` (db/transaction.ts) hands the same context on
+ * with a transaction as its `db`, joining the caller's when there is one.
  */
-export type ServiceCtx<K extends keyof AppDeps = keyof AppDeps> = Pick<AppDeps, K> & { actor: Actor };
+export type ServiceCtx<K extends keyof AppDeps = keyof AppDeps> = Pick<AppDeps, K | 'now'> & { actor: Actor };

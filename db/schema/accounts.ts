@@ -16,6 +16,7 @@ import { COUNTRIES } from '#domain/money.ts';
 import { USER_ROLES } from '#domain/roles.ts';
 import { inList } from './checks.ts';
 import { locations } from './catalogue.ts';
+import { LOCALES } from '#domain/locales.ts';
 
 export const users = pgTable(
   'users',
@@ -47,7 +48,7 @@ export const users = pgTable(
     // The call centre's lookup by phone (see orders_customer_phone_idx).
     index('users_phone_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 9)`),
     check('users_role_check', inList(t.role, USER_ROLES)),
-    check('users_lang_check', sql`${t.lang} in ('pl', 'en', 'ua')`),
+    check('users_lang_check', inList(t.lang, LOCALES)),
   ],
 );
 

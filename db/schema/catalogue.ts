@@ -15,28 +15,27 @@ import {
 } from 'drizzle-orm/pg-core';
 import { COUNTRIES } from '#domain/money.ts';
 import { inList } from './checks.ts';
+import type { Locale } from '#domain/locales.ts';
 
 /**
  * A menu text in other languages than the one `name` (and `description`) are written in, per interface language:
  * `{ "pl": { "name": "Bao z boczkiem" } }` on a Kyiv restaurant's Ukrainian item. The shop shows the page's
  * language where it is here, else `name`; orders and baskets keep using `name`.
  */
-export type MenuTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; desc?: string }>>;
+export type MenuTranslations = Partial<Record<Locale, { name?: string; desc?: string }>>;
 
 /**
  * A restaurant's name and "About" text in other languages than the ones `name` and `about` are written in, as
  * MenuTranslations are for the menu: the shop shows the page's language where it is here, else the original,
  * which is what the admin edits and what orders keep.
  */
-export type RestaurantTranslations = Partial<Record<'pl' | 'en' | 'ua', { name?: string; about?: string }>>;
+export type RestaurantTranslations = Partial<Record<Locale, { name?: string; about?: string }>>;
 
 /**
  * A location's name, street and city in other languages and scripts ("Київ" is "Kyiv" in English, "Kijów" in
  * Polish), shown on the shop's pages in their language; else the original, which is what the admin edits.
  */
-export type LocationTranslations = Partial<
-  Record<'pl' | 'en' | 'ua', { name?: string; street?: string; city?: string }>
->;
+export type LocationTranslations = Partial<Record<Locale, { name?: string; street?: string; city?: string }>>;
 
 export const concepts = pgTable(
   'concepts',

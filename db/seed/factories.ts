@@ -18,6 +18,8 @@ import type { UserRole } from '#domain/roles.ts';
 import type { LocationTranslations, MenuTranslations, RestaurantTranslations } from '../schema/catalogue.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
+import { LOCALES, type Locale } from '#domain/locales.ts';
+import type { Country } from '#domain/money.ts';
 
 // Shared by the seed and the tests: every row the tests need is made the way the seed makes it.
 type Writer = Db | Tx;
@@ -85,8 +87,8 @@ export async function insertRestaurant(db: Writer, input: RestaurantInput) {
 }
 
 /** The shop's languages, as the URL and MenuTranslations name them. */
-const SHOP_LANGUAGES = ['pl', 'en', 'ua'] as const;
-type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
+const SHOP_LANGUAGES = LOCALES;
+type ShopLanguage = Locale;
 
 /** How a seed menu's Polish text reads in each language of the shop (db/seed/menus-en.ts, db/seed/menus-uk.ts). */
 export type MenuDictionary = Record<ShopLanguage, (polish: string) => string>;
@@ -202,7 +204,7 @@ export async function insertDiscountCode(
     code: string;
     type: 'amount' | 'percentage' | 'freeDelivery';
     value: number;
-    country?: 'pl' | 'ua' | 'pt';
+    country?: Country;
     quantity: number;
     used?: number;
     active?: boolean;

@@ -27,6 +27,7 @@ import {
   type Hours,
   type MenuDictionary,
 } from './factories.ts';
+import type { Locale } from '#domain/locales.ts';
 
 /** The demo menus' Polish in each language of the shop: every text has all three (db/seed/seed-texts.test.ts). */
 export const menuDictionary: MenuDictionary = { pl: (polish) => polish, en: inEnglish, ua: inUkrainian };
@@ -39,7 +40,7 @@ export function restaurantTexts(
   tenant: Tenant,
   location: SeedLocation,
 ): Record<keyof RestaurantTranslations, { name: string; about: string }> {
-  const text = (language: 'pl' | 'en' | 'ua') => ({
+  const text = (language: Locale) => ({
     name: `${tenant.name} ${location.translations[language]?.name ?? location.name}`,
     about: language === 'pl' ? tenant.description : (tenant.texts?.[language]?.description ?? tenant.description),
   });

@@ -2,9 +2,9 @@ import { checkoutFormRules, validate, type FormRules, type RuleName, type Valida
 import type { SavedAddressInput } from './addresses.ts';
 import { normalizePhone } from './country.ts';
 import { RuleError } from './errors.ts';
+import { isLocale, type Locale } from './locales.ts';
 
-const ACCOUNT_LANGS = ['pl', 'en', 'ua'] as const;
-export type AccountLang = (typeof ACCOUNT_LANGS)[number];
+export type AccountLang = Locale;
 
 /** NIST SP 800-63B's minimum for a password the user chose; longer ones are limited only by the request schema. */
 const MIN_PASSWORD_LENGTH = 8;
@@ -84,5 +84,4 @@ export function accountLinkPath(
  */
 export const anonymisedEmail = (userId: string): string => `deleted-${userId}@deleted.invalid`;
 
-export const isAccountLang = (value: unknown): value is AccountLang =>
-  typeof value === 'string' && (ACCOUNT_LANGS as readonly string[]).includes(value);
+export const isAccountLang: (value: unknown) => value is AccountLang = isLocale;

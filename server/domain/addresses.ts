@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { countryType, localeType } from './list-types.ts';
 
 /**
  * The request shapes of an address, each defined once and its type inferred from it: the API validates with these,
@@ -30,7 +31,7 @@ export const savedAddressBody = type({
   'aptNo?': 'string <= 20 | null',
   city: 'string <= 100',
   zip: 'string <= 12',
-  country: "'pl' | 'ua' | 'pt'",
+  country: countryType,
   'latitude?': '-90 <= number <= 90 | null',
   'longitude?': '-180 <= number <= 180 | null',
 });
@@ -45,7 +46,7 @@ export const deliveryQuery = type({
   'lat?': coordinate.to('-90 <= number <= 90'),
   'lng?': coordinate.to('-180 <= number <= 180'),
   'zip?': '1 <= string <= 12',
-  'country?': "'pl' | 'ua' | 'pt'",
-  'lang?': "'pl' | 'en' | 'ua'",
+  'country?': countryType,
+  'lang?': localeType,
 });
 export type DeliveryQuery = typeof deliveryQuery.infer;

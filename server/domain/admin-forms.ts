@@ -2,6 +2,7 @@ import { type } from 'arktype';
 import { isKitchenRole, USER_ROLES } from './roles.ts';
 import { EDITED_IN_TENANT_CONFIG, isTenantColumn } from './brand-fields.ts';
 import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES } from './staff-actions.ts';
+import { countryType, localeType } from './list-types.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
@@ -12,7 +13,7 @@ import { MAX_PREPARATION_MINUTES, MIN_PREPARATION_MINUTES } from './staff-action
  * fields; the types themselves stay open, so the islands can extend them for their forms.
  */
 
-const country = type("'pl' | 'ua' | 'pt'");
+const country = countryType;
 const slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 80');
 const required = (max: number) => type('string > 0').and(`string <= ${max}`);
 const optional = (max: number) => type(`string <= ${max}`);
@@ -145,7 +146,7 @@ export const userBody = type({
   email: 'string.email <= 254',
   phone: optional(40),
   role: type.enumerated(...USER_ROLES),
-  lang: "'pl' | 'en' | 'ua'",
+  lang: localeType,
   active: 'boolean',
 });
 export type UserBody = typeof userBody.infer;
@@ -162,7 +163,7 @@ export const userCreateBody = type({
   email: 'string.email <= 254',
   phone: optional(40),
   role: type.enumerated(...USER_ROLES),
-  lang: "'pl' | 'en' | 'ua'",
+  lang: localeType,
   kitchens: kitchenIds,
 });
 export type UserCreateBody = typeof userCreateBody.infer;

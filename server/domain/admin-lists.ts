@@ -1,6 +1,7 @@
 import type { AdminEntity } from './admin-routes.ts';
 import { USER_ROLES } from './roles.ts';
 import { PAYMENT_METHODS } from './country.ts';
+import { COUNTRIES } from './money.ts';
 import type { FieldRule } from './errors.ts';
 import { ORDER_SOURCES, ORDER_STATUSES } from './orders.ts';
 import { DELIVERY_METHODS, DISCOUNT_TYPES } from './pricing.ts';
@@ -23,7 +24,6 @@ const bool = { kind: 'bool' } as const;
 const date = { kind: 'date' } as const;
 const oneOf = (values: readonly string[]) => ({ kind: 'enum', values }) as const;
 
-const COUNTRIES = ['pl', 'ua', 'pt'] as const;
 const CURRENCIES = ['PLN', 'UAH', 'EUR'] as const;
 /** Soft-deleted rows are left out unless the filter asks for them too ('include') or for them alone ('only'). */
 const DELETED_FILTER = oneOf(['include', 'only']);

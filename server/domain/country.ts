@@ -74,8 +74,12 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
 }
 
-export function isOnlinePayment(method: PaymentMethod): boolean {
-  return method !== 'cashOnDelivery' && method !== 'cardOnDelivery';
+/** The methods paid online, through a payment provider; the others are paid to the courier or at the counter. */
+export const ONLINE_METHODS = ['blik', 'googlePay', 'fastTransfer'] as const satisfies readonly PaymentMethod[];
+export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+
+export function isOnlinePayment(method: PaymentMethod): method is OnlineMethod {
+  return (ONLINE_METHODS as readonly PaymentMethod[]).includes(method);
 }
 
 /**

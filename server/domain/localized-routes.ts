@@ -5,8 +5,9 @@
  * table, so a link, the language picker, hreflang and the server's redirects can never disagree.
  */
 
-export const LOCALES = ['pl', 'en', 'ua'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from './locales.ts';
+
+export { LOCALES, type Locale };
 
 /** pl has no prefix; en and ua have theirs (spec section 2, Localisation). */
 export const localePrefix = (locale: Locale): string => (locale === 'pl' ? '' : `/${locale}`);

@@ -1,6 +1,7 @@
 import { type } from 'arktype';
 import type { FieldRule } from './errors.ts';
 import { imageAddress } from './admin-forms.ts';
+import { LOCALES, type Locale } from './locales.ts';
 
 /**
  * The bodies of the admin's menu forms (issue 16): a restaurant's categories and items, an item's modifier groups
@@ -12,8 +13,9 @@ import { imageAddress } from './admin-forms.ts';
  * shop then shows the text as written.
  */
 
-export const MENU_LANGUAGES = ['pl', 'en', 'ua'] as const;
-export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+/** A menu's texts are kept in each interface language. */
+export const MENU_LANGUAGES = LOCALES;
+export type MenuLanguage = Locale;
 
 const required = (max: number) => type('string > 0').and(`string <= ${max}`);
 const money = type('0 <= number.integer <= 100000000');

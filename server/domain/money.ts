@@ -1,10 +1,9 @@
 import type { Locale } from './localized-routes.ts';
 import { RuleError } from './rule-error.ts';
 
-export type Country = 'pl' | 'ua' | 'pt';
+export const COUNTRIES = ['pl', 'ua', 'pt'] as const;
+export type Country = (typeof COUNTRIES)[number];
 export type Currency = 'PLN' | 'UAH' | 'EUR';
-
-export const COUNTRIES: readonly Country[] = ['pl', 'ua', 'pt'];
 
 export function isCountry(value: unknown): value is Country {
   return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { localizedRedirect } from '#domain/localized-routes.ts';
+import { LOCALES, type Locale } from '#domain/locales.ts';
 
 const ogonek = /ą|%C4%85/gi;
 const ogonekUpper = /Ą|%C4%84/gi;
@@ -48,8 +49,8 @@ function fixedUrl(raw: string): string | null {
 }
 
 /** The `lang` cookie's values (spec section 2): the interface language a visitor chose. */
-const LANG_COOKIE_VALUES = ['pl', 'en', 'ua'] as const;
-type LangCookie = (typeof LANG_COOKIE_VALUES)[number];
+const LANG_COOKIE_VALUES = LOCALES;
+type LangCookie = Locale;
 
 /** The interface language an Accept-Language header prefers, by its q-values; null when it names none of ours. */
 export function preferredLanguage(acceptLanguage: string | undefined): LangCookie | null {

@@ -1,3 +1,4 @@
+import { selfActor } from '#server/services/actor.ts';
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
@@ -17,13 +18,14 @@ import { setDefaultAddress } from '#server/services/addresses/set-default.ts';
 import { updateAddress } from '#server/services/addresses/update.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
+import { countryType, localeType } from '#domain/list-types.ts';
 
-const lang = "'pl' | 'en' | 'ua'";
+const lang = localeType;
 const profileBody = type({
   'firstname?': 'string <= 100',
   'lastname?': 'string <= 100',
   'phone?': 'string <= 40',
-  'country?': "'pl' | 'ua' | 'pt'",
+  'country?': countryType,
   'marketingSms?': 'boolean',
   'marketingEmail?': 'boolean',
   'lang?': lang,
@@ -101,7 +103,7 @@ export const accountRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, env, now } = c.var.deps;
       await changePassword(
-        { db, env, now: now() },
+        { db, env, now, actor: selfActor(c.var.user) },
         { ...c.req.valid('json'), userId: signedInUser(c).id, sessionId: c.var.sessionId },
       );
       return c.json({ ok: true }, 200);
@@ -125,7 +127,10 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', emailBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      await requestEmailChange({ db, env, now: now() }, { ...c.req.valid('json'), userId: signedInUser(c).id });
+      await requestEmailChange(
+        { db, env, now, actor: selfActor(c.var.user) },
+        { ...c.req.valid('json'), userId: signedInUser(c).id },
+      );
       return c.json({ ok: true }, 202);
     },
   )
@@ -148,7 +153,7 @@ export const accountRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, env, now } = c.var.deps;
       await deleteAccount(
-        { db, env, now: now() },
+        { db, env, now, actor: selfActor(c.var.user) },
         { userId: signedInUser(c).id, password: c.req.valid('json').password },
       );
       clearSessionCookie(c);

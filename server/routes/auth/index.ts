@@ -1,3 +1,4 @@
+import { selfActor } from '#server/services/actor.ts';
 import { Hono, type Context } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
@@ -20,10 +21,11 @@ import { resendActivation } from '../../services/accounts/resend-activation.ts';
 import { forgotPassword } from '../../services/accounts/forgot-password.ts';
 import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { confirmEmailChange } from '../../services/accounts/confirm-email-change.ts';
+import { countryType, localeType } from '#domain/list-types.ts';
 
 const credentials = type({ email: 'string.email <= 254', password: '1 <= string <= 200' });
 const HOUR = 60 * 60;
-const lang = "'pl' | 'en' | 'ua'";
+const lang = localeType;
 
 // Only sizes and types here: the rules (notEmpty, isValidEmail, isValidPhoneNo, isEqual, isTrue) run in the service,
 // so the answer names each field's failing rule the way the forms translate it.
@@ -32,7 +34,7 @@ const registerBody = type({
   'lastname?': 'string <= 100',
   'email?': 'string <= 254',
   'phone?': 'string <= 40',
-  'country?': "'pl' | 'ua' | 'pt'",
+  'country?': countryType,
   'password?': 'string <= 200',
   'passwordRepeat?': 'string <= 200',
   'shopPolicies?': 'boolean',
@@ -157,7 +159,7 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', registerBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      return c.json(await register({ db, env, now: now() }, c.req.valid('json')), 201);
+      return c.json(await register({ db, env, now, actor: selfActor(c.var.user) }, c.req.valid('json')), 201);
     },
   )
   .post(
@@ -176,7 +178,7 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', tokenBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      return c.json(await activate({ db, env, now: now() }, c.req.valid('json')), 200);
+      return c.json(await activate({ db, env, now, actor: selfActor(c.var.user) }, c.req.valid('json')), 200);
     },
   )
   .post(
@@ -194,7 +196,7 @@ export const authRoutes = new Hono<AppEnv>()
       const { db, env, now } = c.var.deps;
       const input = c.req.valid('json');
       if (await mayMailAccount(c, 'resend-activation', input.email))
-        await resendActivation({ db, env, now: now() }, input);
+        await resendActivation({ db, env, now, actor: selfActor(c.var.user) }, input);
       return c.json({ ok: true }, 200);
     },
   )
@@ -230,7 +232,9 @@ export const authRoutes = new Hono<AppEnv>()
         throw new AppError('tooManyRequests');
       }
       try {
-        await forgotPassword({ db, env, now: now() }, input, () => mayMailAccount(c, 'forgot-password', input.email));
+        await forgotPassword({ db, env, now, actor: selfActor(c.var.user) }, input, () =>
+          mayMailAccount(c, 'forgot-password', input.email),
+        );
       } catch (error) {
         if (!(error instanceof AppError && error.key === 'UserDoesNotExists')) await forgetFailure({ db }, attempt);
         throw error;
@@ -256,7 +260,10 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, env, now } = c.var.deps;
       return c.json(
-        await resetPassword({ db, env, now: now() }, { ...c.req.valid('json'), currentSessionId: c.var.sessionId }),
+        await resetPassword(
+          { db, env, now, actor: selfActor(c.var.user) },
+          { ...c.req.valid('json'), currentSessionId: c.var.sessionId },
+        ),
         200,
       );
     },
@@ -278,6 +285,6 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', tokenBody),
     async (c) => {
       const { db, env, now } = c.var.deps;
-      return c.json(await confirmEmailChange({ db, env, now: now() }, c.req.valid('json')), 200);
+      return c.json(await confirmEmailChange({ db, env, now, actor: selfActor(c.var.user) }, c.req.valid('json')), 200);
     },
   );

@@ -15,6 +15,7 @@ import { emptyBasket } from '#server/services/basket/priced.ts';
 import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
+import { countryType, deliveryMethodType } from '#domain/list-types.ts';
 
 // Undeclared keys (a "price" the client made up, say) are ignored: the server prices from the database.
 export const addItemBody = type({
@@ -25,8 +26,8 @@ export const addItemBody = type({
 export const quantityBody = type({ quantity: '0 <= number.integer <= 99' });
 export const itemParam = type({ itemId: type('string.integer.parse').to('0 < number.integer < 2147483648') });
 export const deliveryBody = type({
-  deliveryMethod: "'door2door' | 'outside' | 'leave@door' | 'pickup'",
-  'country?': "'pl' | 'ua' | 'pt'",
+  deliveryMethod: deliveryMethodType,
+  'country?': countryType,
   'address?': basketAddress.or('null'),
 });
 export const discountBody = type({ code: '1 <= string <= 64' });

@@ -3,7 +3,7 @@ import type { AppEnv } from '#server/context.ts';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import { deliveryQuery } from '#domain/addresses.ts';
-import { DELIVERY_METHODS } from '#domain/pricing.ts';
+import { deliveryMethodType, localeType } from '#domain/list-types.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
 import { placeBotOrder } from '#server/services/bot/place-order.ts';
@@ -27,11 +27,11 @@ const botOrderBody = placeOrderBody.and({
     .array()
     .moreThanLength(0)
     .atMostLength(50),
-  deliveryMethod: type.enumerated(...DELIVERY_METHODS),
+  deliveryMethod: deliveryMethodType,
   'discountCode?': '1 <= string <= 64',
 });
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
-const menuQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
+const menuQuery = type({ 'lang?': localeType });
 
 const tags = ['bot'];
 const refused = {

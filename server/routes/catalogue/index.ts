@@ -18,12 +18,13 @@ import type { ShopLanguage } from '#server/services/catalogue/restaurants.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';
+import { localeType } from '#domain/list-types.ts';
 
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const idOrSlugParam = type({ idOrSlug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 // Names in this interface language where the data has them (a Kyiv menu's Polish, "Kyiv" for "Київ" in English),
 // else as written.
-const langQuery = type({ 'lang?': "'pl' | 'en' | 'ua'" });
+const langQuery = type({ 'lang?': localeType });
 
 const cached = {
   200: jsonResponse('The answer; ETag and Cache-Control: public, max-age=60'),

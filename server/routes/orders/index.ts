@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
-import { PAYMENT_METHODS } from '#domain/country.ts';
+import { localeType, paymentMethodType } from '#domain/list-types.ts';
 import { isUuid } from '#domain/ids.ts';
 import { AppError, notFound, unauthorized } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
@@ -52,17 +52,17 @@ export const placeOrderBody = type({
     'marketingSms?': 'boolean',
     'marketingEmail?': 'boolean',
   },
-  paymentMethod: type.enumerated(...PAYMENT_METHODS),
+  paymentMethod: paymentMethodType,
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
-  'lang?': "'pl' | 'en' | 'ua'",
+  'lang?': localeType,
 });
 const retryPaymentBody = type({
-  method: type.enumerated(...PAYMENT_METHODS),
+  method: paymentMethodType,
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
   'consents?': { 'providerTerms?': 'boolean' },
-  'lang?': "'pl' | 'en' | 'ua'",
+  'lang?': localeType,
 });
 const idParam = type({ id: '0 < string <= 64' });
 const tokenQuery = type({ 'token?': '0 < string <= 128' });

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { isCountry } from '#domain/money.ts';
+import { ONLINE_METHODS } from '#domain/country.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
@@ -97,7 +98,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       const country = c.req.query('country');
       if (!isCountry(country)) throw validationError({ country: 'invalid' });
       const payments = c.var.deps.payments;
-      const methods = (['blik', 'googlePay', 'fastTransfer'] as const).filter((m) => payments.forMethod(country, m));
+      const methods = ONLINE_METHODS.filter((m) => payments.forMethod(country, m));
       return c.json({ methods, googlePay: payments.googlePay(country), sandbox: payments.sandbox !== null }, 200);
     },
   );

@@ -3,12 +3,13 @@ import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { assertNewPassword } from '#domain/accounts.ts';
 import { checkCurrentPassword } from './check-password.ts';
-import type { AccountCtx } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 import { endOtherSessions } from './end-sessions.ts';
 
 /** A new password, given the current one; every other session ends, this browser's stays logged in. */
 export async function changePassword(
-  ctx: AccountCtx,
+  ctx: ServiceCtx<'db' | 'env'>,
   input: {
     userId: string;
     sessionId: string | null;
@@ -24,7 +25,7 @@ export async function changePassword(
     field: 'currentPassword',
   });
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async ({ db: tx }) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
     await endOtherSessions(tx, input.userId, input.sessionId);
   });

@@ -3,7 +3,9 @@ import { users } from '#db/schema/index.ts';
 import { isAccountLang } from '#domain/accounts.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { isUniqueViolation, type AccountCtx } from './context.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 import { emailChangedNotice } from './emails.ts';
 import { consumeToken } from './tokens.ts';
 
@@ -11,10 +13,14 @@ import { consumeToken } from './tokens.ts';
  * Follows the link sent to a new address: it becomes the account's login, and the old address is told. Works from
  * any browser (the link is the proof). notUniqueEmail when someone registered the address in the meantime.
  */
-export async function confirmEmailChange(ctx: AccountCtx, input: { token: string }): Promise<{ email: string }> {
+export async function confirmEmailChange(
+  ctx: ServiceCtx<'db' | 'env'>,
+  input: { token: string },
+): Promise<{ email: string }> {
+  const now = ctx.now();
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const { userId, newEmail } = await consumeToken(tx, { token: input.token, purpose: 'emailChange', now: ctx.now });
+    return await withTransaction(ctx, async ({ db: tx }) => {
+      const { userId, newEmail } = await consumeToken(tx, { token: input.token, purpose: 'emailChange', now });
       // requestEmailChange issues every e-mail change token with its new address.
       if (newEmail === null) throw new Error(`e-mail change token of user ${userId} has no new address`);
       const [before] = await tx

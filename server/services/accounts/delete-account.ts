@@ -3,7 +3,8 @@ import { authTokens, baskets, orders, sessions, userAddresses, users } from '#db
 import { anonymisedEmail } from '#domain/accounts.ts';
 import { AppError } from '#server/errors.ts';
 import { checkCurrentPassword } from './check-password.ts';
-import type { AccountCtx } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 // The finished group of spec section 4: an order in any other status still needs its customer's address and phone.
 const FINISHED = ['finished', 'rejected', 'canceled'];
@@ -14,9 +15,13 @@ const FINISHED = ['finished', 'rejected', 'canceled'];
  * orders keep amounts, items, dates and city but lose name, e-mail, phone, street and comment. Refused with
  * activeOrders while an order is still on its way, since the restaurant may need to reach the customer.
  */
-export async function deleteAccount(ctx: AccountCtx, input: { userId: string; password?: string }): Promise<void> {
+export async function deleteAccount(
+  ctx: ServiceCtx<'db' | 'env'>,
+  input: { userId: string; password?: string },
+): Promise<void> {
+  const now = ctx.now();
   await checkCurrentPassword(ctx, { userId: input.userId, password: input.password, field: 'password' });
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async ({ db: tx }) => {
     // Locks the row, so an order placed at this moment either sees the account deleted or is seen here.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
     const [active] = await tx
@@ -51,7 +56,7 @@ export async function deleteAccount(ctx: AccountCtx, input: { userId: string; pa
         shopPolicies: false,
         restaurantPolicies: false,
         activatedAt: null,
-        deletedAt: ctx.now,
+        deletedAt: now,
       })
       .where(eq(users.id, input.userId));
   });

@@ -1,7 +1,8 @@
 import { isAccountLang, type AccountLang } from '#domain/accounts.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import type { AccountCtx } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 import { accountLinkEmail } from './emails.ts';
 import { findUserByEmail } from './find-by-email.ts';
 import { issueToken } from './tokens.ts';
@@ -14,16 +15,17 @@ import { issueToken } from './tokens.ts';
  * with the same answer (the account's hourly e-mail limit).
  */
 export async function forgotPassword(
-  ctx: AccountCtx,
+  ctx: ServiceCtx<'db' | 'env'>,
   input: { email: string; lang?: AccountLang },
   mayMail: () => Promise<boolean> = async () => true,
 ): Promise<void> {
+  const now = ctx.now();
   const user = await findUserByEmail(ctx, input);
   if (!user || user.deletedAt) throw new AppError('UserDoesNotExists');
   if (!(await mayMail())) return;
   const lang = input.lang ?? (isAccountLang(user.lang) ? user.lang : 'pl');
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, { userId: user.id, purpose: 'passwordReset', now: ctx.now });
+  await withTransaction(ctx, async ({ db: tx }) => {
+    const token = await issueToken(tx, { userId: user.id, purpose: 'passwordReset', now });
     await enqueueEmail(
       tx,
       accountLinkEmail(ctx.env, 'passwordReset', { to: user.email, name: user.firstname, lang, token }),

@@ -11,7 +11,9 @@ import {
 import { assertValid, registrationRules, validate } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { isUniqueViolation, type AccountCtx } from './context.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 import { accountLinkEmail } from './emails.ts';
 import { issueToken } from './tokens.ts';
 
@@ -36,7 +38,8 @@ export type RegisterInput = {
  * Every field's first broken rule is answered at once (validation, details per field); a taken address answers
  * notUniqueEmail, also when two registrations race.
  */
-export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{ email: string }> {
+export async function register(ctx: ServiceCtx<'db' | 'env'>, input: RegisterInput): Promise<{ email: string }> {
+  const now = ctx.now();
   const errors: FieldErrors = {
     ...validate(registrationRules, input, { country: input.country ?? 'pl' }),
     ...validateNewPassword(input),
@@ -56,7 +59,7 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
 
   const passwordHash = await hashPassword(input.password);
   try {
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx, async ({ db: tx }) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -74,7 +77,7 @@ export async function register(ctx: AccountCtx, input: RegisterInput): Promise<{
         })
         .returning({ id: users.id, firstname: users.firstname });
       if (!user) throw new Error('the new account was not returned by its insert');
-      const token = await issueToken(tx, { userId: user.id, purpose: 'activation', now: ctx.now });
+      const token = await issueToken(tx, { userId: user.id, purpose: 'activation', now });
       await enqueueEmail(tx, accountLinkEmail(ctx.env, 'activation', { to: email, name: user.firstname, lang, token }));
     });
   } catch (error) {

@@ -6,7 +6,8 @@ import { AppError } from '#server/errors.ts';
 import { type } from 'arktype';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { checkCurrentPassword } from './check-password.ts';
-import type { AccountCtx } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 import { accountLinkEmail } from './emails.ts';
 import { findUserByEmail } from './find-by-email.ts';
 import { issueToken } from './tokens.ts';
@@ -16,9 +17,10 @@ import { issueToken } from './tokens.ts';
  * typo never locks anyone out. Needs the current password; a taken address answers notUniqueEmail.
  */
 export async function requestEmailChange(
-  ctx: AccountCtx,
+  ctx: ServiceCtx<'db' | 'env'>,
   input: { userId: string; newEmail: string; password?: string; lang?: AccountLang },
 ): Promise<void> {
+  const now = ctx.now();
   const newEmail = input.newEmail.trim();
   if (!newEmail) throw new AppError('validation', { newEmail: 'notEmpty' });
   if (schemas.isValidEmail(newEmail) instanceof type.errors) {
@@ -33,8 +35,8 @@ export async function requestEmailChange(
     .where(eq(users.id, input.userId));
   if (!user) throw new Error(`user ${input.userId} does not exist`);
   const lang = input.lang ?? (isAccountLang(user.lang) ? user.lang : 'pl');
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, { userId: input.userId, purpose: 'emailChange', now: ctx.now, newEmail });
+  await withTransaction(ctx, async ({ db: tx }) => {
+    const token = await issueToken(tx, { userId: input.userId, purpose: 'emailChange', now, newEmail });
     await enqueueEmail(
       tx,
       accountLinkEmail(ctx.env, 'emailChange', { to: newEmail, name: user.firstname, lang, token }),

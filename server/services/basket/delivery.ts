@@ -1,37 +1,30 @@
-import { RuleError } from '#domain/errors.ts';
-import { checkoutFormRules, validate as validateForm } from '#domain/forms.ts';
-import { countryOf, type Country } from '#domain/money.ts';
-import type { DeliveryMethod } from '#domain/pricing.ts';
-import { validationError } from '#server/errors.ts';
-import type { BasketAddress } from '#domain/addresses.ts';
+import type { Row } from '#db/predicted-write.ts';
+import {
+  applyDiscount as applyDiscountTo,
+  removeDiscount as removeDiscountFrom,
+  setDelivery as setDeliveryOf,
+  type DeliveryInput,
+  type DiscountCodeFacts,
+  type KitchenFacts,
+} from '#domain/basket/transitions.ts';
 import type { BasketChange, Statement } from './write.ts';
 
-const addressRules = {
-  street: checkoutFormRules.street,
-  streetNo: checkoutFormRules.streetNo,
-  city: checkoutFormRules.city,
-  zip: checkoutFormRules.zip,
-};
+/*
+ * How and where to deliver, and the discount code: which facts each change reads, which transition of
+ * server/domain/basket/transitions.ts decides, and the statement that writes its patch.
+ */
 
 /** The country and delivery options of the kitchen the basket holds food of (no row: no kitchen yet). */
 const KITCHEN_SQL = `select l.country, l.pickup_enabled as "pickupEnabled", l.delivery_enabled as "deliveryEnabled"
 from baskets b join restaurants r on r.id = b.restaurant_id join locations l on l.id = r.location_id
 where b.id = $1::text::uuid`;
 
-type Kitchen = { country: string; pickupEnabled: boolean; deliveryEnabled: boolean };
-
 const kitchenRead = (basketId: string | null): Statement => ({ text: KITCHEN_SQL, params: [basketId] });
 
-/**
- * How and where to deliver. The address is checked with the country's rules (zip pattern), the
- * country must be the kitchen's once the basket holds a restaurant's food (restaurantLocation:
- * clear the basket to switch), and the method must be one the kitchen offers.
- */
-export function setDelivery(input: {
-  deliveryMethod: DeliveryMethod;
-  country?: Country | undefined;
-  address?: BasketAddress | null | undefined;
-}): BasketChange {
+const kitchenOf = (rows: Row[] | undefined): KitchenFacts => (rows?.[0] as KitchenFacts | undefined) ?? null;
+
+/** How and where to deliver (the rules: setDelivery of the domain). */
+export function setDelivery(input: DeliveryInput): BasketChange {
   return {
     reads: (basketId) => [kitchenRead(basketId)],
     // The kitchen is the restaurant's location, as the basket's last answer named it.
@@ -47,27 +40,7 @@ export function setDelivery(input: {
           ],
     ],
     writes: (basket, [kitchens]) => {
-      const kitchen = (kitchens?.[0] as Kitchen | undefined) ?? null;
-      const country = input.country ?? (kitchen ? countryOf(kitchen.country) : countryOf(basket.country));
-      if (kitchen && kitchen.country !== country) {
-        throw new RuleError('restaurantLocation', 'the basket holds food of a restaurant in another country');
-      }
-      if (kitchen && input.deliveryMethod === 'pickup' && !kitchen.pickupEnabled) {
-        throw validationError({ deliveryMethod: 'pickupUnavailable' });
-      }
-      if (kitchen && input.deliveryMethod !== 'pickup' && !kitchen.deliveryEnabled) {
-        throw validationError({ deliveryMethod: 'deliveryUnavailable' });
-      }
-      let address: BasketAddress | null | undefined = input.address;
-      if (address) {
-        const errors = validateForm(addressRules, address, { country });
-        if (Object.keys(errors).length > 0) {
-          throw validationError(
-            Object.fromEntries(Object.entries(errors).map(([field, rule]) => [`address.${field}`, rule])),
-          );
-        }
-        address = { ...address, zip: address.zip.trim() };
-      }
+      const { deliveryMethod, country, address } = setDeliveryOf(basket, { kitchen: kitchenOf(kitchens) }, input);
       return [
         {
           // Leaving the address out keeps the one given before (switching to pickup and back loses nothing).
@@ -76,7 +49,7 @@ export function setDelivery(input: {
             where id = $1::text::uuid`,
           params: [
             basket.id,
-            input.deliveryMethod,
+            deliveryMethod,
             country,
             address !== undefined,
             address === undefined || address === null ? null : JSON.stringify(address),
@@ -89,34 +62,26 @@ export function setDelivery(input: {
 
 const CODE_SQL = `select id, country, active, used, quantity from discount_codes where upper(code) = $1::text limit 1`;
 
-/**
- * Applies a discount code (any case). discountCode: no such code, or a code of another country;
- * discountNotActive: switched off or used up.
- */
+/** The statement of a discount patch: the code's id, or none. */
+const discountStatement = (basketId: string, patch: { discountCodeId: number | null }): Statement =>
+  patch.discountCodeId === null
+    ? { text: 'update baskets set discount_code_id = null where id = $1::text::uuid', params: [basketId] }
+    : {
+        text: 'update baskets set discount_code_id = $2::int where id = $1::text::uuid',
+        params: [basketId, patch.discountCodeId],
+      };
+
+/** Applies a discount code, in any case (the rules: applyDiscount of the domain). */
 export function applyDiscount(code: string): BasketChange {
   return {
     reads: (basketId) => [{ text: CODE_SQL, params: [code.trim().toUpperCase()] }, kitchenRead(basketId)],
     writes: (basket, [codes, kitchens]) => {
-      const row = codes?.[0] as
-        { id: number; country: string; active: boolean; used: number; quantity: number } | undefined;
-      if (!row) throw new RuleError('discountCode', 'no such discount code');
-      const kitchen = kitchens?.[0] as Kitchen | undefined;
-      const country = kitchen?.country ?? basket.country;
-      if (row.country !== country)
-        throw new RuleError('discountCode', `the code is for ${row.country}, not ${country}`);
-      if (!row.active || row.used >= row.quantity) throw new RuleError('discountNotActive', 'the code is not active');
-      return [
-        {
-          text: 'update baskets set discount_code_id = $2::int where id = $1::text::uuid',
-          params: [basket.id, row.id],
-        },
-      ];
+      const facts = { code: (codes?.[0] as DiscountCodeFacts | undefined) ?? null, kitchen: kitchenOf(kitchens) };
+      return [discountStatement(basket.id, applyDiscountTo(basket, facts))];
     },
   };
 }
 
 export const removeDiscount: BasketChange = {
-  writes: (basket) => [
-    { text: 'update baskets set discount_code_id = null where id = $1::text::uuid', params: [basket.id] },
-  ],
+  writes: (basket) => [discountStatement(basket.id, removeDiscountFrom(basket))],
 };

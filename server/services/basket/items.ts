@@ -1,17 +1,27 @@
 import type { Row } from '#db/raw.ts';
-import { assertCanAddItem } from '#domain/checkout.ts';
-import { RuleError } from '#domain/errors.ts';
-import { checkModifierSelection, type ModifierGroup } from '#domain/modifiers.ts';
-import { notFound, validationError } from '#server/errors.ts';
+import {
+  addItem as addItemTo,
+  clear,
+  setQuantity as setLineQuantity,
+  type AddItemFacts,
+  type AddItemInput,
+  type AddItemPatch,
+  type BasketState,
+  type LinePatch,
+  type MenuItemFacts,
+} from '#domain/basket/transitions.ts';
+import type { ModifierGroup } from '#domain/modifiers.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
-import type { WorkingHours } from '#domain/hours.ts';
 import { fromJson, stateAt } from './priced.ts';
-import type { BasketChange, Statement } from './write.ts';
+import type { BasketChange, LockedBasket, Statement } from './write.ts';
 
-export const MAX_QUANTITY = 99;
+export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
 
-const tooMany = () => validationError({ quantity: 'isPositiveNumber' });
+/*
+ * The item changes: which facts each reads (and predicts, decision 032), which transition of
+ * server/domain/basket/transitions.ts decides, and the statements that write its patch.
+ */
 
 /**
  * The item with its restaurant and location, and its modifier groups with their options: the same rows for every
@@ -42,41 +52,54 @@ select
       order by bi.id)
     from basket_items bi where bi.basket_id = $1::text::uuid and bi.menu_item_id = $2::int) as lines`;
 
-type AddItemRead = {
-  item: {
-    id: number;
-    active: boolean;
-    unavailable: boolean;
-    restaurantId: number;
-    restaurantActive: boolean;
-    isEnabled: boolean;
-    locationId: number;
-    locationDeleted: boolean;
-    country: string;
-    hours: WorkingHours | null;
-  } | null;
-  groups: ModifierGroup[] | null;
-  lineCount: number;
-  currentLocationId: number | null;
-  lines: { id: number; quantity: number; optionIds: number[] }[] | null;
-};
-
 const itemRead = (menuItemId: number): Statement => ({
   text: ADD_ITEM_READ_SQL,
   params: [menuItemId],
   recall: true,
 });
 
-const sortedKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+/** The facts of an add, decoded from its two reads' rows (or their predictions). */
+function addItemFacts([itemRows, basketRows]: Row[][], now: Date): AddItemFacts {
+  const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
+  return {
+    item: fromJson<MenuItemFacts | null>(read['item'], null),
+    groups: fromJson<ModifierGroup[]>(read['groups'], []),
+    lineCount: Number(read['lineCount'] ?? 0),
+    currentLocationId: (read['currentLocationId'] as number | null | undefined) ?? null,
+    lines: fromJson<AddItemFacts['lines']>(read['lines'], []),
+    openState: (item) =>
+      stateAt({ isEnabled: true, hours: item.hours ?? [], timeZone: timeZoneOf(countryOf(item.country)) }, now),
+  };
+}
+
+const stateOf = (basket: Pick<LockedBasket, 'restaurantId' | 'country'>): BasketState => ({
+  restaurantId: basket.restaurantId,
+  country: basket.country,
+});
+
+/** The statements of an add's patch: the line (a larger quantity, or a new line), then the basket's kitchen. */
+function addItemStatements(basketId: string, patch: AddItemPatch): Statement[] {
+  const { line, kitchen } = patch;
+  return [
+    line.kind === 'increase'
+      ? { text: 'update basket_items set quantity = $2::int where id = $1::int', params: [line.lineId, line.quantity] }
+      : {
+          text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
+            values ($1::text::uuid, $2::int, $3::int, $4::text::int[])`,
+          params: [basketId, line.menuItemId, line.quantity, `{${line.optionIds.join(',')}}`],
+        },
+    {
+      text: 'update baskets set restaurant_id = $2::int, country = $3::text where id = $1::text::uuid',
+      params: [basketId, kitchen.restaurantId, kitchen.country],
+    },
+  ];
+}
 
 /**
- * Puts a menu item with its chosen options into the basket. Prices are not taken from anyone:
- * only the ids are stored, and the basket is priced from the database whenever it is read.
- * Errors: notFound (no such item), productUnavailable (item or option off, or the restaurant
- * temporarily unavailable), requiredOptions, restaurantLocation / mishmashedLocations, restaurantClosed (closed at
- * `now`: a basket it could not sell, issue 40; details.nextOpening says when it opens).
+ * Puts a menu item with its chosen options into the basket (the rules: addItem of the domain). Prices are not taken
+ * from anyone: only the ids are stored, and the basket is priced from the database whenever it is read.
  */
-export function addItem(input: { menuItemId: number; quantity: number; optionIds: number[] }, now: Date): BasketChange {
+export function addItem(input: AddItemInput, now: Date): BasketChange {
   return {
     reads: (basketId) => [
       itemRead(input.menuItemId),
@@ -100,114 +123,65 @@ export function addItem(input: { menuItemId: number; quantity: number; optionIds
         ],
       ];
     },
-    writes: (basket, read) => {
-      const { item, chosen, same } = decide(basket.restaurantId, read);
-      const writes: Statement[] = [];
-      if (same) {
-        writes.push({
-          text: 'update basket_items set quantity = $2::int where id = $1::int',
-          params: [same.id, same.quantity],
-        });
-      } else {
-        writes.push({
-          text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
-            values ($1::text::uuid, $2::int, $3::int, $4::text::int[])`,
-          params: [basket.id, item.id, input.quantity, `{${chosen.join(',')}}`],
-        });
-      }
-      // The basket's country follows its kitchen: a Kyiv restaurant's basket follows Ukraine's rules.
-      writes.push({
-        text: 'update baskets set restaurant_id = $2::int, country = $3::text where id = $1::text::uuid',
-        params: [basket.id, item.restaurantId, item.country],
-      });
-      return writes;
-    },
+    writes: (basket, read) => addItemStatements(basket.id, addItemTo(stateOf(basket), addItemFacts(read, now), input)),
     // The same rules on a basket with no kitchen and no lines: the line and the kitchen `writes` would write.
     newBasket: (read) => {
-      const { item, chosen, same } = decide(null, read);
-      if (same) throw new Error('a new basket has no lines');
+      const { line, kitchen } = addItemTo({ restaurantId: null, country: 'pl' }, addItemFacts(read, now), input);
+      if (line.kind !== 'insert') throw new Error('a new basket has no lines');
       return {
-        restaurantId: item.restaurantId,
-        country: item.country,
-        line: { menuItemId: item.id, quantity: input.quantity, optionIds: chosen },
+        restaurantId: kitchen.restaurantId,
+        country: kitchen.country,
+        line: { menuItemId: line.menuItemId, quantity: line.quantity, optionIds: line.optionIds },
       };
     },
   };
-
-  /**
-   * Every rule of the add, on what was read: the item can be ordered, it is cooked where the basket's food is, its
-   * options are a valid choice, and a line with the same options stays within 99 (`same` is that line with its new
-   * quantity).
-   */
-  function decide(restaurantId: number | null, [itemRows, basketRows]: Row[][]) {
-    const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
-    const item = fromJson<AddItemRead['item']>(read['item'], null);
-    if (!item || !item.active || !item.restaurantActive || item.locationDeleted) throw notFound();
-    if (item.unavailable || !item.isEnabled) {
-      throw new RuleError('productUnavailable', `item ${item.id} cannot be ordered now`, { menuItemId: item.id });
-    }
-    if (Number(read['lineCount'] ?? 0) > 0 && restaurantId !== null) {
-      assertCanAddItem(
-        { restaurantId, locationId: (read['currentLocationId'] as number | null) ?? -1 },
-        { restaurantId: item.restaurantId, locationId: item.locationId },
-      );
-    }
-    const state = stateAt(
-      { isEnabled: true, hours: item.hours ?? [], timeZone: timeZoneOf(countryOf(item.country)) },
-      now,
-    );
-    if (state.state !== 'open') {
-      throw new RuleError('restaurantClosed', `restaurant ${item.restaurantId} is closed now`, {
-        nextOpening: state.nextOpening,
-      });
-    }
-    const groups = fromJson<ModifierGroup[]>(read['groups'], []);
-    const chosen = checkModifierSelection(groups, input.optionIds).map((o) => o.id);
-
-    // The same item with the same options is one line with a larger quantity.
-    const key = sortedKey(chosen);
-    const lines = fromJson<NonNullable<AddItemRead['lines']>>(read['lines'], []);
-    const line = lines.find((l) => sortedKey(l.optionIds) === key);
-    const same = line && { id: line.id, quantity: line.quantity + input.quantity };
-    if (same && same.quantity > MAX_QUANTITY) throw tooMany();
-    return { item, chosen, same };
-  }
 }
 
 const LINE_SQL = 'select id from basket_items where id = $2::int and basket_id = $1::text::uuid';
 
-/** Sets a line's quantity; 0 removes it. notFound when the line is not in this basket. */
+/** The statements of a line's patch. */
+function lineStatements(basketId: string, patch: LinePatch): Statement[] {
+  if (patch.kind === 'setQuantity') {
+    return [
+      { text: 'update basket_items set quantity = $2::int where id = $1::int', params: [patch.lineId, patch.quantity] },
+    ];
+  }
+  return [
+    { text: 'delete from basket_items where id = $1::int', params: [patch.lineId] },
+    // An emptied basket belongs to no restaurant, so the next item may come from anywhere. The line deleted
+    // above is left out by its id: the two writes may run as one statement, whose reads do not see the delete.
+    {
+      text: `update baskets set restaurant_id = null where id = $1::text::uuid
+            and not exists (select from basket_items where basket_id = $1::text::uuid and id <> $2::int)`,
+      params: [basketId, patch.lineId],
+    },
+  ];
+}
+
+/** Sets a line's quantity; 0 removes it (the rules: setQuantity of the domain). */
 export function setQuantity(lineId: number, quantity: number): BasketChange {
   return {
     reads: (basketId) => [{ text: LINE_SQL, params: [basketId, lineId] }],
     predict: (known) => (known.lines.some((l) => l.id === lineId) ? [[{ id: lineId }]] : undefined),
-    writes: (basket, [lines]) => {
-      if (!lines?.length) throw notFound();
-      if (quantity > MAX_QUANTITY) throw tooMany();
-      if (quantity > 0) {
-        return [{ text: 'update basket_items set quantity = $2::int where id = $1::int', params: [lineId, quantity] }];
-      }
-      return [
-        { text: 'delete from basket_items where id = $1::int', params: [lineId] },
-        // An emptied basket belongs to no restaurant, so the next item may come from anywhere. The line deleted
-        // above is left out by its id: the two writes may run as one statement, whose reads do not see the delete.
-        {
-          text: `update baskets set restaurant_id = null where id = $1::text::uuid
-            and not exists (select from basket_items where basket_id = $1::text::uuid and id <> $2::int)`,
-          params: [basket.id, lineId],
-        },
-      ];
-    },
+    writes: (basket, [lines]) =>
+      lineStatements(
+        basket.id,
+        setLineQuantity(stateOf(basket), { inBasket: Boolean(lines?.length) }, { lineId, quantity }),
+      ),
   };
 }
 
 /** Empties the basket: no lines, no restaurant, no discount code. How and where to deliver stays. */
 export const clearBasket: BasketChange = {
-  writes: (basket) => [
-    { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basket.id] },
+  writes: (basket) => clearStatements(basket.id, clear(stateOf(basket))),
+};
+
+function clearStatements(basketId: string, _patch: ReturnType<typeof clear>): Statement[] {
+  return [
+    { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basketId] },
     {
       text: 'update baskets set restaurant_id = null, discount_code_id = null where id = $1::text::uuid',
-      params: [basket.id],
+      params: [basketId],
     },
-  ],
-};
+  ];
+}

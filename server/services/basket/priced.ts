@@ -17,6 +17,8 @@ import {
   linePrice,
   priceBasket,
 } from '#domain/pricing.ts';
+import { LOCALES, type Locale } from '#domain/locales.ts';
+import { lineUnavailable } from '#domain/basket/transitions.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
@@ -53,7 +55,7 @@ export type PricedBasketLocation = LocationView;
  * A menu text's name in the languages its menu translates it into ('pl' of a Kyiv menu written in Ukrainian, say);
  * the shop shows `names[language] ?? name`, as the restaurant page does (server/services/catalogue/menu.ts menuIn).
  */
-export type MenuNames = Partial<Record<'pl' | 'en' | 'ua', string>>;
+export type MenuNames = Partial<Record<Locale, string>>;
 
 export type PricedBasketLine = {
   id: number;
@@ -147,7 +149,7 @@ type LineOption = {
 /** The names of a menu row's translations (its descriptions are not shown in a basket), as shown: without emoji. */
 function namesOf(translations: MenuTranslations | null | undefined): MenuNames {
   const names: MenuNames = {};
-  for (const language of ['pl', 'en', 'ua'] as const) {
+  for (const language of LOCALES) {
     const name = translations?.[language]?.name;
     if (name) names[language] = stripEmoji(name);
   }
@@ -396,12 +398,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       unitPrice,
       totalPrice: unitPrice * line.quantity,
       photo: item.photo,
-      unavailable:
-        item.unavailable ||
-        !item.active ||
-        lostOption ||
-        item.restaurantId !== basket.restaurantId ||
-        options.some((o) => o.unavailable),
+      unavailable: lineUnavailable({ item, options }, lostOption, basket.restaurantId),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
       options,
     };

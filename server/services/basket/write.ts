@@ -1,24 +1,20 @@
 import type { AppDeps } from '#server/context.ts';
 import type { Db } from '#db/client.ts';
-import { pipelines, statement, transaction, type Row } from '#db/raw.ts';
+import { pipelines, statement, transaction } from '#db/raw.ts';
+import { isDivisionByZero } from '#db/errors.ts';
+import {
+  checked,
+  keep,
+  memories,
+  merged,
+  readKey,
+  type Check,
+  type Memory as MemoryOf,
+  type PredictedChange,
+  type Statement,
+} from '#db/predicted-write.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
 import { loadPricedBasket, pricedOf, pricingSql, type PricedBasket } from './priced.ts';
-
-/**
- * One hand-written statement: `$1 … $n` in the text, values as text and cast there (see db/raw.ts). A read marked
- * `recall` answers the same rows whatever basket asks (an item and its options, say): the process keeps its latest
- * answer for the next change's prediction.
- */
-export type Statement = {
-  text: string;
-  params: readonly unknown[];
-  recall?: boolean;
-  /**
-   * Reads nothing but the rows of the basket it names (its lines, say). For a basket this change creates, that is
-   * an empty basket's answer, known without asking: a write on a prediction does not send it (decision 032).
-   */
-  ofBasket?: boolean;
-};
 
 /**
  * What this process saw of a basket after it last wrote it: enough to predict what the next change's rules read
@@ -47,31 +43,6 @@ export type LockedBasket = {
   userId: string | null;
   /** Not in the database yet: it is inserted with the change's writes. */
   isNew: boolean;
-};
-
-export type BasketChange = {
-  /**
-   * The reads the rules need, given the basket's id (null for a basket not written yet). They are sent right
-   * behind the lock, so they see what a write to this basket queued ahead of them committed.
-   */
-  reads?: (basketId: string | null) => Statement[];
-  /**
-   * What `reads` will answer, predicted from what this process knows of the basket and from the latest answers of
-   * `recall` reads (undefined: no prediction). The rows are compared with the real ones in PostgreSQL, as JSON.
-   */
-  predict?: (known: KnownBasket, recall: (read: Statement) => Row[] | undefined) => Row[][] | undefined;
-  /**
-   * Checks every rule on what was read (throwing the spec's errors) and answers the writes that make the change.
-   * The writes may be sent as one statement (data-modifying CTEs, one snapshot): none may depend on another's
-   * effect, and no two may change the same row.
-   */
-  writes: (basket: LockedBasket, read: Row[][]) => Statement[];
-  /**
-   * What the change makes of a basket that does not exist yet, by the same rules as `writes` on a new basket (the
-   * same errors, the same rows written). With it, a guest's first change on a prediction is one statement in a
-   * transaction of its own (`createdStatement`).
-   */
-  newBasket?: (read: Row[][]) => NewBasket;
 };
 
 /**
@@ -116,93 +87,16 @@ const PREDICTED_LOCK_SQL = `with locked as (update baskets
   returning 1)
 select 1 / (select count(*)::int from locked) as ok, set_config('synchronous_commit', 'off', true) as async`;
 
-/**
- * `$n` placeholders renumbered from `after + 1`, so that one statement's text can sit inside another's. The basket's
- * statements hold no `$` but their placeholders (no dollar quoting, none in string literals).
- */
-const shifted = (text: string, after: number) =>
-  after === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + after}`);
+export type { Statement };
 
-type Check = { read: Statement; rows: Row[] };
+/** A basket change: the basket's reads, their prediction, and the writes of its transition's patch. */
+export type BasketChange = PredictedChange<KnownBasket, LockedBasket, NewBasket>;
 
-/**
- * Each read's prediction as a condition: 1 when the read answers the predicted rows (compared as JSON), else 0.
- * Their product divides 1 in a `guard` CTE, so one wrong prediction aborts the statement, and the transaction.
- * The texts depend only on the reads', so they are made once; `params` gets each read's values and its prediction.
- */
-function checked(checks: Check[], params: unknown[]): () => string {
-  const offsets = checks.map(({ read, rows }) => {
-    const after = params.length;
-    params.push(...read.params, JSON.stringify(rows));
-    return after;
-  });
-  return () => {
-    const conditions = checks.map(({ read }, i) => {
-      const after = offsets[i] ?? 0;
-      return `(case when (select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) from (${shifted(read.text, after)}) as r)
-      = $${after + read.params.length + 1}::text::jsonb then 1 else 0 end)`;
-    });
-    return `1 / (${conditions.join(' * ') || '1'})`;
-  };
-}
-
-/**
- * A change's checks and writes as one statement of data-modifying CTEs (one Bind/Execute/Sync instead of one per
- * check and per write). Every CTE of a statement reads the same snapshot, so a change's writes must not depend on
- * each other's effects (BasketChange.writes says so); the checks read what the lock statement before them left, as
- * they did as statements of their own.
- */
-const mergedTexts = new Map<string, string>();
-function merged(checks: Check[], writes: Statement[]): Statement | null {
-  const [only] = writes;
-  if (checks.length === 0 && writes.length <= 1) return only ?? null;
-  const params: unknown[] = [];
-  const guard = checked(checks, params);
-  const offsets = writes.map((write) => {
-    const after = params.length;
-    params.push(...write.params);
-    return after;
-  });
-  const key = [...checks.map((c) => c.read.text), '', ...writes.map((w) => w.text)].join('\u0000');
-  let text = mergedTexts.get(key);
-  if (text === undefined) {
-    const ctes = [
-      ...(checks.length > 0 ? [`guard as materialized (select ${guard()} as ok)`] : []),
-      ...writes.map((write, i) => `w${i} as (${shifted(write.text, offsets[i] ?? 0)} returning 1)`),
-    ];
-    text = `with ${ctes.join(',\n')}\nselect ${checks.length > 0 ? '(select ok from guard)' : '1'} as ok`;
-    mergedTexts.set(key, text);
-  }
-  return { text, params };
-}
-
-const DIVISION_BY_ZERO = '22012';
-const missed = (error: unknown) => (error as { code?: unknown } | null)?.code === DIVISION_BY_ZERO;
+type Memory = MemoryOf<KnownBasket>;
+const memoryOf = memories<KnownBasket>();
 
 /** A new guest basket: what its first change reads. */
 const NEW_BASKET: KnownBasket = { restaurantId: null, country: 'pl', userId: null, location: null, lines: [] };
-
-/** Bounded: the least recently written baskets and recalled reads are forgotten first. */
-const MEMORY_LIMIT = 10_000;
-type Memory = { baskets: Map<string, KnownBasket>; reads: Map<string, Row[]> };
-const memories = new WeakMap<Db, Memory>();
-const memoryOf = (db: Db): Memory => {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = { baskets: new Map(), reads: new Map() };
-    memories.set(db, memory);
-  }
-  return memory;
-};
-function keep<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MEMORY_LIMIT) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-}
-const readKey = (read: Statement) => `${read.text}\u0000${JSON.stringify(read.params)}`;
 
 /** What a priced basket says about what the next change will read. */
 const knownOf = (basket: PricedBasket): KnownBasket => ({
@@ -321,7 +215,7 @@ async function predictedChange(
     try {
       return pricedOf(await statement(db, text, params), now);
     } catch (error) {
-      if (missed(error)) return MISSED;
+      if (isDivisionByZero(error)) return MISSED;
       throw error;
     }
   }
@@ -349,7 +243,7 @@ async function predictedChange(
     const priced = loadPricedBasket(query, basket.id, now);
     const settled = await Promise.allSettled([...guards, ...sent, priced, commit()]);
     // The checks travel with the writes: a division by zero there is a prediction found wrong, as in the lock.
-    if (settled.some((s) => s.status === 'rejected' && missed(s.reason))) return MISSED;
+    if (settled.some((s) => s.status === 'rejected' && isDivisionByZero(s.reason))) return MISSED;
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     return priced;

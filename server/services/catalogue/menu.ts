@@ -16,6 +16,7 @@ import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import { hoursByRestaurant, locationView, restaurantName, stateOf, type LocationView } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
+import type { Locale } from '#domain/locales.ts';
 
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };
 export type MenuGroup = {
@@ -97,7 +98,7 @@ export type CachedMenu = {
 };
 
 /** A language of the shop's interface, as the URL and the `lang` cookie name it. */
-export type MenuLanguage = 'pl' | 'en' | 'ua';
+export type MenuLanguage = Locale;
 
 /** The parts of a menu an answer is made of, in one language. */
 export type MenuInLanguage = Pick<CachedMenu, 'categories' | 'categoriesJson' | 'categoriesTag'>;

@@ -6,12 +6,13 @@ import type { LocationBody } from '#domain/admin-forms.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
+import type { Locale } from '#domain/locales.ts';
 
 /** A location as the catalogue (and the basket) shows it: its id and every field the admin edits. */
 export type LocationView = { id: number } & LocationBody;
 
 /** A language of the shop's interface, as the URL and the `lang` query name it. */
-export type ShopLanguage = 'pl' | 'en' | 'ua';
+export type ShopLanguage = Locale;
 
 export type RestaurantSummary = {
   id: number;

@@ -1,13 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { locations, orders, restaurants, users } from '#db/schema/index.ts';
 import type { Country } from '#domain/country.ts';
 import { countryOf, type Currency } from '#domain/money.ts';
 import { phoneLookupKey } from '#domain/phone-lookup.ts';
 import { validationError } from '#server/errors.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { listAddresses, type SavedAddress } from '../addresses/list.ts';
-
-export type FindCustomerCtx = { db: Db };
 
 /** An address a caller was delivered to, or saved in their account: what the new-order form can be filled with. */
 export type KnownAddress = {
@@ -62,7 +60,10 @@ const addressKey = (a: KnownAddress) =>
  * The number matches however it was typed (phoneLookupKey: its last nine digits, an indexed expression).
  * validation { phone: 'isValidPhoneNo' } when fewer than nine digits are given.
  */
-export async function findCustomer(ctx: FindCustomerCtx, input: { phone: string }): Promise<CustomerLookup> {
+export async function findCustomer(
+  ctx: Pick<ServiceCtx<'db'>, 'db'>,
+  input: { phone: string },
+): Promise<CustomerLookup> {
   const key = phoneLookupKey(input.phone);
   if (!key) throw validationError({ phone: 'isValidPhoneNo' });
   const { db } = ctx;

@@ -5,13 +5,11 @@ import { notFound } from '#server/errors.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { loadPricedBasket, type PricedBasket } from '../basket/priced.ts';
 
-export type GetStaffBasketCtx = ServiceCtx<'db' | 'now'>;
-
 /**
  * A basket the acting agent built for a caller, priced now; notFound for any other basket (a visitor's, another
  * agent's) and for one already ordered, so an agent never reads or reuses someone else's.
  */
-export async function getStaffBasket(ctx: GetStaffBasketCtx, input: { basketId: string }): Promise<PricedBasket> {
+export async function getStaffBasket(ctx: ServiceCtx<'db'>, input: { basketId: string }): Promise<PricedBasket> {
   const { actor, db } = ctx;
   if (actor.kind !== 'staff' || !isUuid(input.basketId)) throw notFound();
   const [row] = await db

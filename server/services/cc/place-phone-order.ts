@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { validationError } from '#server/errors.ts';
-import { placeOrder, type PlaceOrderCtx, type PlacedOrder, type PlaceOrderInput } from '../orders/place.ts';
+import { placeOrder, type PlacedOrder, type PlaceOrderInput } from '../orders/place.ts';
+import type { ServiceCtx } from '#server/context.ts';
 
 export type PlacePhoneOrderCall = {
   /** A basket the acting agent built (createStaffBasket). */
@@ -17,7 +18,10 @@ export type PlacePhoneOrderCall = {
  * when the agent picked one, and the confirmation e-mail with the status link goes to the address the caller gave.
  * validation { customerUserId: 'notFound' } when the picked account does not exist (or was deleted).
  */
-export async function placePhoneOrder(ctx: PlaceOrderCtx, call: PlacePhoneOrderCall): Promise<PlacedOrder> {
+export async function placePhoneOrder(
+  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
+  call: PlacePhoneOrderCall,
+): Promise<PlacedOrder> {
   const { actor, db } = ctx;
   if (actor.kind !== 'staff') throw new Error('a phone order is placed by staff for a customer');
   if (actor.customerUserId !== null) {

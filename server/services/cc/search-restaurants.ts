@@ -1,9 +1,7 @@
 import { ilike, or } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { concepts, locations, restaurants } from '#db/schema/index.ts';
 import { restaurantSummaries, type RestaurantSummary } from '../catalogue/restaurants.ts';
-
-export type SearchRestaurantsCtx = { db: Db; now: () => Date };
 
 /** LIKE's own characters typed by someone are searched for, not obeyed. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,7 +12,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * what the caller would. An empty query lists them all.
  */
 export async function searchRestaurants(
-  ctx: SearchRestaurantsCtx,
+  ctx: Pick<ServiceCtx<'db'>, 'db' | 'now'>,
   input: { query: string },
 ): Promise<RestaurantSummary[]> {
   const text = input.query.trim();

@@ -1,5 +1,6 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { pathFor } from '#domain/localized-routes.ts';
+import { LOCALES, type Locale } from '#domain/locales.ts';
 
 /**
  * The token a guest follows an order with. It is an HMAC of the order id under a key derived from the server's
@@ -32,8 +33,9 @@ export function accessTokenMatches(token: string | undefined | null, storedHash:
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-export const LANGS = ['pl', 'en', 'ua'] as const;
-export type Lang = (typeof LANGS)[number];
+/** The languages an order's links and e-mails are written in: the interface languages. */
+export const LANGS = LOCALES;
+export type Lang = Locale;
 
 /** The order's status page (spec section 2, /status/…) with the token a guest follows it with. */
 export function statusPath(lang: Lang, orderId: string, token: string): string {

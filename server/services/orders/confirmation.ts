@@ -9,7 +9,8 @@ import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';
 import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
-import { type Lang, LANGS, orderAccessToken, statusPath } from './access-token.ts';
+import { type Lang, orderAccessToken, statusPath } from './access-token.ts';
+import { isLocale } from '#domain/locales.ts';
 import { orderLines } from './view.ts';
 
 export const escapeHtml = (s: string) =>
@@ -30,7 +31,7 @@ export type ConfirmationData = {
   items: { name: string; quantity: number; value: number; mods: string[] }[];
 };
 
-export const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
+export const isLang = (value: string | null): value is Lang => isLocale(value);
 
 /** The e-mail's language: the order's own, else the restaurant country's (Ukrainian in Ukraine, else Polish). */
 export const confirmationLang = (order: Pick<ConfirmationData, 'lang' | 'country'>): Lang =>

@@ -1,11 +1,9 @@
 import { adminPath } from '#domain/admin-routes.ts';
-import { LOCALES, type Locale } from '#domain/localized-routes.ts';
+import { isLocale } from '#domain/locales.ts';
 import type { Env } from '#server/context.ts';
 import { messageLocale } from '#app/i18n/messages.ts';
 import * as m from '#app/paraglide/messages.js';
 import type { OutgoingEmail } from '../outbox/enqueue.ts';
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);

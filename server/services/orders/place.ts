@@ -18,9 +18,6 @@ import { isUuid } from '#domain/ids.ts';
 
 export type { PlaceOrderInput } from './place/input.ts';
 
-/** What placing an order needs around it; the actor is decided at the edge, never taken from the input. */
-export type PlaceOrderCtx = ServiceCtx<'db' | 'env' | 'now' | 'payments'>;
-
 export type PlaceOrderCall = {
   /** The basket cookie's value, if any. */
   basketId: string | null;
@@ -71,7 +68,10 @@ type Created = {
  * `idempotencyKey`: a repeat with the same body answers the same order, a repeat with another body is refused.
  * Online payments are registered with the provider after the commit (see startPayment).
  */
-export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
+export async function placeOrder(
+  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
+  call: PlaceOrderCall,
+): Promise<PlacedOrder> {
   const { db, env, actor } = ctx;
   const { input, idempotencyKey, channel } = call;
   if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired');
@@ -173,7 +173,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
  * its payment up.
  */
 async function startPaymentOf(
-  ctx: PlaceOrderCtx,
+  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
   outcome: Created | { replay: string },
   input: PlaceOrderInput,
   customerIp: string | undefined,

@@ -17,7 +17,7 @@ import {
   stripEmoji,
   type OrderStatus,
 } from '#domain/orders.ts';
-import type { AppDeps, ServiceCtx } from '#server/context.ts';
+import type { Actor, AppDeps, ServiceCtx } from '#server/context.ts';
 import { actorUserId } from '#server/services/actor.ts';
 import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
@@ -268,9 +268,6 @@ export const orderLines = reusable((db) =>
     .orderBy(asc(orderItems.id)),
 );
 
-/** The reads of an order view: the database (or the transaction that just wrote the order) and the clock. */
-export type OrderViewCtx = { db: Db | Tx; now: () => Date };
-
 /**
  * An order with its restaurant, items, payments (with refunds) and item modifiers, in one statement: the summary
  * page's refresh is every guest's last request, and five statements (four of them built by drizzle on each call)
@@ -324,7 +321,10 @@ async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow;
   };
 }
 
-export async function loadOrderView(ctx: OrderViewCtx, { orderId }: { orderId: string }): Promise<OrderView | null> {
+export async function loadOrderView(
+  ctx: Pick<ServiceCtx<'db'>, 'db' | 'now'>,
+  { orderId }: { orderId: string },
+): Promise<OrderView | null> {
   return readView(ctx, orderId, () => true);
 }
 
@@ -333,7 +333,7 @@ export async function loadOrderView(ctx: OrderViewCtx, { orderId }: { orderId: s
  * Anyone else learns nothing, not even that the order exists.
  */
 export function loadViewableOrder(
-  { actor, ...ctx }: OrderViewCtx & Pick<ServiceCtx<'db'>, 'actor'>,
+  { actor, ...ctx }: Pick<ServiceCtx<'db'>, 'db' | 'now' | 'actor'>,
   input: { orderId: string; token?: string | undefined },
 ): Promise<OrderView | null> {
   return readView(ctx, input.orderId, (order) => mayView(order, actor, input.token));
@@ -341,7 +341,7 @@ export function loadViewableOrder(
 
 /** The view of the order ORDER_VIEW_SQL reads, when `allowed` lets its row through. */
 async function readView(
-  { db, now }: OrderViewCtx,
+  { db, now }: Pick<ServiceCtx<'db'>, 'db' | 'now'>,
   orderId: string,
   allowed: (order: typeof orders.$inferSelect) => boolean,
 ): Promise<OrderView | null> {
@@ -353,7 +353,7 @@ async function readView(
 
 function mayView(
   order: Pick<typeof orders.$inferSelect, 'accessTokenHash' | 'userId' | 'createdByUserId'>,
-  actor: ServiceCtx<'db'>['actor'],
+  actor: Actor,
   token: string | undefined,
 ): boolean {
   const userId = actorUserId(actor);
@@ -364,7 +364,10 @@ function mayView(
 }
 
 /** The views of the orders `ids`, in the order given (staff screens list several at once). */
-export async function loadOrderViews({ db, now }: OrderViewCtx, { ids }: { ids: string[] }): Promise<OrderView[]> {
+export async function loadOrderViews(
+  { db, now }: Pick<ServiceCtx<'db'>, 'db' | 'now'>,
+  { ids }: { ids: string[] },
+): Promise<OrderView[]> {
   if (ids.length === 0) return [];
   const rows = await baseQuery(db).where(inArray(orders.id, ids));
   const views = await buildViews(db, rows, now());
@@ -376,7 +379,7 @@ export async function loadOrderViews({ db, now }: OrderViewCtx, { ids }: { ids: 
  * staff member who placed it. Anyone else learns nothing, not even that the order exists.
  */
 export async function findViewableOrder(
-  { db, actor }: ServiceCtx<'db'>,
+  { db, actor }: Pick<ServiceCtx<'db'>, 'db' | 'actor'>,
   input: { orderId: string; token?: string | undefined },
 ): Promise<{ id: string } | null> {
   if (!isUuid(input.orderId)) return null;
@@ -411,7 +414,7 @@ export async function listUserOrders(
  * key alone opens nothing. Null otherwise, or when no order was placed under the key.
  */
 export async function findPlacedByKey(
-  { db, actor }: ServiceCtx<'db'>,
+  { db, actor }: Pick<ServiceCtx<'db'>, 'db' | 'actor'>,
   input: { key: string; basketId: string | null },
 ): Promise<{ id: string } | null> {
   const [row] = await db

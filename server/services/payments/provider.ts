@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '#domain/country.ts';
+import type { OnlineMethod, PaymentMethod } from '#domain/country.ts';
 import type { Country, Currency } from '#domain/money.ts';
 
 /*
@@ -12,7 +12,7 @@ import type { Country, Currency } from '#domain/money.ts';
 export type ProviderName = 'sandbox' | 'payu' | 'przelewy24';
 
 /** The payment methods a provider takes (the others are paid on delivery). */
-export type OnlineMethod = Extract<PaymentMethod, 'blik' | 'googlePay' | 'fastTransfer'>;
+export type { OnlineMethod };
 
 export type PayuConfig = {
   posId: string;

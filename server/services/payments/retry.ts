@@ -14,7 +14,8 @@ import { autoAcceptInTx } from '../orders/auto-accept.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
 import { loadOrderView, type OrderView } from '../orders/view.ts';
-import { LANGS, type Lang } from '../orders/access-token.ts';
+import type { Lang } from '../orders/access-token.ts';
+import { isLocale } from '#domain/locales.ts';
 import { listPaymentMethods } from './methods.ts';
 import { startPayment } from './start.ts';
 
@@ -35,7 +36,7 @@ export type RetriedPayment = {
 
 const RETRY_ACTION = 'order.paymentRetry';
 
-const isLang = (value: string | null): value is Lang => (LANGS as readonly (string | null)[]).includes(value);
+const isLang = (value: string | null): value is Lang => isLocale(value);
 
 type Attempt = { method: PaymentMethod; paymentId: string | null };
 

@@ -1,3 +1,4 @@
+import { selfActor } from '#server/services/actor.ts';
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
@@ -52,7 +53,7 @@ export const adminBotKeysRoutes = new Hono<AppEnv>()
     validate('json', createBody),
     async (c) => {
       const { db, now } = c.var.deps;
-      const created = await createBotKey({ db, now, userId: signedInUser(c).id }, c.req.valid('json'));
+      const created = await createBotKey({ db, now, actor: selfActor(signedInUser(c)) }, c.req.valid('json'));
       return c.json(created, 201);
     },
   )
@@ -67,7 +68,7 @@ export const adminBotKeysRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     async (c) => {
       const { db, now } = c.var.deps;
-      const botKey = await revokeBotKey({ db, now, userId: signedInUser(c).id }, c.req.valid('param').id);
+      const botKey = await revokeBotKey({ db, now, actor: selfActor(signedInUser(c)) }, c.req.valid('param').id);
       return c.json({ botKey }, 200);
     },
   );

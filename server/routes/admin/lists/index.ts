@@ -20,6 +20,7 @@ import { figuresDay } from '#domain/dashboard.ts';
 import { csvLines } from '#server/services/admin/lists/csv.ts';
 import { adminLists } from '#server/services/admin/lists/list.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
+import { isLocale, LOCALES } from '#domain/locales.ts';
 
 const tags = ['admin'];
 
@@ -114,9 +115,8 @@ async function answer<E extends ListEntity>(vars: ListVariables, entity: E) {
 }
 
 /** The languages a CSV's column names and words can be in (the admin's URL prefixes). */
-const CSV_LANGS = ['pl', 'en', 'ua'] as const;
-const isCsvLang = (value: string): value is (typeof CSV_LANGS)[number] =>
-  (CSV_LANGS as readonly string[]).includes(value);
+const CSV_LANGS = LOCALES;
+const isCsvLang = isLocale;
 
 /** GET /api/admin/{entity} for every admin list (the /admin/* guard in routes/index.ts lets admins only in). */
 export const adminListRoutes = new Hono<AppEnv & { Variables: { listQuery: ListQuery } }>()

@@ -51,7 +51,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     }),
     validate('json', userCreateBody.onUndeclaredKey('delete')),
     async (c) => {
-      const user = await inviteUser({ ...adminCtx(c), env: c.var.deps.env }, c.req.valid('json'));
+      const user = await inviteUser(adminCtx(c), c.req.valid('json'));
       return c.json({ user }, 201);
     },
   )
@@ -99,7 +99,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     }),
     validate('param', idParam),
     async (c) => {
-      await sendPasswordReset({ ...adminCtx(c), env: c.var.deps.env }, c.req.valid('param').id);
+      await sendPasswordReset(adminCtx(c), c.req.valid('param').id);
       return c.json({ ok: true }, 200);
     },
   );

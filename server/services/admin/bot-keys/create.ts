@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
+import { actorUserId } from '../../actor.ts';
 import { auditLog, botKeys, users } from '#db/schema/index.ts';
 import { validationError } from '#server/errors.ts';
 import { generateBotKey } from '../../bot/key-secret.ts';
@@ -12,7 +14,7 @@ export const BOT_KEY_NAME_MAX = 100;
  * database keeps its hash, so nobody can show it again.
  */
 export async function createBotKey(
-  ctx: { db: Db; now: () => Date; userId: string },
+  ctx: ServiceCtx<'db'>,
   input: { name: string },
 ): Promise<{ key: string; botKey: BotKeyView }> {
   const name = input.name.trim();
@@ -20,15 +22,17 @@ export async function createBotKey(
   if (name.length > BOT_KEY_NAME_MAX) throw validationError({ name: 'tooLong' });
   const { key, hash, prefix } = generateBotKey();
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
+  const userId = actorUserId(ctx.actor);
+  if (userId === null) throw new Error('only a signed-in admin creates a bot key');
+  const row = await withTransaction(ctx, async ({ db: tx }) => {
     const [created] = await tx
       .insert(botKeys)
-      .values({ name, keyHash: hash, prefix, createdByUserId: ctx.userId, createdAt: now })
+      .values({ name, keyHash: hash, prefix, createdByUserId: userId, createdAt: now })
       .returning();
     if (!created) throw new Error('the bot key insert returned no row');
     await tx.insert(auditLog).values({
       at: now,
-      actorUserId: ctx.userId,
+      actorUserId: userId,
       action: 'botKey.created',
       entity: 'botKey',
       entityId: String(created.id),
@@ -36,6 +40,6 @@ export async function createBotKey(
     });
     return created;
   });
-  const [creator] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId));
+  const [creator] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return { key, botKey: botKeyView(row, creator?.email ?? null) };
 }

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { concepts, restaurants } from '#db/schema/index.ts';
 import type { ConceptBody } from '#domain/admin-forms.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { audit, orNull, type AdminCtx } from './context.ts';
+import { audit, orNull } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 export type AdminConcept = typeof concepts.$inferSelect;
 
@@ -13,7 +15,7 @@ const values = (input: ConceptBody) => ({
   active: input.active,
 });
 
-export async function readConcept(ctx: AdminCtx, id: number): Promise<AdminConcept> {
+export async function readConcept(ctx: ServiceCtx<'db'>, id: number): Promise<AdminConcept> {
   const [row] = await ctx.db.select().from(concepts).where(eq(concepts.id, id));
   if (!row) throw notFound();
   return row;
@@ -23,8 +25,8 @@ export async function readConcept(ctx: AdminCtx, id: number): Promise<AdminConce
  * The default restaurant is one of this brand's active restaurants (its menu is what the brand site shows), and an
  * active brand has one: without it the brand site's menu and the shop's brand page would be empty.
  */
-export const updateConcept = (ctx: AdminCtx, id: number, input: ConceptBody): Promise<AdminConcept> =>
-  ctx.db.transaction(async (tx) => {
+export const updateConcept = (ctx: ServiceCtx<'db'>, id: number, input: ConceptBody): Promise<AdminConcept> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const changes = values(input);
     if (changes.defaultRestaurantSlug) {
       const [own] = await tx
@@ -46,8 +48,8 @@ export const updateConcept = (ctx: AdminCtx, id: number, input: ConceptBody): Pr
   });
 
 /** Soft delete: the concept leaves the shop and its brand site, its orders keep pointing at it. */
-export const deleteConcept = (ctx: AdminCtx, id: number): Promise<void> =>
-  ctx.db.transaction(async (tx) => {
+export const deleteConcept = (ctx: ServiceCtx<'db'>, id: number): Promise<void> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx.update(concepts).set({ active: false }).where(eq(concepts.id, id)).returning();
     if (!row) throw notFound();
     await audit(tx, ctx, 'concept.deleted', 'concept', id, { active: false });

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { discountCodes } from '#db/schema/index.ts';
 import { discountValueProblem, type DiscountCreateBody, type DiscountUpdateBody } from '#domain/admin-forms.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
-import { audit, isForeignKeyViolation, uniqueOr, type AdminCtx } from './context.ts';
+import { audit, uniqueOr } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { isForeignKeyViolation } from '#db/errors.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 export type AdminDiscountCode = typeof discountCodes.$inferSelect;
 
@@ -20,7 +23,7 @@ function checkValue(input: { type: AdminDiscountCode['type']; value: number }): 
   if (problem) throw validationError({ value: problem });
 }
 
-export async function readDiscountCode(ctx: AdminCtx, id: number): Promise<AdminDiscountCode> {
+export async function readDiscountCode(ctx: ServiceCtx<'db'>, id: number): Promise<AdminDiscountCode> {
   const [row] = await ctx.db.select().from(discountCodes).where(eq(discountCodes.id, id));
   if (!row) throw notFound();
   return row;
@@ -30,7 +33,7 @@ export async function readDiscountCode(ctx: AdminCtx, id: number): Promise<Admin
  * One code named by the admin (a taken one, in any case, answers notUniqueCode), or `count` codes generated at
  * random with the prefix: codes that collide with existing ones are drawn again, so exactly `count` are made.
  */
-export function createDiscountCodes(ctx: AdminCtx, input: DiscountCreateBody): Promise<AdminDiscountCode[]> {
+export function createDiscountCodes(ctx: ServiceCtx<'db'>, input: DiscountCreateBody): Promise<AdminDiscountCode[]> {
   checkValue(input);
   if (input.code === undefined && input.count === undefined) throw validationError({ code: 'notEmpty' });
   const fields = {
@@ -41,7 +44,7 @@ export function createDiscountCodes(ctx: AdminCtx, input: DiscountCreateBody): P
     active: input.active,
   };
   return uniqueOr('notUniqueCode', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       let created: AdminDiscountCode[] = [];
       if (input.code !== undefined) {
         created = await tx
@@ -71,11 +74,15 @@ export function createDiscountCodes(ctx: AdminCtx, input: DiscountCreateBody): P
   );
 }
 
-export function updateDiscountCode(ctx: AdminCtx, id: number, input: DiscountUpdateBody): Promise<AdminDiscountCode> {
+export function updateDiscountCode(
+  ctx: ServiceCtx<'db'>,
+  id: number,
+  input: DiscountUpdateBody,
+): Promise<AdminDiscountCode> {
   checkValue(input);
   const fields = { ...input, value: input.type === 'freeDelivery' ? 0 : input.value };
   return uniqueOr('notUniqueCode', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
       if (!current) throw notFound();
       // The limit cannot fall below the uses already made.
@@ -89,9 +96,9 @@ export function updateDiscountCode(ctx: AdminCtx, id: number, input: DiscountUpd
 }
 
 /** Deletes a code no basket or order has used; a used one answers inUse (deactivate it instead). */
-export async function deleteDiscountCode(ctx: AdminCtx, id: number): Promise<void> {
+export async function deleteDiscountCode(ctx: ServiceCtx<'db'>, id: number): Promise<void> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(ctx, async ({ db: tx }) => {
       const [row] = await tx.delete(discountCodes).where(eq(discountCodes.id, id)).returning();
       if (!row) throw notFound();
       await audit(tx, ctx, 'discountCode.deleted', 'discountCode', id, { code: row.code });

@@ -3,7 +3,9 @@ import { locations } from '#db/schema/index.ts';
 import type { LocationBody } from '#domain/admin-forms.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { audit, uniqueOr, type AdminCtx } from './context.ts';
+import { audit, uniqueOr } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 export type AdminLocation = typeof locations.$inferSelect;
 
@@ -20,16 +22,16 @@ function values(input: LocationBody) {
   };
 }
 
-export async function readLocation(ctx: AdminCtx, id: number): Promise<AdminLocation> {
+export async function readLocation(ctx: ServiceCtx<'db'>, id: number): Promise<AdminLocation> {
   const [row] = await ctx.db.select().from(locations).where(eq(locations.id, id));
   if (!row) throw notFound();
   return row;
 }
 
-export function createLocation(ctx: AdminCtx, input: LocationBody): Promise<AdminLocation> {
+export function createLocation(ctx: ServiceCtx<'db'>, input: LocationBody): Promise<AdminLocation> {
   const row = values(input);
   return uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       const [created] = await tx.insert(locations).values(row).returning();
       if (!created) throw new Error('insert returned nothing');
       await audit(tx, ctx, 'location.created', 'location', created.id, row);
@@ -39,10 +41,10 @@ export function createLocation(ctx: AdminCtx, input: LocationBody): Promise<Admi
 }
 
 /** Edits the fields; a deleted location stays deleted (its flag is the delete verb's). */
-export function updateLocation(ctx: AdminCtx, id: number, input: LocationBody): Promise<AdminLocation> {
+export function updateLocation(ctx: ServiceCtx<'db'>, id: number, input: LocationBody): Promise<AdminLocation> {
   const row = values(input);
   return uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       const [updated] = await tx.update(locations).set(row).where(eq(locations.id, id)).returning();
       if (!updated) throw notFound();
       await audit(tx, ctx, 'location.updated', 'location', id, row);
@@ -52,8 +54,8 @@ export function updateLocation(ctx: AdminCtx, id: number, input: LocationBody): 
 }
 
 /** Soft delete (the deleted flag): the location and its restaurants leave the shop; orders keep their history. */
-export const deleteLocation = (ctx: AdminCtx, id: number): Promise<void> =>
-  ctx.db.transaction(async (tx) => {
+export const deleteLocation = (ctx: ServiceCtx<'db'>, id: number): Promise<void> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx.update(locations).set({ deleted: true }).where(eq(locations.id, id)).returning();
     if (!row) throw notFound();
     await audit(tx, ctx, 'location.deleted', 'location', id, { deleted: true });

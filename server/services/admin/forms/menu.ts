@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Tx } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import {
   locations,
   menuCategories,
@@ -18,7 +18,9 @@ import {
 } from '#domain/menu-forms.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { audit, orNull, type AdminCtx } from './context.ts';
+import { audit, orNull } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 /**
  * A restaurant's menu as the admin edits it (issue 16): its active categories and items, every field and every
@@ -68,7 +70,7 @@ export type AdminMenu = {
   categories: AdminMenuCategory[];
 };
 
-type Reader = Tx | AdminCtx['db'];
+type Reader = Tx | Db;
 
 async function restaurantOf(db: Reader, restaurantId: number) {
   const [row] = await db
@@ -138,7 +140,7 @@ const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): A
 });
 
 /** The restaurant's menu for the editor: active categories by position, each with its active items. */
-export async function readMenu(ctx: AdminCtx, restaurantId: number): Promise<AdminMenu> {
+export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Promise<AdminMenu> {
   const restaurant = await restaurantOf(ctx.db, restaurantId);
   const [categoryRows, itemRows] = await Promise.all([
     ctx.db
@@ -174,8 +176,8 @@ const categoryValues = (input: MenuCategoryBody) => ({
   position: input.position,
 });
 
-export function createCategory(ctx: AdminCtx, restaurantId: number, input: MenuCategoryBody) {
-  return ctx.db.transaction(async (tx) => {
+export function createCategory(ctx: ServiceCtx<'db'>, restaurantId: number, input: MenuCategoryBody) {
+  return withTransaction(ctx, async ({ db: tx }) => {
     await restaurantOf(tx, restaurantId);
     const [row] = await tx
       .insert(menuCategories)
@@ -187,8 +189,8 @@ export function createCategory(ctx: AdminCtx, restaurantId: number, input: MenuC
   });
 }
 
-export function updateCategory(ctx: AdminCtx, id: number, input: MenuCategoryBody) {
-  return ctx.db.transaction(async (tx) => {
+export function updateCategory(ctx: ServiceCtx<'db'>, id: number, input: MenuCategoryBody) {
+  return withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(menuCategories)
       .set(categoryValues(input))
@@ -204,8 +206,8 @@ export function updateCategory(ctx: AdminCtx, id: number, input: MenuCategoryBod
  * Deletes a category with its items (soft, active = false, as the shop's menu reads them): baskets and orders
  * keep referring to the items they hold, and a basket holding one finds it no longer available.
  */
-export const deleteCategory = (ctx: AdminCtx, id: number): Promise<void> =>
-  ctx.db.transaction(async (tx) => {
+export const deleteCategory = (ctx: ServiceCtx<'db'>, id: number): Promise<void> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(menuCategories)
       .set({ active: false })
@@ -347,9 +349,9 @@ async function readItem(tx: Reader, id: number): Promise<AdminMenuItem> {
   return itemView(row, groups.get(id) ?? []);
 }
 
-export function createItem(ctx: AdminCtx, restaurantId: number, input: MenuItemBody): Promise<AdminMenuItem> {
+export function createItem(ctx: ServiceCtx<'db'>, restaurantId: number, input: MenuItemBody): Promise<AdminMenuItem> {
   checkGroups(input.groups);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async ({ db: tx }) => {
     await restaurantOf(tx, restaurantId);
     await checkCategory(tx, restaurantId, input.categoryId);
     const [row] = await tx
@@ -363,9 +365,9 @@ export function createItem(ctx: AdminCtx, restaurantId: number, input: MenuItemB
   });
 }
 
-export function updateItem(ctx: AdminCtx, id: number, input: MenuItemBody): Promise<AdminMenuItem> {
+export function updateItem(ctx: ServiceCtx<'db'>, id: number, input: MenuItemBody): Promise<AdminMenuItem> {
   checkGroups(input.groups);
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async ({ db: tx }) => {
     const [current] = await tx
       .select({ restaurantId: menuItems.restaurantId })
       .from(menuItems)
@@ -380,8 +382,8 @@ export function updateItem(ctx: AdminCtx, id: number, input: MenuItemBody): Prom
 }
 
 /** Marks an item unavailable (sold out: listed, not orderable) or available again. */
-export const setItemAvailability = (ctx: AdminCtx, id: number, unavailable: boolean): Promise<AdminMenuItem> =>
-  ctx.db.transaction(async (tx) => {
+export const setItemAvailability = (ctx: ServiceCtx<'db'>, id: number, unavailable: boolean): Promise<AdminMenuItem> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(menuItems)
       .set({ unavailable })
@@ -393,8 +395,8 @@ export const setItemAvailability = (ctx: AdminCtx, id: number, unavailable: bool
   });
 
 /** Deletes an item (soft, active = false): it leaves the menu; baskets and orders holding it keep their lines. */
-export const deleteItem = (ctx: AdminCtx, id: number): Promise<void> =>
-  ctx.db.transaction(async (tx) => {
+export const deleteItem = (ctx: ServiceCtx<'db'>, id: number): Promise<void> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(menuItems)
       .set({ active: false })

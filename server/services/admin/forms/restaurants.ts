@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
 import type { RestaurantBody } from '#domain/admin-forms.ts';
 import { escalationProblem } from '#domain/kitchen-alarms.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { audit, orNull, uniqueOr, type AdminCtx } from './context.ts';
+import { audit, orNull, uniqueOr } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
 
 export type AdminRestaurant = typeof restaurants.$inferSelect & {
   hours: { day: number; from: string; to: string }[];
@@ -16,7 +18,7 @@ export type RestaurantChoices = {
 };
 
 /** The concepts and locations a restaurant may belong to, for the form's selects. */
-export async function restaurantChoices(ctx: AdminCtx): Promise<RestaurantChoices> {
+export async function restaurantChoices(ctx: ServiceCtx<'db'>): Promise<RestaurantChoices> {
   const [conceptRows, locationRows] = await Promise.all([
     ctx.db.select({ id: concepts.id, name: concepts.name }).from(concepts).orderBy(asc(concepts.name)),
     ctx.db
@@ -69,25 +71,25 @@ export async function writeHours(tx: Tx, restaurantId: number, hours: Restaurant
 }
 
 /** A restaurant's week, Monday first: the full form's and the kitchen manager's opening form's. */
-export const readHours = (db: Tx | AdminCtx['db'], restaurantId: number) =>
+export const readHours = (db: Tx | Db, restaurantId: number) =>
   db
     .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
     .from(workingHours)
     .where(eq(workingHours.restaurantId, restaurantId))
     .orderBy(asc(workingHours.day));
 
-async function readIn(tx: Tx | AdminCtx['db'], id: number): Promise<AdminRestaurant> {
+async function readIn(tx: Tx | Db, id: number): Promise<AdminRestaurant> {
   const [row] = await tx.select().from(restaurants).where(eq(restaurants.id, id));
   if (!row) throw notFound();
   return { ...row, hours: await readHours(tx, id) };
 }
 
-export const readRestaurant = (ctx: AdminCtx, id: number): Promise<AdminRestaurant> => readIn(ctx.db, id);
+export const readRestaurant = (ctx: ServiceCtx<'db'>, id: number): Promise<AdminRestaurant> => readIn(ctx.db, id);
 
-export function createRestaurant(ctx: AdminCtx, input: RestaurantBody): Promise<AdminRestaurant> {
+export function createRestaurant(ctx: ServiceCtx<'db'>, input: RestaurantBody): Promise<AdminRestaurant> {
   checkFields(input);
   return uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       await checkOwners(tx, input);
       const [row] = await tx.insert(restaurants).values(values(input)).returning({ id: restaurants.id });
       if (!row) throw new Error('insert returned nothing');
@@ -102,10 +104,10 @@ export function createRestaurant(ctx: AdminCtx, input: RestaurantBody): Promise<
  * Edits every field and the week's hours in one transaction. restaurants.updated_at (the menu version) moves with
  * the row (migration 0002's trigger), so the shop and the brand sites show the change on their next request.
  */
-export function updateRestaurant(ctx: AdminCtx, id: number, input: RestaurantBody): Promise<AdminRestaurant> {
+export function updateRestaurant(ctx: ServiceCtx<'db'>, id: number, input: RestaurantBody): Promise<AdminRestaurant> {
   checkFields(input);
   return uniqueOr('notUniqueSlug', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       await checkOwners(tx, input);
       const [row] = await tx
         .update(restaurants)
@@ -121,8 +123,8 @@ export function updateRestaurant(ctx: AdminCtx, id: number, input: RestaurantBod
 }
 
 /** Soft delete (active = false): the restaurant leaves the shop; its orders and menu stay for the books. */
-export const deleteRestaurant = (ctx: AdminCtx, id: number): Promise<void> =>
-  ctx.db.transaction(async (tx) => {
+export const deleteRestaurant = (ctx: ServiceCtx<'db'>, id: number): Promise<void> =>
+  withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx.update(restaurants).set({ active: false }).where(eq(restaurants.id, id)).returning();
     if (!row) throw notFound();
     await audit(tx, ctx, 'restaurant.deleted', 'restaurant', id, { active: false });

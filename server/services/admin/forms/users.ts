@@ -1,18 +1,20 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { locations, userKitchens, users } from '#db/schema/index.ts';
 import { kitchensRule, type UserCreateBody, type UserUpdateBody } from '#domain/admin-forms.ts';
 import { isAccountLang, storedPhone } from '#domain/accounts.ts';
 import { isKitchenRole } from '#domain/roles.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import type { Env } from '#server/context.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { newToken } from '../../auth/sessions.ts';
 import { accountLinkEmail } from '../../accounts/emails.ts';
 import { endOtherSessions } from '../../accounts/end-sessions.ts';
 import { issueToken } from '../../accounts/tokens.ts';
 import { enqueueEmail } from '../../outbox/enqueue.ts';
-import { audit, orNull, uniqueOr, type AdminCtx } from './context.ts';
+import { audit, orNull, uniqueOr } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
+import { withTransaction } from '#db/transaction.ts';
+import { actorUserId } from '../../actor.ts';
 
 /** An invitation's set-a-password link waits a week for the new colleague to read it. */
 const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,7 +48,7 @@ type Row = Omit<AdminUser, 'active' | 'kitchens'>;
 
 const isActive = (row: Row): boolean => row.activatedAt !== null && row.deactivatedAt === null;
 
-async function withDetails(db: Tx | AdminCtx['db'], row: Row): Promise<AdminUser> {
+async function withDetails(db: Tx | Db, row: Row): Promise<AdminUser> {
   const kitchens = await db
     .select({ id: userKitchens.locationId })
     .from(userKitchens)
@@ -55,14 +57,14 @@ async function withDetails(db: Tx | AdminCtx['db'], row: Row): Promise<AdminUser
   return { ...row, active: isActive(row), kitchens: kitchens.map((kitchen) => kitchen.id) };
 }
 
-export async function readUser(ctx: AdminCtx, id: string): Promise<AdminUser> {
+export async function readUser(ctx: ServiceCtx<'db'>, id: string): Promise<AdminUser> {
   const [row] = await ctx.db.select(columns).from(users).where(eq(users.id, id));
   if (!row) throw notFound();
   return withDetails(ctx.db, row);
 }
 
 /** The kitchens (locations, not deleted) a kitchen account may be given, for the user forms. */
-export const userChoices = async (ctx: AdminCtx) => ({
+export const userChoices = async (ctx: ServiceCtx<'db'>) => ({
   kitchens: await ctx.db
     .select({ id: locations.id, name: locations.name, city: locations.city })
     .from(locations)
@@ -94,11 +96,11 @@ function checkKitchens(role: string, kitchens: readonly number[]): void {
  * knows (the column needs a hash: that of a random secret thrown away at once) and is not activated: the invitation's
  * link is a password reset link living a week, and setting the password there activates the account.
  */
-export async function inviteUser(ctx: AdminCtx & { env: Env }, input: UserCreateBody): Promise<AdminUser> {
+export async function inviteUser(ctx: ServiceCtx<'db' | 'env'>, input: UserCreateBody): Promise<AdminUser> {
   checkKitchens(input.role, input.kitchens);
   const passwordHash = await hashPassword(newToken());
   return uniqueOr('notUniqueEmail', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       const logged = {
         firstname: input.firstname.trim(),
         lastname: input.lastname.trim(),
@@ -109,7 +111,7 @@ export async function inviteUser(ctx: AdminCtx & { env: Env }, input: UserCreate
       };
       const [row] = await tx
         .insert(users)
-        .values({ ...logged, passwordHash, createdAt: ctx.now })
+        .values({ ...logged, passwordHash, createdAt: ctx.now() })
         .returning(columns);
       if (!row) throw new Error('insert returned nothing');
       const kitchens = isKitchenRole(input.role) ? input.kitchens : [];
@@ -117,7 +119,7 @@ export async function inviteUser(ctx: AdminCtx & { env: Env }, input: UserCreate
       const token = await issueToken(tx, {
         userId: row.id,
         purpose: 'passwordReset',
-        now: ctx.now,
+        now: ctx.now(),
         validForMs: INVITATION_VALID_MS,
       });
       await enqueueEmail(
@@ -134,11 +136,11 @@ export async function inviteUser(ctx: AdminCtx & { env: Env }, input: UserCreate
  * The admin sends a user the password reset e-mail a forgotten password would (one hour, single use), in the
  * account's language: for a colleague who lost theirs, or an invitation that expired. A deleted account has none.
  */
-export async function sendPasswordReset(ctx: AdminCtx & { env: Env }, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function sendPasswordReset(ctx: ServiceCtx<'db' | 'env'>, id: string): Promise<void> {
+  await withTransaction(ctx, async ({ db: tx }) => {
     const [user] = await tx.select(columns).from(users).where(eq(users.id, id));
     if (!user || user.deletedAt) throw notFound();
-    const token = await issueToken(tx, { userId: id, purpose: 'passwordReset', now: ctx.now });
+    const token = await issueToken(tx, { userId: id, purpose: 'passwordReset', now: ctx.now() });
     const lang = isAccountLang(user.lang) ? user.lang : 'pl';
     await enqueueEmail(
       tx,
@@ -154,11 +156,11 @@ export async function sendPasswordReset(ctx: AdminCtx & { env: Env }, id: string
  * also activates an account whose e-mail link was never followed. A role change applies on the user's next
  * request (the session reads the role each time).
  */
-export function updateUser(ctx: AdminCtx, id: string, input: UserUpdateBody): Promise<AdminUser> {
-  if (id === ctx.actor.id && (input.role !== 'admin' || !input.active)) throw new AppError('ownAdminRole');
+export function updateUser(ctx: ServiceCtx<'db'>, id: string, input: UserUpdateBody): Promise<AdminUser> {
+  if (id === actorUserId(ctx.actor) && (input.role !== 'admin' || !input.active)) throw new AppError('ownAdminRole');
   if (input.kitchens) checkKitchens(input.role, input.kitchens);
   return uniqueOr('notUniqueEmail', () =>
-    ctx.db.transaction(async (tx) => {
+    withTransaction(ctx, async ({ db: tx }) => {
       const [current] = await tx.select(columns).from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound();
       const wasActive = isActive(current);
@@ -178,9 +180,9 @@ export function updateUser(ctx: AdminCtx, id: string, input: UserUpdateBody): Pr
           : input.active
             ? {
                 deactivatedAt: null,
-                activatedAt: sql`coalesce(${users.activatedAt}, ${ctx.now.toISOString()}::timestamptz)`,
+                activatedAt: sql`coalesce(${users.activatedAt}, ${ctx.now().toISOString()}::timestamptz)`,
               }
-            : { deactivatedAt: current.deactivatedAt ?? ctx.now };
+            : { deactivatedAt: current.deactivatedAt ?? ctx.now() };
       const [row] = await tx
         .update(users)
         .set({ ...logged, ...activation })

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { basketItems, baskets, orders, restaurants, users } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
@@ -9,7 +9,7 @@ import { num, offsetOf, pageSizeOf, orderOf, str, withinDays } from './sql.ts';
  * The baskets: collecting (still being filled) or created (ordered), with their restaurant, owner, number of lines
  * and the order made from them.
  */
-export async function listBaskets({ db }: ListContext, query: ListQuery) {
+export async function listBaskets({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const status = str(query.filters['status']);
   const country = str(query.filters['country']);
   const restaurant = num(query.filters['restaurant']);

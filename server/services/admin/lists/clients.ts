@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { orders, users } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
@@ -8,7 +8,7 @@ import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
  * The customers: accounts with role user (not deleted), with how many orders each placed and when the last was.
  * Guests' orders belong to no account and are not counted here.
  */
-export async function listClients({ db }: ListContext, query: ListQuery) {
+export async function listClients({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const hasOrders = bool(query.filters['hasOrders']);
   const stats = db

@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { concepts, restaurants } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The concepts (brands): name, slug, domain, country, active flag and how many restaurants each has. */
-export async function listConcepts({ db }: ListContext, query: ListQuery) {
+export async function listConcepts({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const country = str(query.filters['country']);
   const active = bool(query.filters['active']);

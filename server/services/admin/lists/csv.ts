@@ -6,7 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 import type { ListEntity, ListQuery } from '#domain/admin-lists.ts';
 import { csvAmount, csvLine, type CsvCell } from '#domain/csv.ts';
 import { FIGURES_TIME_ZONE } from '#domain/dashboard.ts';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { adminLists } from './list.ts';
 
 /**
@@ -118,7 +118,7 @@ export function csvColumns(entity: ListEntity, locale: UiLocale): CsvColumn[] {
 
 /** The header row, then every row the query's filters match in its sort, page by page. */
 export async function* csvLines(
-  ctx: ListContext,
+  ctx: Pick<ServiceCtx<'db'>, 'db'>,
   entity: ListEntity,
   query: Pick<ListQuery, 'filters' | 'sort'>,
   locale: UiLocale,

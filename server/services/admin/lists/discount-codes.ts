@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { discountCodes } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The discount codes: type, value (minor units, or whole percent), country, uses taken of the quantity, active. */
-export async function listDiscountCodes({ db }: ListContext, query: ListQuery) {
+export async function listDiscountCodes({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const type = str(query.filters['type']);
   const country = str(query.filters['country']);

@@ -1,4 +1,4 @@
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import type { ListEntity, ListQuery } from '#domain/admin-lists.ts';
 import { listBaskets } from './baskets.ts';
 import { listClients } from './clients.ts';
@@ -25,4 +25,7 @@ export const adminLists = {
   payments: listPayments,
   sales: listSales,
   outbox: listOutbox,
-} satisfies Record<ListEntity, (ctx: ListContext, query: ListQuery) => Promise<{ rows: unknown[]; count: number }>>;
+} satisfies Record<
+  ListEntity,
+  (ctx: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) => Promise<{ rows: unknown[]; count: number }>
+>;

@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { locations, restaurants } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The locations: address, country, pickup and delivery flags, restaurants there; soft-deleted ones when asked. */
-export async function listLocations({ db }: ListContext, query: ListQuery) {
+export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const country = str(query.filters['country']);
   const city = str(query.filters['city']);

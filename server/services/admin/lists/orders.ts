@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { concepts, orders, restaurants } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
@@ -42,7 +42,7 @@ function ordersWhere(db: Db, filters: ListQuery['filters']): SQL | undefined {
  * from the index that serves the filter and the sort, and joins the 25 rows it shows afterwards (a "deferred
  * join"); a large count is reused for a few seconds (count-cache.ts). bench/admin.ts measures both.
  */
-export async function listOrders({ db }: ListContext, query: ListQuery) {
+export async function listOrders({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const where = ordersWhere(db, query.filters);
   const sorts = { createdAt: orders.createdAt, total: orders.total };
   const page = db

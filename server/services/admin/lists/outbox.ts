@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The e-mails sent or waiting in the outbox (without their bodies: the show page reads one). */
-export async function listOutbox({ db }: ListContext, query: ListQuery) {
+export async function listOutbox({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const status = str(query.filters['status']);
   const template = str(query.filters['template']);

@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { orders, payments } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { offsetOf, pageSizeOf, orderOf, str, withinDays } from './sql.ts';
 
 /** The payments: provider, method, status, amount in minor units with its currency, and the order paid for. */
-export async function listPayments({ db }: ListContext, query: ListQuery) {
+export async function listPayments({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const status = str(query.filters['status']);
   const method = str(query.filters['method']);
   const currency = str(query.filters['currency']);

@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { concepts, locations, restaurants } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { bool, contains, num, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** The restaurants with their concept and location, enabled (orders taken) and active flags. */
-export async function listRestaurants({ db }: ListContext, query: ListQuery) {
+export async function listRestaurants({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const concept = num(query.filters['concept']);
   const location = num(query.filters['location']);

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { orders, restaurants } from '#db/schema/index.ts';
 import { cachedCount } from './count-cache.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
@@ -15,7 +15,7 @@ const soldSum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}) filte
  * reached the restaurant but were rejected, missed (not accepted in time) or canceled, with their totals. PLN and UAH
  * never add up, so a day selling in both currencies has two rows.
  */
-export async function listSales({ db }: ListContext, query: ListQuery) {
+export async function listSales({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const currency = str(query.filters['currency']);
   const concept = num(query.filters['concept']);
   const restaurant = num(query.filters['restaurant']);

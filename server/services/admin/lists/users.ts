@@ -1,11 +1,11 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { ListContext } from './context.ts';
+import type { ServiceCtx } from '#server/context.ts';
 import { users } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { bool, contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
 /** Every account (customers and staff): contact data, role, activation; deleted accounts only when asked. */
-export async function listUsers({ db }: ListContext, query: ListQuery) {
+export async function listUsers({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const role = str(query.filters['role']);
   const activated = bool(query.filters['activated']);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Query } from '#db/raw.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import type { Channel } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import type { PlaceOrderInput } from './input.ts';
@@ -64,17 +65,6 @@ export function replayOf(existing: Existing, hash: string): { replay: string } {
   if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
   return { replay: existing.id };
 }
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (
-    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && (e.constraint_name ?? e.constraint) === constraint) return true;
-  }
-  return false;
-};
 
 /**
  * Which race a failed write lost: another basket's call took this key between our check and our insert
