@@ -7,7 +7,8 @@ import type { Country, PaymentMethod } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { formatMoney } from '#domain/money.ts';
 import { orderFormErrors, type OrderFormValues } from './order-form-rules.ts';
-import { $basket, $busy, $methods, $prefill, placeOrder, type ApiFailure, type OrderInput } from './phone-order.ts';
+import type { Refusal } from '#app/api-answer.ts';
+import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 
 const DELIVERY = [
@@ -138,26 +139,26 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
   );
   const lines = basket?.lines.length ?? 0;
 
-  const refused = (failure: ApiFailure) => {
-    const details = failure.details ?? {};
-    if (failure.error === 'validation' && Object.keys(details).length > 0) {
+  const refused = (failure: Refusal) => {
+    const { details } = failure;
+    if (failure.key === 'validation' && Object.keys(details).length > 0) {
       for (const [field, rule] of Object.entries(details)) {
         const message = fieldMessage(rule as FieldRule, locale);
         setError(field as TextName, { type: String(rule), message });
       }
       return;
     }
-    if (failure.error === 'consentRequired' && Array.isArray(details['missing'])) {
+    if (failure.key === 'consentRequired' && Array.isArray(details['missing'])) {
       for (const consent of details['missing'] as (keyof OrderFormValues['consents'])[]) {
         setError(`consents.${consent}`, { type: 'isTrue', message: fieldMessage('isTrue', locale) });
       }
       return;
     }
-    if (failure.error === 'blikCode' || failure.error === 'blikCodeMustBeNumber') {
-      setError('blikCode', { type: failure.error, message: errorMessage(failure.error, locale) });
+    if (failure.key === 'blikCode' || failure.key === 'blikCodeMustBeNumber') {
+      setError('blikCode', { type: failure.key, message: errorMessage(failure.key, locale) });
       return;
     }
-    setFormError(failure.error === 'internalError' ? m.cc_action_failed({}, t) : errorMessage(failure.error, locale));
+    setFormError(failure.key === 'internalError' ? m.cc_action_failed({}, t) : errorMessage(failure.key, locale));
   };
 
   const submit = handleSubmit(async (values) => {
@@ -186,7 +187,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
       lang: values.lang,
     };
     const failure = await placeOrder({ deliveryMethod: values.deliveryMethod, address }, input, key.current);
-    if (failure?.error !== 'internalError') key.current = null;
+    if (failure?.key !== 'internalError') key.current = null;
     if (failure) refused(failure);
   });
 

@@ -3,7 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
-import type { Dashboard as Figures } from '#server/services/admin/dashboard/figures.ts';
+import type { Dashboard as Figures } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $dashboard, followWaiting, loadDashboard } from './dashboard-store.ts';

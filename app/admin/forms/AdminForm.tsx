@@ -53,7 +53,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
         setState('ready');
       } else {
         setState('missing');
-        if (answer.status !== 404) failed(answer.error);
+        if (answer.status !== 404) failed(answer.key);
       }
     });
     // Loads once per item (form is stable).
@@ -67,10 +67,10 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
   const onValid = async (values: V) => {
     const answer = await save(values, id);
     if (!answer.ok) {
-      for (const [field, rule] of Object.entries(answer.details ?? {})) {
+      for (const [field, rule] of Object.entries(answer.details)) {
         form.setError(field as Path<V>, { type: 'server', message: String(rule) }, { shouldFocus: true });
       }
-      failed(answer.error);
+      failed(answer.key);
       return;
     }
     if (id) {
@@ -86,7 +86,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
     dialog.current?.close();
     if (!id || !remove) return;
     const answer = await remove(id);
-    if (!answer.ok) return failed(answer.error);
+    if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_deleted({}, t), { forced: true });
     window.location.assign(adminPath(locale, { screen: 'list', entity, page: 1 }));
   };

@@ -45,10 +45,10 @@ export function MenuDialogForm<V extends FieldValues>(props: Props<V>) {
   const onValid = async (data: V) => {
     const answer = await save(data);
     if (answer.ok) return onSaved();
-    for (const [field, rule] of Object.entries(answer.details ?? {})) {
+    for (const [field, rule] of Object.entries(answer.details)) {
       form.setError(field as Path<V>, { type: 'server', message: String(rule) }, { shouldFocus: true });
     }
-    onFailed(answer.error);
+    onFailed(answer.key);
   };
 
   return (

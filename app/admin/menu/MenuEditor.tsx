@@ -61,7 +61,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
       (b: EditorMenu) => b,
     );
     if (answer.ok) setMenu(answer.data);
-    else failed(answer.error);
+    else failed(answer.key);
   }, [restaurantId, failed]);
 
   useEffect(() => {
@@ -100,7 +100,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     );
     setBusy(false);
     if (!answer.ok) {
-      failed(answer.error);
+      failed(answer.key);
       return reload();
     }
     notifySuccess(m.admin_forms_saved({}, t));
@@ -116,7 +116,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     );
     setBusy(false);
     setDeleting(null);
-    if (!answer.ok) return failed(answer.error);
+    if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_deleted({}, t));
     await reload();
   };
