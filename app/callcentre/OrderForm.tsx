@@ -8,6 +8,7 @@ import type { FieldRule } from '#domain/errors.ts';
 import { formatMoney } from '#domain/money.ts';
 import { orderFormErrors, type OrderFormValues } from './order-form-rules.ts';
 import type { Refusal } from '#app/api-answer.ts';
+import { Select, TextArea, TextInput } from '#app/ui/field.tsx';
 import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 
@@ -53,7 +54,7 @@ function resolverFor(country: { current: Country }, locale: UiLocale): Resolver<
 
 type TextName = 'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip';
 
-/** A labelled input with its error under it, named by aria-describedby. */
+/** A labelled input of the form (ui/field.tsx) with its error under it. */
 function Field(props: {
   name: string;
   label: string;
@@ -64,25 +65,18 @@ function Field(props: {
   inputMode?: 'numeric' | 'tel' | 'email';
   wide?: boolean;
 }) {
-  const id = `cc-order-${props.name}`;
   return (
-    <div className={props.wide ? 'cc-field cc-wide' : 'cc-field'}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete ?? 'off'}
-        inputMode={props.inputMode}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        {...props.register}
-      />
-      {props.error && (
-        <p id={`${id}-error`} className="cc-error">
-          {props.error}
-        </p>
-      )}
-    </div>
+    <TextInput
+      id={`cc-order-${props.name}`}
+      look="cc"
+      className={props.wide ? 'cc-wide' : undefined}
+      label={props.label}
+      error={props.error}
+      type={props.type ?? 'text'}
+      autoComplete={props.autoComplete ?? 'off'}
+      inputMode={props.inputMode}
+      {...props.register}
+    />
   );
 }
 
@@ -224,10 +218,15 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             {text('city', m.account_field_city({}, t))}
           </div>
         )}
-        <div className="cc-field cc-wide">
-          <label htmlFor="cc-order-comment">{m.cc_comment({}, t)}</label>
-          <textarea id="cc-order-comment" rows={2} maxLength={500} {...register('comment')} />
-        </div>
+        <TextArea
+          id="cc-order-comment"
+          look="cc"
+          className="cc-wide"
+          label={m.cc_comment({}, t)}
+          rows={2}
+          maxLength={500}
+          {...register('comment')}
+        />
         <fieldset
           className="cc-choices"
           aria-invalid={errors.paymentMethod ? true : undefined}
@@ -277,16 +276,13 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             </div>
           ))}
         </fieldset>
-        <div className="cc-field">
-          <label htmlFor="cc-order-lang">{m.cc_lang({}, t)}</label>
-          <select id="cc-order-lang" {...register('lang')}>
-            {LANGS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label({}, t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="cc-order-lang"
+          look="cc"
+          label={m.cc_lang({}, t)}
+          options={LANGS.map(([value, label]) => ({ value, label: label({}, t) }))}
+          {...register('lang')}
+        />
         {formError && (
           <p className="cc-error" role="alert">
             {formError}

@@ -5,7 +5,7 @@ import { isOnlinePayment, isPaymentMethod } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { TextField } from '#app/account/Field.tsx';
+import { TextField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import {

@@ -4,7 +4,7 @@ import type { Country } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { CheckField } from '#app/account/Field.tsx';
+import { CheckField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import {
   $retry,

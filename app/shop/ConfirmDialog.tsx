@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 
 type Props = {
   /** The dialog's own class, for its section's styles. */
@@ -31,15 +32,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
       className={className}
       role="alertdialog"
       aria-labelledby={`${id}-title`}
@@ -61,6 +56,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

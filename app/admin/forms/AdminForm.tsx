@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -43,7 +44,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
     defaultValues: empty as DefaultValues<V>,
     mode: 'onTouched',
   });
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!id || !load) return;
@@ -83,7 +84,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
   };
 
   const onDelete = async () => {
-    dialog.current?.close();
+    setAsking(false);
     if (!id || !remove) return;
     const answer = await remove(id);
     if (!answer.ok) return failed(answer.key);
@@ -109,29 +110,29 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
             {id ? m.admin_forms_save({}, t) : m.admin_forms_create({}, t)}
           </button>
           {id && remove && (
-            <button
-              className="button admin-danger"
-              type="button"
-              disabled={busy}
-              onClick={() => dialog.current?.showModal()}
-            >
+            <button className="button admin-danger" type="button" disabled={busy} onClick={() => setAsking(true)}>
               {m.admin_forms_delete({}, t)}
             </button>
           )}
         </div>
       </form>
       {id && remove && (
-        <dialog ref={dialog} className="admin-dialog" aria-labelledby="admin-delete-question">
+        <Dialog
+          open={asking}
+          className="admin-dialog"
+          aria-labelledby="admin-delete-question"
+          onClose={() => setAsking(false)}
+        >
           <p id="admin-delete-question">{m.admin_forms_deleteConfirm({}, t)}</p>
           <div className="admin-actions">
             <button className="button admin-danger" type="button" onClick={() => void onDelete()}>
               {m.admin_forms_delete({}, t)}
             </button>
-            <button className="button admin-secondary" type="button" onClick={() => dialog.current?.close()}>
+            <button className="button admin-secondary" type="button" onClick={() => setAsking(false)}>
               {m.admin_forms_cancel({}, t)}
             </button>
           </div>
-        </dialog>
+        </Dialog>
       )}
     </FormProvider>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import {
   DESTRUCTIVE_ACTIONS,
   MAX_PREPARATION_MINUTES,
@@ -32,12 +33,7 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
   const t = { locale: messageLocale(locale) } as const;
   const [hydrated, setHydrated] = useState(false);
   const [asking, setAsking] = useState<StaffAction | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (asking) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [asking]);
 
   const run = async (action: StaffAction, minutes?: number, reason?: RejectionReason) => {
     const done = await onAct(action, minutes, reason);
@@ -63,8 +59,8 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
           {m[`admin_orders_action_${action}`]({}, t)}
         </button>
       ))}
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={asking !== null}
         className="staff-dialog"
         aria-labelledby={`staff-dialog-${order.id}`}
         onClose={() => setAsking(null)}
@@ -108,7 +104,7 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
             </div>
           </div>
         ) : null}
-      </dialog>
+      </Dialog>
     </div>
   );
 }
