@@ -11,6 +11,7 @@ import type { Refusal } from '#app/api-answer.ts';
 import { Select, TextArea, TextInput } from '#app/ui/field.tsx';
 import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const DELIVERY = [
   ['door2door', m.cc_method_door2door],
@@ -284,9 +285,9 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           {...register('lang')}
         />
         {formError && (
-          <p className="cc-error" role="alert">
+          <Notice tone="error" className="cc-error">
             {formError}
-          </p>
+          </Notice>
         )}
         <button type="submit" className="button cc-submit" disabled={!hydrated || busy || lines === 0}>
           {m.cc_place({ total: basket ? formatMoney(basket.summary.totalValue, basket.currency, locale) : '' }, t)}

@@ -10,6 +10,7 @@ import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
 import { adminPath, type AdminEntity } from '#domain/admin-routes.ts';
 import type { ApiAnswer } from './api-answer.ts';
 import { ruleSchema } from './rule-schema.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props<V extends FieldValues> = {
   locale: UiLocale;
@@ -103,7 +104,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
         aria-busy={state === 'loading' ? true : undefined}
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
-        {state === 'loading' && <p role="status">{m.admin_forms_loading({}, t)}</p>}
+        {state === 'loading' && <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>}
         {children}
         <div className="admin-actions">
           <button className="button" type="submit" disabled={busy}>

@@ -27,6 +27,7 @@ import {
   type EditorItem,
   type EditorMenu,
 } from './menu-form.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const endpoint = api.admin.menu;
 
@@ -72,7 +73,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     return (
       <section className="admin-menu" aria-labelledby="admin-menu-title">
         <h2 id="admin-menu-title">{m.admin_menu_title({}, t)}</h2>
-        <p role="status">{m.admin_forms_loading({}, t)}</p>
+        <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>
       </section>
     );
   }

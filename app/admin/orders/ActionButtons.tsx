@@ -10,6 +10,7 @@ import {
 import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.ts';
 import { errorMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props = {
   order: { id: string; displayId: string };
@@ -215,9 +216,9 @@ function RejectForm(props: {
         ))}
       </fieldset>
       {missing && (
-        <p id={errorId} className="staff-reason-error" role="alert">
+        <Notice tone="error" id={errorId} className="staff-reason-error">
           {errorMessage('rejectionReasonRequired', props.locale)}
-        </p>
+        </Notice>
       )}
       <div className="staff-dialog-buttons">
         <button type="button" className="staff-action" onClick={props.onBack}>
