@@ -18,6 +18,10 @@ const STORE_HOOK = {
   importNames: ['useStore'],
   message: "Islands read stores through #app/stores/use-store.ts, which hydrates with the server's value.",
 };
+const SERVICES = {
+  regex: '^(#server/services/|(\\.\\./)+server/services/)',
+  message: 'Islands type answers from the typed client (#app/api-types.ts), never from the server’s services.',
+};
 const HTTP = {
   group: ['hono', 'hono/*', '@hono/*'],
   message: 'Services do not see HTTP: the route or a middleware reads cookies and headers and passes values.',
@@ -62,8 +66,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK] }] },
   },
   {
+    // Islands know the API by its contract (the typed client, #app/api-types.ts, #app/api-answer.ts).
+    files: ['app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK, SERVICES] }] },
+  },
+  {
     files: ['app/stores/use-store.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, SERVICES] }] },
   },
   {
     // The documented exceptions: the hot paths in hand-written SQL (decision 007), the bookkeeping writes they

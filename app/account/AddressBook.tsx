@@ -11,6 +11,7 @@ import {
 } from '#app/stores/account.ts';
 import AddressForm from './AddressForm.tsx';
 import { inLocale } from './form-helpers.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /** My addresses (spec section 6): saved in the database, one of them the default. */
 export default function AddressBook({ locale }: { locale: UiLocale }) {
@@ -64,9 +65,9 @@ export default function AddressBook({ locale }: { locale: UiLocale }) {
         ))}
       </ul>
       {error && (
-        <p role="alert" className="account-alert account-alert-error">
+        <Notice tone="error" className="account-alert account-alert-error">
           {errorMessage(error, locale)}
-        </p>
+        </Notice>
       )}
       {editing === 'new' ? (
         <AddressForm locale={locale} />

@@ -1,7 +1,6 @@
-import { useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import {
   $account,
@@ -11,24 +10,18 @@ import {
   saveAddress,
   type FormCountry,
 } from '#app/stores/account.ts';
-import { CheckField, SelectField, TextField } from './Field.tsx';
-import { focusField, inLocale } from './form-helpers.ts';
+import { CheckField, SelectField, TextField } from '#app/ui/rule-fields.tsx';
+import { inLocale } from './form-helpers.ts';
 
 /** A new address or changes to a saved one; the zip is checked by the chosen country's rule (spec section 5). */
 export default function AddressForm({ locale }: { locale: UiLocale }) {
-  const { values, errors, error, status } = useStore(addressForm.$state);
+  const { values, errors } = useStore(addressForm.$state);
   const editing = useStore($addressEditor);
   const { addresses } = useStore($account);
   // The default stays the default until another one is chosen: its form has nothing to untick.
   const isDefaultNow = addresses.some((address) => address.id === editing && address.isDefault);
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, addressForm.adopt);
   const t = inLocale(locale);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    focusField(form.current, await saveAddress());
-  };
   const text = (name: 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip', label: string, autoComplete: string) => (
     <TextField
       form="address"
@@ -45,13 +38,18 @@ export default function AddressForm({ locale }: { locale: UiLocale }) {
   const title = editing === 'new' ? m.account_addresses_newTitle({}, t) : m.account_addresses_editTitle({}, t);
 
   return (
-    <form
-      ref={form}
+    <AccountFormShell
+      form={addressForm}
+      locale={locale}
+      send={saveAddress}
+      submitLabel={m.account_addresses_save({}, t)}
       className="account-form account-address-form"
-      method="post"
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void onSubmit(event)}
+      ariaLabel={title}
+      beside={
+        <button type="button" className="account-button account-button-secondary" onClick={closeAddressEditor}>
+          {m.account_cancel({}, t)}
+        </button>
+      }
     >
       <h3>{title}</h3>
       <div className="account-row account-row-street">
@@ -88,17 +86,6 @@ export default function AddressForm({ locale }: { locale: UiLocale }) {
           onChange={(checked) => addressForm.setField('isDefault', checked)}
         />
       )}
-      <div role="alert" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-      </div>
-      <div className="account-actions">
-        <button type="submit" className="account-button" disabled={status === 'sending'}>
-          {status === 'sending' ? m.account_sending({}, t) : m.account_addresses_save({}, t)}
-        </button>
-        <button type="button" className="account-button account-button-secondary" onClick={closeAddressEditor}>
-          {m.account_cancel({}, t)}
-        </button>
-      </div>
-    </form>
+    </AccountFormShell>
   );
 }

@@ -1,26 +1,25 @@
-import { useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { emailForm, requestEmailChange } from '#app/stores/account.ts';
-import { TextField } from './Field.tsx';
-import { focusField, inLocale } from './form-helpers.ts';
+import { TextField } from '#app/ui/rule-fields.tsx';
+import { inLocale } from './form-helpers.ts';
 
 /** A new e-mail address: the change happens when the link sent to it is followed; the password proves it is you. */
 export default function EmailForm({ locale, current }: { locale: UiLocale; current: string }) {
-  const { values, errors, error, status } = useStore(emailForm.$state);
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, emailForm.adopt);
+  const { values, errors } = useStore(emailForm.$state);
   const t = inLocale(locale);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    focusField(form.current, await requestEmailChange(locale));
-  };
-
   return (
-    <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <AccountFormShell
+      form={emailForm}
+      locale={locale}
+      send={() => requestEmailChange(locale)}
+      submitLabel={m.account_email_submit({}, t)}
+      slotRole="status"
+      done={m.account_email_sent({ email: values.newEmail.trim() }, t)}
+    >
       <p>{m.account_email_current({ email: current }, t)}</p>
       <TextField
         form="email"
@@ -46,15 +45,6 @@ export default function EmailForm({ locale, current }: { locale: UiLocale; curre
         error={errors.password}
         onChange={(value) => emailForm.setField('password', value)}
       />
-      <div role="status" aria-live="polite" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-        {status === 'done' && (
-          <p className="account-alert account-alert-ok">{m.account_email_sent({ email: values.newEmail.trim() }, t)}</p>
-        )}
-      </div>
-      <button type="submit" className="account-button" disabled={status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_email_submit({}, t)}
-      </button>
-    </form>
+    </AccountFormShell>
   );
 }

@@ -1,19 +1,15 @@
-import { useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { forgotForm, forgotPassword } from '#app/stores/account.ts';
-import { TextField } from './Field.tsx';
-import { focusField, inLocale, useHydrated } from './form-helpers.ts';
+import { TextField } from '#app/ui/rule-fields.tsx';
+import { inLocale } from './form-helpers.ts';
 
 /** Asks for a reset link. An address with no account answers UserDoesNotExists, shown above the button (decision 011). */
 export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) {
-  const { values, errors, error, status } = useStore(forgotForm.$state);
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, forgotForm.adopt);
+  const { values, errors, status } = useStore(forgotForm.$state);
   const t = inLocale(locale);
 
   if (status === 'done') {
@@ -27,19 +23,14 @@ export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) 
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    focusField(form.current, await forgotPassword(locale));
-  };
-
   return (
-    <form
-      ref={form}
-      className="account-form"
-      method="post"
+    <AccountFormShell
+      form={forgotForm}
+      locale={locale}
+      send={() => forgotPassword(locale)}
+      submitLabel={m.account_forgot_submit({}, t)}
       action={pathFor('forgottenPassword', locale)}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      waitForHydration
     >
       <p>{m.account_forgot_lead({}, t)}</p>
       <TextField
@@ -54,15 +45,9 @@ export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) 
         error={errors.email}
         onChange={(value) => forgotForm.setField('email', value)}
       />
-      <div role="alert" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-      </div>
-      <button type="submit" className="account-button" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_forgot_submit({}, t)}
-      </button>
       <p className="account-links">
         <a href={pathFor('login', locale)}>{m.account_goToLogin({}, t)}</a>
       </p>
-    </form>
+    </AccountFormShell>
   );
 }

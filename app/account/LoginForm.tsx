@@ -1,5 +1,4 @@
-import { useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { localePrefix, pathFor } from '#domain/localized-routes.ts';
 import { isKitchenRole } from '#domain/roles.ts';
@@ -7,8 +6,8 @@ import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#app/stores/account.ts';
 import { $user } from '#app/stores/session.ts';
-import { TextField } from './Field.tsx';
-import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts';
+import { TextField } from '#app/ui/rule-fields.tsx';
+import { inLocale, queryParam } from './form-helpers.ts';
 
 /**
  * The login form. After logging in the user goes home (spec section 6; a kitchen account to its kitchens), or back to
@@ -16,32 +15,57 @@ import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts
  * (`?return=`). After UserIsNotActivated it offers to e-mail the activation link again.
  */
 export default function LoginForm({ locale }: { locale: UiLocale }) {
-  const { values, errors, error, status } = useStore(loginForm.$state);
+  const { values, errors, error } = useStore(loginForm.$state);
   const resend = useStore($resend);
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, loginForm.adopt);
   const t = inLocale(locale);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const first = await logIn();
-    if (loginForm.$state.get().status === 'done') {
-      // A kitchen account comes to work, not to shop: it lands on its kitchens' boards (/admin, issue 37).
-      const role = $user.get()?.role;
-      const landing = role && isKitchenRole(role) ? `${localePrefix(locale)}/admin` : pathFor('home', locale);
-      window.location.assign(safeReturnPath(queryParam('return')) ?? landing);
-    } else focusField(form.current, first);
+  const goOn = () => {
+    // A kitchen account comes to work, not to shop: it lands on its kitchens' boards (/admin, issue 37).
+    const role = $user.get()?.role;
+    const landing = role && isKitchenRole(role) ? `${localePrefix(locale)}/admin` : pathFor('home', locale);
+    window.location.assign(safeReturnPath(queryParam('return')) ?? landing);
   };
 
   return (
-    <form
-      ref={form}
-      className="account-form"
-      method="post"
+    <AccountFormShell
+      form={loginForm}
+      locale={locale}
+      send={() => logIn()}
+      onDone={goOn}
+      submitLabel={m.account_login_submit({}, t)}
       action={pathFor('login', locale)}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      waitForHydration
+      slot={
+        <>
+          {error === 'UserIsNotActivated' && resend !== 'sent' && (
+            <button
+              type="button"
+              className="account-button account-button-secondary"
+              disabled={resend === 'sending'}
+              onClick={() => void resendActivation(locale)}
+            >
+              {m.account_login_resend({}, t)}
+            </button>
+          )}
+          {resend === 'sent' && (
+            <p className="account-alert account-alert-ok">{m.account_login_resent({ email: values.email }, t)}</p>
+          )}
+          {resend === 'failed' && (
+            <p className="account-alert account-alert-error">{errorMessage('internalError', locale)}</p>
+          )}
+        </>
+      }
+      after={
+        <>
+          <p className="account-links">
+            <a href={pathFor('forgottenPassword', locale)}>{m.account_login_forgot({}, t)}</a>
+          </p>
+          <p className="account-links">
+            {m.account_login_noAccount({}, t)}{' '}
+            <a href={pathFor('register', locale)}>{m.account_login_registerLink({}, t)}</a>
+          </p>
+        </>
+      }
     >
       <TextField
         form="login"
@@ -67,35 +91,6 @@ export default function LoginForm({ locale }: { locale: UiLocale }) {
         error={errors.password}
         onChange={(value) => loginForm.setField('password', value)}
       />
-      <div role="alert" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-        {error === 'UserIsNotActivated' && resend !== 'sent' && (
-          <button
-            type="button"
-            className="account-button account-button-secondary"
-            disabled={resend === 'sending'}
-            onClick={() => void resendActivation(locale)}
-          >
-            {m.account_login_resend({}, t)}
-          </button>
-        )}
-        {resend === 'sent' && (
-          <p className="account-alert account-alert-ok">{m.account_login_resent({ email: values.email }, t)}</p>
-        )}
-        {resend === 'failed' && (
-          <p className="account-alert account-alert-error">{errorMessage('internalError', locale)}</p>
-        )}
-      </div>
-      <button type="submit" className="account-button" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_login_submit({}, t)}
-      </button>
-      <p className="account-links">
-        <a href={pathFor('forgottenPassword', locale)}>{m.account_login_forgot({}, t)}</a>
-      </p>
-      <p className="account-links">
-        {m.account_login_noAccount({}, t)}{' '}
-        <a href={pathFor('register', locale)}>{m.account_login_registerLink({}, t)}</a>
-      </p>
-    </form>
+    </AccountFormShell>
   );
 }

@@ -1,6 +1,6 @@
 import { type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { CheckField } from './Field.tsx';
+import { CheckField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';
 
 type Consent = 'marketingSms' | 'marketingEmail';

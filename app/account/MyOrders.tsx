@@ -7,6 +7,7 @@ import { $myOrders, loadMyOrders } from '#app/stores/account.ts';
 import OrderCard from './OrderCard.tsx';
 import { inLocale } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /** My orders, newest first, 20 at a time; the static page shows nothing personal until the API has answered. */
 export default function MyOrders({ locale }: { locale: UiLocale }) {
@@ -20,16 +21,16 @@ export default function MyOrders({ locale }: { locale: UiLocale }) {
 
   if (status === 'failed') {
     return (
-      <p role="alert" className="account-alert account-alert-error">
+      <Notice tone="error" className="account-alert account-alert-error">
         {errorMessage('internalError', locale)}
-      </p>
+      </Notice>
     );
   }
   if (status !== 'ready') {
     return (
-      <p role="status" className="account-loading">
+      <Notice tone="news" className="account-loading">
         {m.account_loading({}, t)}
-      </p>
+      </Notice>
     );
   }
   if (orders.length === 0) {

@@ -1,27 +1,26 @@
-import { useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { profileForm, saveProfile, type FormCountry } from '#app/stores/account.ts';
-import { SelectField, TextField } from './Field.tsx';
+import { SelectField, TextField } from '#app/ui/rule-fields.tsx';
 import { MarketingConsents } from './MarketingConsents.tsx';
-import { focusField, inLocale } from './form-helpers.ts';
+import { inLocale } from './form-helpers.ts';
 
 /** My details: names, phone (by its country's rule) and the marketing consents. */
 export default function ProfileForm({ locale }: { locale: UiLocale }) {
-  const { values, errors, error, status } = useStore(profileForm.$state);
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, profileForm.adopt);
+  const { values, errors } = useStore(profileForm.$state);
   const t = inLocale(locale);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    focusField(form.current, await saveProfile());
-  };
-
   return (
-    <form ref={form} className="account-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <AccountFormShell
+      form={profileForm}
+      locale={locale}
+      send={saveProfile}
+      submitLabel={m.account_profile_save({}, t)}
+      slotRole="status"
+      done={m.account_profile_saved({}, t)}
+    >
       <div className="account-row">
         <TextField
           form="profile"
@@ -81,13 +80,6 @@ export default function ProfileForm({ locale }: { locale: UiLocale }) {
         values={values}
         onChange={(name, checked) => profileForm.setField(name, checked)}
       />
-      <div role="status" aria-live="polite" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-        {status === 'done' && <p className="account-alert account-alert-ok">{m.account_profile_saved({}, t)}</p>}
-      </div>
-      <button type="submit" className="account-button" disabled={status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_profile_save({}, t)}
-      </button>
-    </form>
+    </AccountFormShell>
   );
 }

@@ -12,6 +12,7 @@ import PasswordForm from './PasswordForm.tsx';
 import ProfileForm from './ProfileForm.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * My account. The static page holds no personal data: the island asks the API, and a guest is sent to log in.
@@ -50,16 +51,16 @@ export default function ProfileScreen({ locale }: { locale: UiLocale }) {
   }
   if (status === 'failed') {
     return (
-      <p role="alert" className="account-alert account-alert-error">
+      <Notice tone="error" className="account-alert account-alert-error">
         {errorMessage('internalError', locale)}
-      </p>
+      </Notice>
     );
   }
   if (status !== 'ready' || !profile) {
     return (
-      <p role="status" className="account-loading">
+      <Notice tone="news" className="account-loading">
         {m.account_loading({}, t)}
-      </p>
+      </Notice>
     );
   }
 

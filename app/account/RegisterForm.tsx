@@ -1,20 +1,17 @@
-import { useEffect, useRef, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { useEffect } from 'react';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { defaultCountry, register, registerForm, type FormCountry } from '#app/stores/account.ts';
-import { CheckField, SelectField, TextField } from './Field.tsx';
+import { CheckField, SelectField, TextField } from '#app/ui/rule-fields.tsx';
 import { MarketingConsents } from './MarketingConsents.tsx';
-import { focusField, inLocale, useHydrated } from './form-helpers.ts';
+import { inLocale } from './form-helpers.ts';
 
 /** Registration (spec sections 3 and 5): on success the activation link is on its way and the form gives way. */
 export default function RegisterForm({ locale }: { locale: UiLocale }) {
-  const { values, errors, error, status, result } = useStore(registerForm.$state);
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, registerForm.adopt);
+  const { values, errors, status, result } = useStore(registerForm.$state);
   const t = inLocale(locale);
 
   useEffect(() => {
@@ -33,10 +30,6 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    focusField(form.current, await register(locale));
-  };
   const text = (
     name: 'firstname' | 'lastname' | 'email' | 'phone' | 'password' | 'passwordRepeat',
     label: string,
@@ -68,13 +61,18 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
   );
 
   return (
-    <form
-      ref={form}
-      className="account-form"
-      method="post"
+    <AccountFormShell
+      form={registerForm}
+      locale={locale}
+      send={() => register(locale)}
+      submitLabel={m.account_register_submit({}, t)}
       action={pathFor('register', locale)}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      waitForHydration
+      after={
+        <p className="account-links">
+          {m.account_register_haveAccount({}, t)} <a href={pathFor('login', locale)}>{m.account_login_submit({}, t)}</a>
+        </p>
+      }
     >
       <div className="account-row">
         {text('firstname', m.account_field_firstname({}, t), 'text', 'given-name')}
@@ -143,15 +141,6 @@ export default function RegisterForm({ locale }: { locale: UiLocale }) {
           onChange={(name, checked) => registerForm.setField(name, checked)}
         />
       </fieldset>
-      <div role="alert" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-      </div>
-      <button type="submit" className="account-button" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_register_submit({}, t)}
-      </button>
-      <p className="account-links">
-        {m.account_register_haveAccount({}, t)} <a href={pathFor('login', locale)}>{m.account_login_submit({}, t)}</a>
-      </p>
-    </form>
+    </AccountFormShell>
   );
 }

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useEarlyInput } from '#app/forms/early-input.ts';
+import { useEffect, useState } from 'react';
+import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { resetForm, resetPassword } from '#app/stores/account.ts';
-import { TextField } from './Field.tsx';
-import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts';
+import { TextField } from '#app/ui/rule-fields.tsx';
+import { inLocale, queryParam } from './form-helpers.ts';
 
 /**
  * A new password with the token of the reset e-mail's link (`?token=`). The token is read from the URL and POSTed
@@ -14,11 +14,8 @@ import { focusField, inLocale, queryParam, useHydrated } from './form-helpers.ts
  */
 export default function ResetPasswordForm({ locale }: { locale: UiLocale }) {
   const { values, errors, error, status } = useStore(resetForm.$state);
-  const hydrated = useHydrated();
   // undefined until the island has read the URL: the server-rendered form waits, disabled.
   const [token, setToken] = useState<string | null | undefined>(undefined);
-  const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, resetForm.adopt);
   const t = inLocale(locale);
 
   useEffect(() => setToken(queryParam('token')), []);
@@ -44,19 +41,22 @@ export default function ResetPasswordForm({ locale }: { locale: UiLocale }) {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (token) focusField(form.current, await resetPassword(token));
-  };
-
   return (
-    <form
-      ref={form}
-      className="account-form"
-      method="post"
+    <AccountFormShell
+      form={resetForm}
+      locale={locale}
+      send={() => (token ? resetPassword(token) : Promise.resolve(null))}
+      submitLabel={m.account_reset_submit({}, t)}
       action={pathFor('resetPassword', locale)}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      waitForHydration
+      sendable={Boolean(token)}
+      slot={
+        error === 'invalidToken' && (
+          <p className="account-links">
+            <a href={pathFor('forgottenPassword', locale)}>{m.account_reset_newLink({}, t)}</a>
+          </p>
+        )
+      }
     >
       <TextField
         form="reset"
@@ -83,17 +83,6 @@ export default function ResetPasswordForm({ locale }: { locale: UiLocale }) {
         error={errors.passwordRepeat}
         onChange={(value) => resetForm.setField('passwordRepeat', value)}
       />
-      <div role="alert" className="account-alert-slot">
-        {error && <p className="account-alert account-alert-error">{errorMessage(error, locale)}</p>}
-        {error === 'invalidToken' && (
-          <p className="account-links">
-            <a href={pathFor('forgottenPassword', locale)}>{m.account_reset_newLink({}, t)}</a>
-          </p>
-        )}
-      </div>
-      <button type="submit" className="account-button" disabled={!hydrated || !token || status === 'sending'}>
-        {status === 'sending' ? m.account_sending({}, t) : m.account_reset_submit({}, t)}
-      </button>
-    </form>
+    </AccountFormShell>
   );
 }

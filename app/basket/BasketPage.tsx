@@ -13,6 +13,7 @@ import { DeliveryMethodPicker } from './DeliveryMethodPicker.tsx';
 import { DiscountCodeForm } from './DiscountCodeForm.tsx';
 import { SummaryGate } from './SummaryGate.tsx';
 import type { BasketTexts } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 export type BasketPageProps = { locale: Locale; texts: BasketTexts };
 
@@ -53,9 +54,9 @@ export default function BasketPage({ locale, texts }: BasketPageProps) {
         </div>
       );
     return (
-      <p className="basket-loading" role="status">
+      <Notice tone="news" className="basket-loading">
         {texts.loading}
-      </p>
+      </Notice>
     );
   }
 
@@ -119,9 +120,9 @@ export default function BasketPage({ locale, texts }: BasketPageProps) {
           <SummaryGate basket={basket} locale={locale} summaryHref={pathFor('summary', locale)} texts={texts} />
         </div>
       </div>
-      <p className="visually-hidden" role="status">
+      <Notice tone="news" className="visually-hidden">
         {announcement}
-      </p>
+      </Notice>
       {confirmClear && (
         <ClearBasketDialog
           texts={texts}

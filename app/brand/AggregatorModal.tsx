@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { $aggregatorsOpen, closeAggregators } from '#app/stores/aggregator-modal.ts';
 
@@ -18,14 +19,6 @@ type Labels = { title: string; intro: string; newTab: string; close: string };
  */
 export default function AggregatorModal({ links, labels }: { links: AggregatorLinks; labels: Labels }) {
   const open = useStore($aggregatorsOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
     // The dialog's own box is the backdrop area: its content sits in an inner element.
@@ -47,8 +40,8 @@ export default function AggregatorModal({ links, labels }: { links: AggregatorLi
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={open}
       id="aggregators"
       className="aggregators"
       aria-labelledby="aggregators-title"
@@ -76,6 +69,6 @@ export default function AggregatorModal({ links, labels }: { links: AggregatorLi
           ))}
         </ul>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

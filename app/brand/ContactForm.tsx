@@ -3,6 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import type { RuleName } from '#domain/forms.ts';
 import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
 import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
+import { Checkbox, TextArea, TextInput } from '#app/ui/field.tsx';
 
 export type ContactLabels = {
   name: string;
@@ -63,18 +64,19 @@ export default function ContactForm({
     }
   };
 
-  const field = (name: ContactField) => ({
+  const frame = (name: ContactField, label: string) => ({
     id: `contact-${name}`,
     name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    label,
+    look: 'field' as const,
+    error: errors[name] ? message(errors[name]) : undefined,
   });
-  const error = (name: ContactField) =>
-    errors[name] ? (
-      <p className="field-error" id={`contact-${name}-error`}>
-        {message(errors[name])}
-      </p>
-    ) : null;
+  const requiredMark = (
+    <>
+      {' '}
+      <span className="req">({labels.required})</span>
+    </>
+  );
   const done = status === 'sent';
 
   return (
@@ -86,64 +88,46 @@ export default function ContactForm({
       noValidate
       onSubmit={(e) => void onSubmit(e)}
     >
-      <div className="field">
-        <label htmlFor="contact-name">
-          {labels.name} <span className="req">({labels.required})</span>
-        </label>
-        <input
-          {...field('name')}
-          type="text"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={(e) => setContactField('name', e.target.value)}
-        />
-        {error('name')}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">
-          {labels.email} <span className="req">({labels.required})</span>
-        </label>
-        <input
-          {...field('email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(e) => setContactField('email', e.target.value)}
-        />
-        {error('email')}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-message">
-          {labels.message} <span className="req">({labels.required})</span>
-        </label>
-        <textarea
-          {...field('message')}
-          cols={40}
-          rows={10}
-          required
-          value={values.message}
-          onChange={(e) => setContactField('message', e.target.value)}
-        />
-        {error('message')}
-      </div>
-      <div className="field field-check">
-        <input
-          {...field('terms')}
-          type="checkbox"
-          value="true"
-          checked={values.terms}
-          onChange={(e) => setContactField('terms', e.target.checked)}
-        />
-        <span>
-          <label htmlFor="contact-terms">{labels.terms}</label>{' '}
-          <a href={policyHref} target="_blank" rel="noopener">
-            ({labels.policy})
-          </a>
-        </span>
-        {error('terms')}
-      </div>
+      <TextInput
+        {...frame('name', labels.name)}
+        required
+        requiredMark={requiredMark}
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => setContactField('name', e.target.value)}
+      />
+      <TextInput
+        {...frame('email', labels.email)}
+        required
+        requiredMark={requiredMark}
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => setContactField('email', e.target.value)}
+      />
+      <TextArea
+        {...frame('message', labels.message)}
+        required
+        requiredMark={requiredMark}
+        cols={40}
+        rows={10}
+        value={values.message}
+        onChange={(e) => setContactField('message', e.target.value)}
+      />
+      <Checkbox
+        {...frame('terms', labels.terms)}
+        value="true"
+        checked={values.terms}
+        onChange={(e) => setContactField('terms', e.target.checked)}
+        extra={
+          <>
+            {' '}
+            <a href={policyHref} target="_blank" rel="noopener">
+              ({labels.policy})
+            </a>
+          </>
+        }
+      />
       <button
         type="submit"
         className="button"

@@ -4,6 +4,7 @@ import { formatMoney } from '#domain/money.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $basket, $busy, $failure, emptyBasket, setQuantity } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /** The basket built for the caller, priced by the server: lines with their quantity, the summary, emptying it. */
 export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated: boolean }) {
@@ -22,9 +23,9 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
         {basket?.restaurant ? ` · ${basket.restaurant.name}` : ''}
       </h2>
       {failure?.section === 'basket' && (
-        <p className="cc-error" role="alert">
+        <Notice tone="error" className="cc-error">
           {errorMessage(failure.key, locale)}
-        </p>
+        </Notice>
       )}
       {lines.length === 0 ? (
         <p>{m.cc_basket_empty({}, t)}</p>

@@ -6,6 +6,7 @@ import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $account, $busy, $failure, $lookup, chooseAccount, lookUpCaller, prefill } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const addressLine = (a: { street: string; streetNo: string; aptNo: string | null; zip: string; city: string }) =>
   `${a.street} ${a.streetNo}${a.aptNo ? `/${a.aptNo}` : ''}, ${a.zip} ${a.city}`;
@@ -52,12 +53,12 @@ export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated:
           </button>
         </div>
         {failure?.section === 'lookup' && (
-          <p id="cc-phone-error" className="cc-error" role="alert">
+          <Notice tone="error" id="cc-phone-error" className="cc-error">
             {failure.key === 'validation' ? m.rule_isValidPhoneNo({}, t) : errorMessage(failure.key, locale)}
-          </p>
+          </Notice>
         )}
       </form>
-      {nothing && <p role="status">{m.cc_no_match({}, t)}</p>}
+      {nothing && <Notice tone="news">{m.cc_no_match({}, t)}</Notice>}
       {result && result.accounts.length > 0 && (
         <fieldset className="cc-choices">
           <legend>{m.cc_accounts({}, t)}</legend>

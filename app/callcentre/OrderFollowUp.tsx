@@ -22,6 +22,7 @@ import {
   type FollowedOrder,
 } from './follow-up.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /** How often an open order is read again, so the agent sees the restaurant's moves while the caller is on the line. */
 const REFRESH_MS = 15_000;
@@ -84,9 +85,9 @@ export default function OrderFollowUp({ locale }: { locale: UiLocale }) {
           </button>
         </div>
         {failure?.part === 'search' && (
-          <p id="cc-follow-error" className="cc-error" role="alert">
+          <Notice tone="error" id="cc-follow-error" className="cc-error">
             {errorMessage(failure.key, locale)}
-          </p>
+          </Notice>
         )}
       </form>
       {followed ? (
@@ -217,16 +218,16 @@ function FollowedOrderView({
         ))}
       </ol>
       {notice && (
-        <p role="status" className="cc-notice">
+        <Notice tone="news" className="cc-notice">
           {notice.kind === 'linkSent'
             ? m.cc_followUp_linkSent({ email: notice.email }, t)
             : m.cc_followUp_canceled({ displayId: order.displayId }, t)}
-        </p>
+        </Notice>
       )}
       {failure?.part === 'order' && (
-        <p className="cc-error" role="alert">
+        <Notice tone="error" className="cc-error">
           {errorMessage(failure.key, locale)}
-        </p>
+        </Notice>
       )}
       <div className="cc-followed-actions">
         <button type="button" className="button" disabled={busy} onClick={() => void sendStatusLink(order.id)}>

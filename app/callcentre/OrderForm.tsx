@@ -7,8 +7,11 @@ import type { Country, PaymentMethod } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { formatMoney } from '#domain/money.ts';
 import { orderFormErrors, type OrderFormValues } from './order-form-rules.ts';
-import { $basket, $busy, $methods, $prefill, placeOrder, type ApiFailure, type OrderInput } from './phone-order.ts';
+import type { Refusal } from '#app/api-answer.ts';
+import { Select, TextArea, TextInput } from '#app/ui/field.tsx';
+import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const DELIVERY = [
   ['door2door', m.cc_method_door2door],
@@ -52,7 +55,7 @@ function resolverFor(country: { current: Country }, locale: UiLocale): Resolver<
 
 type TextName = 'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip';
 
-/** A labelled input with its error under it, named by aria-describedby. */
+/** A labelled input of the form (ui/field.tsx) with its error under it. */
 function Field(props: {
   name: string;
   label: string;
@@ -63,25 +66,18 @@ function Field(props: {
   inputMode?: 'numeric' | 'tel' | 'email';
   wide?: boolean;
 }) {
-  const id = `cc-order-${props.name}`;
   return (
-    <div className={props.wide ? 'cc-field cc-wide' : 'cc-field'}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete ?? 'off'}
-        inputMode={props.inputMode}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        {...props.register}
-      />
-      {props.error && (
-        <p id={`${id}-error`} className="cc-error">
-          {props.error}
-        </p>
-      )}
-    </div>
+    <TextInput
+      id={`cc-order-${props.name}`}
+      look="cc"
+      className={props.wide ? 'cc-wide' : undefined}
+      label={props.label}
+      error={props.error}
+      type={props.type ?? 'text'}
+      autoComplete={props.autoComplete ?? 'off'}
+      inputMode={props.inputMode}
+      {...props.register}
+    />
   );
 }
 
@@ -138,26 +134,26 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
   );
   const lines = basket?.lines.length ?? 0;
 
-  const refused = (failure: ApiFailure) => {
-    const details = failure.details ?? {};
-    if (failure.error === 'validation' && Object.keys(details).length > 0) {
+  const refused = (failure: Refusal) => {
+    const { details } = failure;
+    if (failure.key === 'validation' && Object.keys(details).length > 0) {
       for (const [field, rule] of Object.entries(details)) {
         const message = fieldMessage(rule as FieldRule, locale);
         setError(field as TextName, { type: String(rule), message });
       }
       return;
     }
-    if (failure.error === 'consentRequired' && Array.isArray(details['missing'])) {
+    if (failure.key === 'consentRequired' && Array.isArray(details['missing'])) {
       for (const consent of details['missing'] as (keyof OrderFormValues['consents'])[]) {
         setError(`consents.${consent}`, { type: 'isTrue', message: fieldMessage('isTrue', locale) });
       }
       return;
     }
-    if (failure.error === 'blikCode' || failure.error === 'blikCodeMustBeNumber') {
-      setError('blikCode', { type: failure.error, message: errorMessage(failure.error, locale) });
+    if (failure.key === 'blikCode' || failure.key === 'blikCodeMustBeNumber') {
+      setError('blikCode', { type: failure.key, message: errorMessage(failure.key, locale) });
       return;
     }
-    setFormError(failure.error === 'internalError' ? m.cc_action_failed({}, t) : errorMessage(failure.error, locale));
+    setFormError(failure.key === 'internalError' ? m.cc_action_failed({}, t) : errorMessage(failure.key, locale));
   };
 
   const submit = handleSubmit(async (values) => {
@@ -186,7 +182,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
       lang: values.lang,
     };
     const failure = await placeOrder({ deliveryMethod: values.deliveryMethod, address }, input, key.current);
-    if (failure?.error !== 'internalError') key.current = null;
+    if (failure?.key !== 'internalError') key.current = null;
     if (failure) refused(failure);
   });
 
@@ -223,10 +219,15 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             {text('city', m.account_field_city({}, t))}
           </div>
         )}
-        <div className="cc-field cc-wide">
-          <label htmlFor="cc-order-comment">{m.cc_comment({}, t)}</label>
-          <textarea id="cc-order-comment" rows={2} maxLength={500} {...register('comment')} />
-        </div>
+        <TextArea
+          id="cc-order-comment"
+          look="cc"
+          className="cc-wide"
+          label={m.cc_comment({}, t)}
+          rows={2}
+          maxLength={500}
+          {...register('comment')}
+        />
         <fieldset
           className="cc-choices"
           aria-invalid={errors.paymentMethod ? true : undefined}
@@ -276,20 +277,17 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             </div>
           ))}
         </fieldset>
-        <div className="cc-field">
-          <label htmlFor="cc-order-lang">{m.cc_lang({}, t)}</label>
-          <select id="cc-order-lang" {...register('lang')}>
-            {LANGS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label({}, t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="cc-order-lang"
+          look="cc"
+          label={m.cc_lang({}, t)}
+          options={LANGS.map(([value, label]) => ({ value, label: label({}, t) }))}
+          {...register('lang')}
+        />
         {formError && (
-          <p className="cc-error" role="alert">
+          <Notice tone="error" className="cc-error">
             {formError}
-          </p>
+          </Notice>
         )}
         <button type="submit" className="button cc-submit" disabled={!hydrated || busy || lines === 0}>
           {m.cc_place({ total: basket ? formatMoney(basket.summary.totalValue, basket.currency, locale) : '' }, t)}

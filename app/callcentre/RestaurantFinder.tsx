@@ -5,6 +5,7 @@ import { errorMessage } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $busy, $failure, $menu, $restaurants, findRestaurants, openMenu } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const STATE_TEXT = {
   open: m.catalogue_state_open,
@@ -55,11 +56,11 @@ export function RestaurantFinder({ locale, hydrated }: { locale: UiLocale; hydra
         </div>
       </form>
       {(failure?.section === 'restaurants' || failure?.section === 'menu') && (
-        <p className="cc-error" role="alert">
+        <Notice tone="error" className="cc-error">
           {errorMessage(failure.key, locale)}
-        </p>
+        </Notice>
       )}
-      {restaurants?.length === 0 && <p role="status">{m.cc_no_restaurants({}, t)}</p>}
+      {restaurants?.length === 0 && <Notice tone="news">{m.cc_no_restaurants({}, t)}</Notice>}
       {restaurants && restaurants.length > 0 && (
         <ul className="cc-restaurants">
           {restaurants.map((r) => (

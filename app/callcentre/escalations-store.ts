@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Escalations } from '#server/services/cc/escalations.ts';
+import type { Escalations } from '#app/api-types.ts';
 import { api, apiBase } from '#app/api-client.ts';
 
 export type EscalationsState = {

@@ -1,6 +1,7 @@
 import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
 
 /**
  * The call centre following up an order (issue 37): a search by the caller's phone, e-mail or order number (sent in a
@@ -17,11 +18,6 @@ export const $followBusy = atom(false);
 export const $followFailure = atom<{ part: 'search' | 'order'; key: string } | null>(null);
 /** What the last action did, said once to the agent (a status region). */
 export const $followNotice = atom<{ kind: 'linkSent'; email: string } | { kind: 'canceled' } | null>(null);
-
-const errorOf = async (response: Response): Promise<string> => {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === 'string' ? body.error : 'internalError';
-};
 
 async function busy(part: 'search' | 'order', fn: () => Promise<void>, quiet = false): Promise<void> {
   if (!quiet) {
@@ -41,13 +37,13 @@ export function searchOrders(query: string, client: ApiClient = api): Promise<vo
   return task(() =>
     busy('search', async () => {
       $followNotice.set(null);
-      const response = await client.cc.orders.search.$post({ json: { query } });
-      if (response.status !== 200) {
-        $followFailure.set({ part: 'search', key: await errorOf(response) });
+      const answer = await readAnswer(client.cc.orders.search.$post({ json: { query } }));
+      if (!answer.ok) {
+        $followFailure.set({ part: 'search', key: answer.key });
         return;
       }
       $followed.set(null);
-      $found.set((await response.json()).orders);
+      $found.set(answer.data.orders);
     }),
   );
 }
@@ -61,13 +57,13 @@ export function openOrder(id: string, options: { quiet?: boolean } = {}, client:
     busy(
       'order',
       async () => {
-        const response = await client.cc.orders[':id'].$get({ param: { id } });
-        if (response.status !== 200) {
-          if (!options.quiet) $followFailure.set({ part: 'order', key: await errorOf(response) });
+        const answer = await readAnswer(client.cc.orders[':id'].$get({ param: { id } }));
+        if (!answer.ok) {
+          if (!options.quiet) $followFailure.set({ part: 'order', key: answer.key });
           return;
         }
         if (!options.quiet) $followNotice.set(null);
-        $followed.set((await response.json()).order);
+        $followed.set(answer.data.order);
       },
       options.quiet,
     ),
@@ -77,12 +73,12 @@ export function openOrder(id: string, options: { quiet?: boolean } = {}, client:
 export function sendStatusLink(id: string, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('order', async () => {
-      const response = await client.cc.orders[':id']['status-link'].$post({ param: { id } });
-      if (response.status !== 200) {
-        $followFailure.set({ part: 'order', key: await errorOf(response) });
+      const answer = await readAnswer(client.cc.orders[':id']['status-link'].$post({ param: { id } }));
+      if (!answer.ok) {
+        $followFailure.set({ part: 'order', key: answer.key });
         return;
       }
-      $followNotice.set({ kind: 'linkSent', email: (await response.json()).sentTo });
+      $followNotice.set({ kind: 'linkSent', email: answer.data.sentTo });
     }),
   );
 }
@@ -91,14 +87,14 @@ export function sendStatusLink(id: string, client: ApiClient = api): Promise<voi
 export function cancelOrder(id: string, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('order', async () => {
-      const response = await client.cc.orders[':id'].cancel.$post({ param: { id } });
-      if (response.status !== 200) {
-        $followFailure.set({ part: 'order', key: await errorOf(response) });
+      const answer = await readAnswer(client.cc.orders[':id'].cancel.$post({ param: { id } }));
+      if (!answer.ok) {
+        $followFailure.set({ part: 'order', key: answer.key });
         // The order changed under the agent (the restaurant accepted it): show it as it is now.
-        if (response.status === 409) await openOrder(id, { quiet: true }, client);
+        if (answer.status === 409) await openOrder(id, { quiet: true }, client);
         return;
       }
-      $followed.set((await response.json()).order);
+      $followed.set(answer.data.order);
       $followNotice.set({ kind: 'canceled' });
     }),
   );

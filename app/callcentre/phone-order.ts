@@ -1,6 +1,7 @@
 import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer, type Refusal } from '#app/api-answer.ts';
 import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
@@ -19,9 +20,6 @@ export type PaymentMethods = InferResponseType<ApiClient['payment-methods']['$ge
 export type PlacedOrder = InferResponseType<ApiClient['cc']['baskets'][':basketId']['order']['$post'], 201>;
 export type Lang = 'pl' | 'en' | 'ua';
 
-/** An error the API answered: its catalogue key and, for a form, the failing rule per field. */
-export type ApiFailure = { error: string; details?: Record<string, unknown> };
-
 export const $lookup = atom<{ phone: string; result: CustomerLookup } | null>(null);
 /** The caller's account the order will belong to (picked from the lookup), or null for a caller without one. */
 export const $account = atom<CustomerLookup['accounts'][number] | null>(null);
@@ -37,11 +35,6 @@ export const $failure = atom<{ section: 'lookup' | 'restaurants' | 'menu' | 'bas
 export const $busy = atom(false);
 
 const BASKET_KEY = 'cc-basket';
-
-const failureOf = async (response: Response): Promise<ApiFailure> => {
-  const body = (await response.json().catch(() => null)) as Partial<ApiFailure> | null;
-  return typeof body?.error === 'string' ? (body as ApiFailure) : { error: 'internalError' };
-};
 
 function remember(basketId: string | null): void {
   try {
@@ -69,12 +62,12 @@ async function busy<T>(section: NonNullable<ReturnType<typeof $failure.get>>['se
 export function lookUpCaller(phone: string, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('lookup', async () => {
-      const response = await client.cc.customers.$get({ query: { phone } });
-      if (response.status !== 200) {
-        $failure.set({ section: 'lookup', key: (await failureOf(response)).error });
+      const answer = await readAnswer(client.cc.customers.$get({ query: { phone } }));
+      if (!answer.ok) {
+        $failure.set({ section: 'lookup', key: answer.key });
         return;
       }
-      const result = await response.json();
+      const result = answer.data;
       $lookup.set({ phone, result });
       // One account with the number is the caller; with several, the agent asks which.
       const account = result.accounts.length === 1 ? (result.accounts[0] ?? null) : null;
@@ -94,12 +87,12 @@ export const chooseAccount = (account: CustomerLookup['accounts'][number] | null
 export function findRestaurants(query: string, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('restaurants', async () => {
-      const response = await client.cc.restaurants.$get({ query: { q: query } });
-      if (response.status !== 200) {
-        $failure.set({ section: 'restaurants', key: (await failureOf(response)).error });
+      const answer = await readAnswer(client.cc.restaurants.$get({ query: { q: query } }));
+      if (!answer.ok) {
+        $failure.set({ section: 'restaurants', key: answer.key });
         return;
       }
-      $restaurants.set((await response.json()).restaurants);
+      $restaurants.set(answer.data.restaurants);
     }),
   ).then(() => undefined);
 }
@@ -108,12 +101,14 @@ export function findRestaurants(query: string, client: ApiClient = api): Promise
 export function openMenu(slug: string, lang: Lang, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('menu', async () => {
-      const response = await client.restaurants[':idOrSlug'].$get({ param: { idOrSlug: slug }, query: { lang } });
-      if (response.status !== 200) {
-        $failure.set({ section: 'menu', key: (await failureOf(response)).error });
+      const answer = await readAnswer(
+        client.restaurants[':idOrSlug'].$get({ param: { idOrSlug: slug }, query: { lang } }),
+      );
+      if (!answer.ok) {
+        $failure.set({ section: 'menu', key: answer.key });
         return;
       }
-      $menu.set(await response.json());
+      $menu.set(answer.data);
     }),
   ).then(() => undefined);
 }
@@ -152,23 +147,24 @@ export function resumeBasket(client: ApiClient = api): Promise<void> {
 async function basketId(client: ApiClient): Promise<string | null> {
   const current = $basket.get();
   if (current) return current.id;
-  const response = await client.cc.baskets.$post();
-  if (response.status !== 201) {
-    $failure.set({ section: 'basket', key: (await failureOf(response)).error });
+  const answer = await readAnswer(client.cc.baskets.$post());
+  if (!answer.ok) {
+    $failure.set({ section: 'basket', key: answer.key });
     return null;
   }
-  const created = await response.json();
+  const created = answer.data;
   useBasket(created);
   return created.id;
 }
 
 /** Answers the basket call's outcome: the new basket replaces ours, or the refusal is shown by the basket. */
 async function settleBasket(response: Response): Promise<boolean> {
-  if (response.status === 200) {
-    useBasket((await response.json()) as StaffBasket);
+  const answer = await readAnswer(Promise.resolve(response));
+  if (answer.ok) {
+    useBasket(answer.data as StaffBasket);
     return true;
   }
-  $failure.set({ section: 'basket', key: (await failureOf(response)).error });
+  $failure.set({ section: 'basket', key: answer.key });
   return false;
 }
 
@@ -242,30 +238,32 @@ export function placeOrder(
   input: OrderInput,
   idempotencyKey: string,
   client: ApiClient = api,
-): Promise<ApiFailure | null> {
+): Promise<Refusal | null> {
   const basket = $basket.get();
-  if (!basket) return Promise.resolve({ error: 'basketEmpty' });
+  if (!basket) return Promise.resolve({ ok: false, status: 0, key: 'basketEmpty', details: {} });
   return task(async () => {
     $busy.set(true);
     $failure.set(null);
     try {
-      const set = await client.cc.baskets[':basketId'].delivery.$put({
-        param: { basketId: basket.id },
-        json: { ...delivery, country: basket.country },
-      });
-      if (set.status !== 200) return failureOf(set);
-      $basket.set(await set.json());
-      const response = await client.cc.baskets[':basketId'].order.$post(
-        { param: { basketId: basket.id }, json: { ...input, customerUserId: $account.get()?.id ?? null } },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
+      const set = await readAnswer(
+        client.cc.baskets[':basketId'].delivery.$put({
+          param: { basketId: basket.id },
+          json: { ...delivery, country: basket.country },
+        }),
       );
-      if (response.status !== 201) return failureOf(response);
-      $placed.set(await response.json());
+      if (!set.ok) return set;
+      $basket.set(set.data);
+      const placed = await readAnswer(
+        client.cc.baskets[':basketId'].order.$post(
+          { param: { basketId: basket.id }, json: { ...input, customerUserId: $account.get()?.id ?? null } },
+          { headers: { 'Idempotency-Key': idempotencyKey } },
+        ),
+      );
+      if (!placed.ok) return placed;
+      $placed.set(placed.data);
       $basket.set(null);
       remember(null);
       return null;
-    } catch {
-      return { error: 'internalError' };
     } finally {
       $busy.set(false);
     }

@@ -3,6 +3,7 @@ import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
 import type { AddressParts } from '#app/stores/address.ts';
 import { ADDRESS_FIELDS, addressErrors, addressFieldRule, type AddressField } from './address-rules.ts';
 import type { AddressTexts } from './address-types.ts';
+import { TextInput } from '#app/ui/field.tsx';
 
 type Props = {
   initial: AddressParts | null;
@@ -65,24 +66,19 @@ export function AddressForm({ initial, action, texts, onSave, onEarlyInput }: Pr
   return (
     <form ref={form} className="address-form" method="post" action={action} onSubmit={submit} noValidate>
       {ADDRESS_FIELDS.map((field) => (
-        <div key={field} className={`field field-${field}`}>
-          <label htmlFor={`${id}-${field}`}>{texts[field]}</label>
-          <input
-            id={`${id}-${field}`}
-            name={field}
-            autoComplete={AUTOCOMPLETE[field]}
-            inputMode={field === 'zip' ? 'numeric' : undefined}
-            value={address[field]}
-            aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-            onChange={(event) => change(field, event.target.value)}
-          />
-          {errors[field] && (
-            <p id={`${id}-${field}-error`} className="field-error">
-              {errors[field]}
-            </p>
-          )}
-        </div>
+        <TextInput
+          key={field}
+          id={`${id}-${field}`}
+          look="field"
+          className={`field-${field}`}
+          label={texts[field]}
+          error={errors[field]}
+          name={field}
+          autoComplete={AUTOCOMPLETE[field]}
+          inputMode={field === 'zip' ? 'numeric' : undefined}
+          value={address[field]}
+          onChange={(event) => change(field, event.target.value)}
+        />
       ))}
       <button type="submit" className="primary" disabled={!ready}>
         {texts.save}

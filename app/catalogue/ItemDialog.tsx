@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { useModalDialog } from '#app/shop/use-modal-dialog.ts';
+import { Dialog } from '#app/ui/dialog.tsx';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { choiceBounds } from '#domain/modifiers.ts';
@@ -41,8 +41,6 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
   const id = useId();
   const toFix = groupsToFix(item.groups, selected);
 
-  useModalDialog(dialog);
-
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
@@ -59,7 +57,7 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
   const message = tried && toFix.length > 0 ? texts.errors['requiredOptions'] : error;
 
   return (
-    <dialog ref={dialog} className="item-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <Dialog dialogRef={dialog} className="item-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form method="dialog" onSubmit={submit} noValidate>
         <header>
           <h2 id={`${id}-title`}>{item.name}</h2>
@@ -128,6 +126,6 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
           {fill(texts.addToBasket, { price: formatMoney(price, currency, locale) })}
         </button>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -17,6 +17,7 @@ import { CategoryArt } from './CategoryArt.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 import type { MenuItem, RestaurantMenuProps } from './types.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
@@ -100,9 +101,9 @@ export default function RestaurantMenu({
           </ul>
         </section>
       ))}
-      <p className="visually-hidden" role="status">
+      <Notice tone="news" className="visually-hidden">
         {announcement}
-      </p>
+      </Notice>
       <BasketBar basket={basket} locale={locale} basketPath={basketPath} texts={texts} />
       {open && (
         <ItemDialog

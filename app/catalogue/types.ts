@@ -1,8 +1,8 @@
-import type { MenuCategory } from '#server/services/catalogue/menu.ts';
+import type { MenuCategory } from '#app/api-types.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { Currency } from '#domain/money.ts';
 
-export type { MenuCategory, MenuItem, MenuGroup } from '#server/services/catalogue/menu.ts';
+export type { MenuCategory, MenuItem, MenuGroup } from '#app/api-types.ts';
 
 /** What the restaurant page hands its menu island. */
 export type RestaurantMenuProps = {

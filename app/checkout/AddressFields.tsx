@@ -1,7 +1,7 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { CheckField, TextField } from '#app/account/Field.tsx';
+import { CheckField, TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { $errors, $setup, $values, chooseAddress, savedAddressLine, setField } from '#app/stores/checkout.ts';
 

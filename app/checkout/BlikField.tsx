@@ -1,5 +1,5 @@
 import { m } from '#app/paraglide/messages.js';
-import { TextField } from '#app/account/Field.tsx';
+import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import type { FieldRule } from '#domain/errors.ts';

@@ -5,7 +5,7 @@ import { isOnlinePayment, isPaymentMethod } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { TextField } from '#app/account/Field.tsx';
+import { TextField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import {
@@ -31,6 +31,7 @@ import { OrderRecap } from './OrderRecap.tsx';
 import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the
@@ -111,9 +112,9 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
           aria-labelledby="checkout-recap-title"
         >
           <h2 id="checkout-recap-title">{m.checkout_recap_title({}, t)}</h2>
-          <p className="account-loading" role="status">
+          <Notice tone="news" className="account-loading">
             {m.checkout_loading({}, t)}
-          </p>
+          </Notice>
         </section>
       )}
       <form
@@ -162,9 +163,9 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
         <ConsentFields locale={locale} />
         <div className="account-alert-slot" aria-live="polite">
           {formError && (
-            <p className="account-alert account-alert-error" role="alert">
+            <Notice tone="error" className="account-alert account-alert-error">
               {errorMessage(formError, locale)}
-            </p>
+            </Notice>
           )}
           {stage === 'gpayClosed' && <p className="account-alert">{m.checkout_gpay_closed({}, t)}</p>}
           {stage === 'gpayUnavailable' && (

@@ -3,7 +3,7 @@ import type { Consent } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { CheckField } from '#app/account/Field.tsx';
+import { CheckField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { MarketingConsents } from '#app/account/MarketingConsents.tsx';
 import { visibleConsents } from './checkout-form.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { TextField } from '#app/account/Field.tsx';
+import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { $errors, $values, setField } from '#app/stores/checkout.ts';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
@@ -13,15 +13,7 @@ import { $sandboxSheet } from './google-pay.ts';
  */
 export function GooglePaySheet({ locale }: { locale: UiLocale }) {
   const sheet = useStore($sandboxSheet);
-  const dialog = useRef<HTMLDialogElement>(null);
   const t = inLocale(locale);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (sheet && !element.open) element.showModal();
-    if (!sheet && element.open) element.close();
-  }, [sheet]);
 
   const info = sheet?.request.transactionInfo;
   // Google's request carries the total as a decimal string and an ISO code; the sheet writes it as the shop does.
@@ -29,8 +21,8 @@ export function GooglePaySheet({ locale }: { locale: UiLocale }) {
     ? formatMoney(Math.round(Number(info.totalPrice) * 100), info.currencyCode as Currency, locale)
     : '';
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={sheet !== null}
       className="checkout-gpay"
       aria-labelledby="checkout-gpay-title"
       onCancel={(event) => {
@@ -62,6 +54,6 @@ export function GooglePaySheet({ locale }: { locale: UiLocale }) {
           </div>
         </div>
       )}
-    </dialog>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import type { Country } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { CheckField } from '#app/account/Field.tsx';
+import { CheckField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import {
   $retry,
@@ -21,6 +21,7 @@ import { statusUrl } from '#app/stores/payment-flow.ts';
 import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * Paying again for an order waiting for its payment after a declined or canceled one, or instead of a transfer left
@@ -77,7 +78,7 @@ export default function PaymentRetry({
         </p>
       </div>
     );
-  if (stage === 'redirect') return <p role="status">{m.checkout_redirecting({}, t)}</p>;
+  if (stage === 'redirect') return <Notice tone="news">{m.checkout_redirecting({}, t)}</Notice>;
   if (status === 'failed')
     return <p className="account-alert account-alert-error">{errorMessage('internalError', locale)}</p>;
   if (stage === 'closed')
@@ -108,11 +109,11 @@ export default function PaymentRetry({
       {!order ? null : order.payment?.status === 'pending' ? (
         <p className="account-alert">{m.checkout_retry_leaveTransfer({}, t)}</p>
       ) : (
-        <p className="account-alert account-alert-error" role="alert">
+        <Notice tone="error" className="account-alert account-alert-error">
           {order.payment?.status === 'canceled' ? m.checkout_canceled({}, t) : m.checkout_declined({}, t)}
-        </p>
+        </Notice>
       )}
-      {stage === 'gpayClosed' && <p role="status">{m.checkout_gpay_closed({}, t)}</p>}
+      {stage === 'gpayClosed' && <Notice tone="news">{m.checkout_gpay_closed({}, t)}</Notice>}
       <PaymentMethodPicker
         form="retry"
         locale={locale}
@@ -137,9 +138,9 @@ export default function PaymentRetry({
         />
       )}
       {error && (
-        <p className="account-alert account-alert-error" role="alert">
+        <Notice tone="error" className="account-alert account-alert-error">
           {errorMessage(error, locale)}
-        </p>
+        </Notice>
       )}
       {values.method === 'googlePay' && status === 'ready' ? (
         <GooglePayButton

@@ -99,7 +99,7 @@ describe('where the API’s refusal shows', () => {
       ].includes(key),
     );
     expect(checkoutKeys).toHaveLength(10);
-    const where = Object.fromEntries(checkoutKeys.map((key) => [key, placeErrors({ error: key })]));
+    const where = Object.fromEntries(checkoutKeys.map((key) => [key, placeErrors({ key: key })]));
     expect(where['blikCode']).toEqual({ fields: { blikCode: 'blikCode' }, form: null });
     expect(where['blikCodeMustBeNumber']).toEqual({ fields: { blikCode: 'blikCodeMustBeNumber' }, form: null });
     expect(where['addressOutOfRestaurantsDeliveryArea']).toEqual({
@@ -124,22 +124,22 @@ describe('where the API’s refusal shows', () => {
   });
 
   it('maps validation details, missing consents and the method to their fields', () => {
-    expect(placeErrors({ error: 'validation', details: { phone: 'isValidPhoneNo', zip: 'notEmpty' } })).toEqual({
+    expect(placeErrors({ key: 'validation', details: { phone: 'isValidPhoneNo', zip: 'notEmpty' } })).toEqual({
       fields: { phone: 'isValidPhoneNo', zip: 'notEmpty' },
       form: null,
     });
-    expect(placeErrors({ error: 'validation', details: { googlePayToken: 'notEmpty' } }).fields).toEqual({
+    expect(placeErrors({ key: 'validation', details: { googlePayToken: 'notEmpty' } }).fields).toEqual({
       paymentMethod: 'notEmpty',
     });
-    expect(placeErrors({ error: 'consentRequired', details: { missing: ['agree2', 'providerTerms'] } })).toEqual({
+    expect(placeErrors({ key: 'consentRequired', details: { missing: ['agree2', 'providerTerms'] } })).toEqual({
       fields: { agree2: 'isTrue', providerTerms: 'isTrue' },
       form: null,
     });
-    expect(placeErrors({ error: 'paymentMethodUnavailable' }).fields).toEqual({
+    expect(placeErrors({ key: 'paymentMethodUnavailable' }).fields).toEqual({
       paymentMethod: 'paymentMethodUnavailable',
     });
-    expect(placeErrors({ error: 'tooManyRequests' })).toEqual({ fields: {}, form: 'tooManyRequests' });
-    expect(placeErrors(null)).toEqual({ fields: {}, form: 'internalError' });
+    expect(placeErrors({ key: 'tooManyRequests' })).toEqual({ fields: {}, form: 'tooManyRequests' });
+    expect(placeErrors({ key: 'internalError' })).toEqual({ fields: {}, form: 'internalError' });
   });
 });
 

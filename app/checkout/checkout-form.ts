@@ -99,16 +99,15 @@ const BASKET_KEYS = new Set<string>([
   'deliveryUnavailable',
 ]);
 
-type ErrorAnswer = { error?: unknown; details?: Record<string, unknown> | null } | null | undefined;
+/** A refusal as readAnswer gives it (app/api-answer.ts); tests may leave the details out. */
+type Refused = { key: string; details?: Record<string, unknown> };
 
 /**
  * Where the API's refusal of an order belongs on the page: the field that caused it (a validation detail, the Blik
  * code, an unticked consent, the payment method), the address (outside the delivery area), the basket recap
  * (spec section 8's basket keys), or the whole form (anything else).
  */
-export function placeErrors(answer: ErrorAnswer): { fields: CheckoutErrors; form: string | null } {
-  const key = typeof answer?.error === 'string' ? answer.error : 'internalError';
-  const details = answer?.details ?? {};
+export function placeErrors({ key, details = {} }: Refused): { fields: CheckoutErrors; form: string | null } {
   const fields: CheckoutErrors = {};
   switch (key) {
     case 'validation': {

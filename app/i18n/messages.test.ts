@@ -21,13 +21,16 @@ describe('error messages from the Paraglide catalogue', () => {
   it('turns a validation answer into one sentence per field, skipping details that name no rule', () => {
     expect(
       errorAnswerMessages(
-        { error: 'validation', details: { email: 'isValidEmail', terms: 'isTrue', problems: ['x'] } },
+        { key: 'validation', details: { email: 'isValidEmail', terms: 'isTrue', problems: ['x'] } },
         'en',
       ),
     ).toEqual({
       message: 'Please correct the highlighted fields.',
       fields: { email: 'Enter a valid e-mail address.', terms: 'Please tick this box.' },
     });
-    expect(errorAnswerMessages(null, 'pl')).toEqual({ message: errorMessage('internalError', 'pl'), fields: {} });
+    expect(errorAnswerMessages({ key: 'internalError', details: {} }, 'pl')).toEqual({
+      message: errorMessage('internalError', 'pl'),
+      fields: {},
+    });
   });
 });

@@ -107,14 +107,14 @@ export function fieldMessage(rule: FieldRule, locale: UiLocale): string {
   return isRuleName(rule) ? RULE_MESSAGES[rule]({}, { locale: messageLocale(locale) }) : errorMessage(rule, locale);
 }
 
-/** The sentences for an API error answer: its key's, and one per field of its details that names a rule. */
+/** The sentences for a refusal (readAnswer): its key's, and one per field of its details that names a rule. */
 export function errorAnswerMessages(
-  answer: { error?: unknown; details?: Record<string, unknown> } | null | undefined,
+  refusal: { key: string; details: Record<string, unknown> },
   locale: UiLocale,
 ): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  for (const [field, rule] of Object.entries(answer?.details ?? {})) {
+  for (const [field, rule] of Object.entries(refusal.details)) {
     if (isRuleName(rule) || isErrorKey(rule)) fields[field] = fieldMessage(rule, locale);
   }
-  return { message: errorMessage(typeof answer?.error === 'string' ? answer.error : 'internalError', locale), fields };
+  return { message: errorMessage(refusal.key, locale), fields };
 }

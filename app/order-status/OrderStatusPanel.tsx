@@ -15,6 +15,7 @@ import AcceptCountdown from './AcceptCountdown.tsx';
 // Only an order whose payment failed needs the retry form: its code (the checkout's methods and rules) loads then.
 const PaymentRetry = lazy(() => import('#app/checkout/PaymentRetry.tsx'));
 import OrderTiming from './OrderTiming.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * The live part of the status page: the status and what it means (a live region, so a change is read out), payment
@@ -139,9 +140,9 @@ export default function OrderStatusPanel({
             : m.status_connecting({}, t)}
       </p>
       {state.refreshFailed && (
-        <p role="alert" className="status-warning">
+        <Notice tone="error" className="status-warning">
           {m.status_refreshFailed({}, t)}
-        </p>
+        </Notice>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 import { $reorders, orderAgain, reorderState } from '#app/stores/reorder.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { REORDER_REASON } from './status-texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /**
  * "Order again" (status page and my orders): fills the basket with the order's items and goes to the basket, or,
@@ -42,9 +43,9 @@ export default function ReorderButton({
       </button>
       <div aria-live="polite" className="reorder-live">
         {state.status === 'failed' && (
-          <p role="alert" className="reorder-notice reorder-notice-error">
+          <Notice tone="error" className="reorder-notice reorder-notice-error">
             {errorMessage(state.error, locale)}
-          </p>
+          </Notice>
         )}
         {state.status === 'told' && (
           <div className="reorder-notice">

@@ -1,5 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 
 type Props = {
   /** The dialog's own class, for its section's styles. */
@@ -32,12 +32,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useModalDialog(dialog);
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
       className={className}
       role="alertdialog"
       aria-labelledby={`${id}-title`}
@@ -59,6 +56,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { map, task, type MapStore } from 'nanostores';
-import type { FieldRule } from '#domain/errors.ts';
+import type { ErrorKey, FieldRule } from '#domain/errors.ts';
 import { adoptFields } from '#app/forms/early-input.ts';
+import { fieldRules, readAnswer } from '#app/api-answer.ts';
 
 /** editing → sending → done (the answer is kept) | back to editing with the server's errors. */
 export type FormStatus = 'editing' | 'sending' | 'done';
@@ -10,14 +11,14 @@ export type FormState<V extends Record<string, unknown>, R = unknown> = {
   /** The failing rule per field (spec section 5's names, or a catalogue key such as minLength or wrongPassword). */
   errors: Partial<Record<keyof V & string, FieldRule>>;
   /** An error key of the whole form (UserIsNotActivated, notUniqueEmail, tooManyRequests…); null when none. */
-  error: string | null;
+  error: ErrorKey | null;
   status: FormStatus;
   /** The server's answer once the form has been accepted. */
   result: R | null;
 };
 
 /** The answer of an API call as the typed client gives it; only what the forms read. */
-export type Answer = { ok: boolean; status: number; json(): Promise<unknown> };
+export type Reply = { ok: boolean; status: number; text(): Promise<string> };
 
 export type AccountForm<V extends Record<string, unknown>, R> = {
   $state: MapStore<FormState<V, R>>;
@@ -27,7 +28,7 @@ export type AccountForm<V extends Record<string, unknown>, R> = {
    * Checks the whole form and, when it passes, sends it. Resolves to the first field with an error (for the island
    * to scroll to and focus), or null.
    */
-  submit(send: (values: V) => Promise<Answer>): Promise<(keyof V & string) | null>;
+  submit(send: (values: V) => Promise<Reply>): Promise<(keyof V & string) | null>;
   reset(values?: Partial<V>): void;
   /** Takes the fields changed before the island loaded (useEarlyInput), each as if changed now. */
   adopt(changed: Record<string, unknown>): void;
@@ -79,29 +80,18 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
         }
         $state.set({ ...state, errors: {}, error: null, status: 'sending' });
         let next: Pick<FormState<V, R>, 'errors' | 'error' | 'status' | 'result'>;
-        try {
-          const response = await send(state.values);
-          const body = (await response.json().catch(() => null)) as
-            (R & { error?: unknown; details?: Record<string, unknown> }) | null;
-          if (response.ok) next = { errors: {}, error: null, status: 'done', result: body };
-          else {
-            const fieldErrors: FormState<V, R>['errors'] = {};
-            for (const name of fields) {
-              const rule = body?.details?.[name];
-              if (typeof rule === 'string') fieldErrors[name] = rule as FieldRule;
-            }
-            const key = typeof body?.error === 'string' ? body.error : 'internalError';
-            // A validation answer with field errors says it all under the fields.
-            next = {
-              errors: fieldErrors,
-              error: key === 'validation' && firstError(fieldErrors) ? null : key,
-              status: 'editing',
-              result: null,
-            };
-          }
-        } catch {
-          // No answer at all (offline, server gone): the user may send again.
-          next = { errors: {}, error: 'internalError', status: 'editing', result: null };
+        const answer = await readAnswer(() => send(state.values));
+        if (answer.ok) next = { errors: {}, error: null, status: 'done', result: answer.data as R };
+        else {
+          // No answer at all (offline, server gone) reads as internalError: the user may send again.
+          const fieldErrors = fieldRules(answer, fields) as FormState<V, R>['errors'];
+          // A validation answer with field errors says it all under the fields.
+          next = {
+            errors: fieldErrors,
+            error: answer.key === 'validation' && firstError(fieldErrors) ? null : answer.key,
+            status: 'editing',
+            result: null,
+          };
         }
         $state.set({ ...$state.get(), ...next });
         return firstError(next.errors);

@@ -6,7 +6,8 @@ import { isValidPhoneNo } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
-import { createAccountForm } from '#app/stores/account-form.ts';
+import { createAccountForm, type Reply } from '#app/stores/account-form.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 /** The countries whose phone and zip rules a customer can pick (spec section 5). */
 export type FormCountry = 'pl' | 'ua';
@@ -70,16 +71,11 @@ export const $activation = map<{ status: 'idle' | 'checking' | 'done' | 'failed'
 export function activate(token: string, client: ApiClient = api): Promise<void> {
   return task(async () => {
     $activation.set({ status: 'checking', email: '', error: '' });
-    try {
-      const response = await client.auth.activate.$post({ json: { token } });
-      const body = (await response.json()) as { email?: string; error?: string };
-      if (response.ok && body.email) {
-        $activation.set({ status: 'done', email: body.email, error: '' });
-        loginForm.setField('email', body.email);
-      } else $activation.set({ status: 'failed', email: '', error: body.error ?? 'internalError' });
-    } catch {
-      $activation.set({ status: 'failed', email: '', error: 'internalError' });
-    }
+    const answer = await readAnswer(client.auth.activate.$post({ json: { token } }));
+    if (answer.ok) {
+      $activation.set({ status: 'done', email: answer.data.email, error: '' });
+      loginForm.setField('email', answer.data.email);
+    } else $activation.set({ status: 'failed', email: '', error: answer.key });
   });
 }
 
@@ -264,17 +260,12 @@ export const $emailConfirmation = map<{
 export function confirmEmail(token: string, client: ApiClient = api): Promise<void> {
   return task(async () => {
     $emailConfirmation.set({ status: 'checking', email: '', error: '' });
-    try {
-      const response = await client.auth.confirmEmail.$post({ json: { token } });
-      const body = (await response.json()) as { email?: string; error?: string };
-      if (response.ok && body.email) {
-        $emailConfirmation.set({ status: 'done', email: body.email, error: '' });
-        const profile = $account.get().profile;
-        if (profile) $account.setKey('profile', { ...profile, email: body.email });
-      } else $emailConfirmation.set({ status: 'failed', email: '', error: body.error ?? 'internalError' });
-    } catch {
-      $emailConfirmation.set({ status: 'failed', email: '', error: 'internalError' });
-    }
+    const answer = await readAnswer(client.auth.confirmEmail.$post({ json: { token } }));
+    if (answer.ok) {
+      $emailConfirmation.set({ status: 'done', email: answer.data.email, error: '' });
+      const profile = $account.get().profile;
+      if (profile) $account.setKey('profile', { ...profile, email: answer.data.email });
+    } else $emailConfirmation.set({ status: 'failed', email: '', error: answer.key });
   });
 }
 
@@ -372,17 +363,13 @@ async function reloadAddresses(client: ApiClient) {
   if (response.ok) $account.setKey('addresses', (await response.json()).addresses);
 }
 
-async function addressListCall(call: Promise<{ ok: boolean; json(): Promise<unknown> }>) {
-  try {
-    const response = await call;
-    const body = (await response.json()) as { addresses?: SavedAddress[]; error?: string };
-    if (response.ok && body.addresses) {
-      $account.setKey('addresses', body.addresses);
-      $addressError.set(null);
-    } else $addressError.set(body.error ?? 'internalError');
-  } catch {
-    $addressError.set('internalError');
-  }
+async function addressListCall<R extends Reply>(call: Promise<R>) {
+  // Both calls answer the whole address book.
+  const answer = await readAnswer(call);
+  if (answer.ok) {
+    $account.setKey('addresses', (answer.data as { addresses: SavedAddress[] }).addresses);
+    $addressError.set(null);
+  } else $addressError.set(answer.key);
 }
 
 export const makeDefaultAddress = (id: string, client: ApiClient = api): Promise<void> =>

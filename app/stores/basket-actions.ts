@@ -1,6 +1,7 @@
 import { atom, task } from 'nanostores';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer, type Refusal } from '#app/api-answer.ts';
 import { $basket, type Basket } from './basket.ts';
 
 export type AddItemInput = { menuItemId: number; quantity: number; optionIds: number[] };
@@ -22,12 +23,9 @@ type Outcome = 'added' | 'conflict' | 'refused';
  * The error key of a refusal. With `field`, a `validation` answer naming that field's rule answers the rule
  * (PUT /api/basket/delivery says pickupUnavailable as `details.deliveryMethod`).
  */
-const errorKeyOf = async (response: Response, field?: string): Promise<string> => {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; details?: unknown } | null;
-  const rule =
-    field && body?.error === 'validation' ? (body.details as Record<string, unknown> | undefined)?.[field] : null;
-  if (typeof rule === 'string') return rule;
-  return typeof body?.error === 'string' ? body.error : 'internalError';
+const errorKeyOf = (refusal: Refusal, field?: string): string => {
+  const rule = field && refusal.key === 'validation' ? refusal.details[field] : null;
+  return typeof rule === 'string' ? rule : refusal.key;
 };
 
 /** Adds an item with its options; the server prices it and answers the whole basket, which replaces ours. */
@@ -36,20 +34,17 @@ export function addToBasket(input: AddItemInput, client: ApiClient = api): Promi
     $basketBusy.set(true);
     $basketError.set(null);
     try {
-      const response = await client.basket.items.$post({ json: input });
-      if (response.ok) {
-        $basket.set((await response.json()) as Basket);
+      const answer = await readAnswer(client.basket.items.$post({ json: input }));
+      if (answer.ok) {
+        $basket.set(answer.data as Basket);
         return 'added';
       }
-      const key = await errorKeyOf(response);
+      const key = errorKeyOf(answer);
       if (key === 'restaurantLocation' || key === 'mishmashedLocations') {
         $basketConflict.set({ key, pending: input });
         return 'conflict';
       }
       $basketError.set(key);
-      return 'refused';
-    } catch {
-      $basketError.set('internalError');
       return 'refused';
     } finally {
       $basketBusy.set(false);
@@ -60,12 +55,12 @@ export function addToBasket(input: AddItemInput, client: ApiClient = api): Promi
 /** Empties the basket (GET /api/basket/clear, as the spec names it). */
 export function clearBasket(client: ApiClient = api): Promise<boolean> {
   return task(async () => {
-    const response = await client.basket.clear.$get().catch(() => null);
-    if (!response?.ok) {
-      $basketError.set(response ? await errorKeyOf(response) : 'internalError');
+    const answer = await readAnswer(client.basket.clear.$get());
+    if (!answer.ok) {
+      $basketError.set(errorKeyOf(answer));
       return false;
     }
-    $basket.set((await response.json()) as Basket);
+    $basket.set(answer.data as Basket);
     return true;
   });
 }
@@ -110,10 +105,9 @@ function inTurn<T>(change: () => Promise<T>): Promise<T> {
 async function send(request: () => Promise<Response>, field?: string): Promise<string | null> {
   $basketBusy.set(true);
   try {
-    const response = await request().catch(() => null);
-    if (!response) return 'internalError';
-    if (!response.ok) return await errorKeyOf(response, field);
-    $basket.set((await response.json()) as Basket);
+    const answer = await readAnswer(request);
+    if (!answer.ok) return errorKeyOf(answer, field);
+    $basket.set(answer.data as Basket);
     return null;
   } finally {
     $basketBusy.set(false);

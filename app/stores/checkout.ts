@@ -1,6 +1,7 @@
 import { atom, map, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import { adoptFields } from '#app/forms/early-input.ts';
 import {
   addressValues,
@@ -332,9 +333,8 @@ export function placeOrder(
     }
 
     const key = checkoutKey(basket.id);
-    let answer: Response;
-    try {
-      answer = await client.orders.$post(
+    const answer = await readAnswer(
+      client.orders.$post(
         {
           json: placeOrderBody(values, {
             ...context(),
@@ -344,24 +344,18 @@ export function placeOrder(
           }),
         },
         { headers: { 'Idempotency-Key': key } },
-      );
-    } catch {
-      $stage.set('editing');
-      $formError.set('internalError');
-      return null;
-    }
-    const body = (await answer.json().catch(() => null)) as
-      | { order: OrderView; accessToken: string; redirectUrl: string | null }
-      | { error?: unknown; details?: Record<string, unknown> }
-      | null;
-    if (answer.status !== 201 || !body || !('order' in body)) {
-      const placed = placeErrors(body as { error?: unknown; details?: Record<string, unknown> } | null);
+      ),
+    );
+    if (!answer.ok) {
+      // A refusal, or no answer at all (internalError): the form says where it belongs and may be sent again.
+      const placed = placeErrors(answer);
       $errors.set(placed.fields);
       $formError.set(placed.form);
       $stage.set('editing');
       return firstErrorField(placed.fields);
     }
 
+    const body = answer.data;
     const placed = { orderId: body.order.id, token: body.accessToken };
     rememberPlaced(basket.id, placed);
     forgetDraft();

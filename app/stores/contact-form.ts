@@ -9,6 +9,7 @@ import {
   type RuleName,
 } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { fieldRules, readAnswer } from '#app/api-answer.ts';
 
 export type ContactField = keyof typeof contactFormRules;
 export type ContactValues = { name: string; email: string; message: string; terms: boolean };
@@ -62,28 +63,16 @@ export function sendContactForm(concept: string, client: ApiClient = api): Promi
     }
     $contactForm.set({ values, errors: {}, status: 'sending' });
     let next: Pick<ContactFormState, 'errors' | 'status'> = { errors: {}, status: 'failed' };
-    try {
-      const response = await client.contact.$post({ json: { ...values, concept } });
-      // The route's type knows its 200 only; 429 (rate limit) and 400 (validation) come from its middleware.
-      const status: number = response.status;
-      if (response.ok && (await response.text()).trim() === 'OK') next = { errors: {}, status: 'sent' };
-      else if (status === 429) next = { errors: {}, status: 'tooMany' };
-      else if (status === 400) {
-        // The server checks again with the same rules; show its verdict under the same fields.
-        const body = (await response.json().catch(() => null)) as {
-          error?: string;
-          details?: Record<string, unknown>;
-        } | null;
-        const serverErrors: FormErrors<ContactField> = {};
-        for (const field of FIELDS) {
-          const rule = body?.details?.[field];
-          if (isRuleName(rule)) serverErrors[field] = rule;
-        }
-        if (body?.error === 'validation' && !isValid(serverErrors)) next = { errors: serverErrors, status: 'editing' };
+    const answer = await readAnswer(client.contact.$post({ json: { ...values, concept } }));
+    if (answer.ok && String(answer.data).trim() === 'OK') next = { errors: {}, status: 'sent' };
+    else if (!answer.ok && answer.status === 429) next = { errors: {}, status: 'tooMany' };
+    else if (!answer.ok && answer.key === 'validation') {
+      // The server checks again with the same rules; show its verdict under the same fields.
+      const serverErrors: FormErrors<ContactField> = {};
+      for (const [field, rule] of Object.entries(fieldRules(answer, FIELDS))) {
+        if (isRuleName(rule)) serverErrors[field as ContactField] = rule;
       }
-    } catch (error) {
-      // Network failure: the guest sees the failure message and may try again.
-      console.warn('contact form: not sent', error);
+      if (!isValid(serverErrors)) next = { errors: serverErrors, status: 'editing' };
     }
     if (next.status === 'failed') console.warn('contact form: the server did not accept the message');
     $contactForm.set({ values, ...next });

@@ -1,7 +1,7 @@
 import { atom, task } from 'nanostores';
 import { COUNTRIES, isValidZipCode } from '#domain/country.ts';
 import type { Country } from '#domain/money.ts';
-import type { RestaurantSummary } from '#server/services/catalogue/restaurants.ts';
+import type { RestaurantSummary } from '#app/api-types.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { AddressParts } from './address.ts';

@@ -1,5 +1,6 @@
 import { atom, map, task } from 'nanostores';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import { checkBlikCode } from '#domain/checkout.ts';
 import type { Country, PaymentMethod } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
@@ -153,9 +154,8 @@ export function retryPayment(
       }
     }
 
-    let answer: Response;
-    try {
-      answer = await client.orders[':id'].payments.$post(
+    const answer = await readAnswer(
+      client.orders[':id'].payments.$post(
         {
           param: { id: input.orderId },
           query: { token: input.token },
@@ -168,18 +168,16 @@ export function retryPayment(
           },
         },
         { headers: { 'Idempotency-Key': crypto.randomUUID() } },
-      );
-    } catch {
-      $retryStage.set(paymentStage(order));
-      $retryError.set('internalError');
-      return null;
-    }
-    const body = (await answer.json().catch(() => null)) as
-      { order: OrderView; redirectUrl: string | null } | { error?: unknown; details?: Record<string, unknown> } | null;
-    if (answer.status !== 201 || !body || !('order' in body)) {
-      const refusal = body as { error?: unknown; details?: Record<string, unknown> } | null;
-      const key = typeof refusal?.error === 'string' ? refusal.error : 'internalError';
-      const detail = refusal?.details ?? {};
+      ),
+    );
+    if (!answer.ok) {
+      if (answer.status === 0) {
+        // No answer at all: the customer may pay again.
+        $retryStage.set(paymentStage(order));
+        $retryError.set('internalError');
+        return null;
+      }
+      const { key, details: detail } = answer;
       const missing = detail['missing'];
       if (key === 'blikCode' || key === 'blikCodeMustBeNumber') $retryErrors.set({ blikCode: key });
       else if (key === 'paymentMethodUnavailable') $retryErrors.set({ method: key });
@@ -191,6 +189,7 @@ export function retryPayment(
       $retryStage.set(key === 'orderNotAwaitingPayment' ? 'closed' : paymentStage(order));
       return (Object.keys($retryErrors.get())[0] as keyof RetryValues | undefined) ?? null;
     }
+    const body = answer.data;
     $retry.setKey('order', body.order);
     let next = paymentStage(body.order);
     $retryStage.set(next);

@@ -1,7 +1,9 @@
 import { map } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
+import type { ErrorKey } from '#domain/errors.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { $basket } from '#app/stores/basket.ts';
+import { readAnswer } from '#app/api-answer.ts';
 
 export type Reordered = InferResponseType<ApiClient['orders'][':id']['reorder']['$post'], 200>;
 
@@ -13,7 +15,7 @@ export type ReorderState =
   | { status: 'idle' }
   | { status: 'sending' }
   | { status: 'told'; missing: Reordered['missing']; changed: Reordered['changed'] }
-  | { status: 'failed'; error: string };
+  | { status: 'failed'; error: ErrorKey };
 
 export const $reorders = map<Record<string, ReorderState>>({});
 
@@ -27,27 +29,20 @@ export const reorderState = (states: Record<string, ReorderState>, orderId: stri
  */
 export async function orderAgain(orderId: string, token: string | null, client: ApiClient = api): Promise<boolean> {
   $reorders.setKey(orderId, { status: 'sending' });
-  try {
-    const response = await client.orders[':id'].reorder.$post({
-      param: { id: orderId },
-      query: token ? { token } : {},
-    });
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      $reorders.setKey(orderId, { status: 'failed', error: body.error ?? 'internalError' });
-      return false;
-    }
-    const answer = await response.json();
-    // The navbar's basket widget shows the new basket on this page too.
-    $basket.set(answer.basket);
-    if (answer.missing.length === 0 && answer.changed.length === 0) {
-      $reorders.setKey(orderId, { status: 'idle' });
-      return true;
-    }
-    $reorders.setKey(orderId, { status: 'told', missing: answer.missing, changed: answer.changed });
-    return false;
-  } catch {
-    $reorders.setKey(orderId, { status: 'failed', error: 'internalError' });
+  const answer = await readAnswer(
+    client.orders[':id'].reorder.$post({ param: { id: orderId }, query: token ? { token } : {} }),
+  );
+  if (!answer.ok) {
+    $reorders.setKey(orderId, { status: 'failed', error: answer.key });
     return false;
   }
+  const { basket, missing, changed } = answer.data;
+  // The navbar's basket widget shows the new basket on this page too.
+  $basket.set(basket);
+  if (missing.length === 0 && changed.length === 0) {
+    $reorders.setKey(orderId, { status: 'idle' });
+    return true;
+  }
+  $reorders.setKey(orderId, { status: 'told', missing, changed });
+  return false;
 }

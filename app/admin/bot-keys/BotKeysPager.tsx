@@ -1,6 +1,7 @@
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { Pager } from '#app/ui/pager.tsx';
 
 /** Links to the previous and next pages: real addresses (/admin/botKeys/2?…), so they work as any link does. */
 export default function BotKeysPager({
@@ -17,20 +18,15 @@ export default function BotKeysPager({
   const t = inLocale(locale);
   if (pages <= 1 && page <= 1) return null;
   return (
-    <nav className="bot-keys-pager" aria-label={m.admin_botKeys_pages({}, t)}>
-      {page > 1 && (
-        <a href={hrefOf(page - 1)} rel="prev">
-          ← {m.admin_botKeys_previous({}, t)}
-        </a>
-      )}
-      <span aria-current="page">
-        {m.admin_botKeys_pageOf({ page: String(page), pages: String(Math.max(pages, 1)) }, t)}
-      </span>
-      {page < pages && (
-        <a href={hrefOf(page + 1)} rel="next">
-          {m.admin_botKeys_next({}, t)} →
-        </a>
-      )}
-    </nav>
+    <Pager
+      className="bot-keys-pager"
+      label={m.admin_botKeys_pages({}, t)}
+      page={page}
+      pages={pages}
+      hrefOf={hrefOf}
+      previous={m.admin_botKeys_previous({}, t)}
+      next={m.admin_botKeys_next({}, t)}
+      where={m.admin_botKeys_pageOf({ page: String(page), pages: String(Math.max(pages, 1)) }, t)}
+    />
   );
 }

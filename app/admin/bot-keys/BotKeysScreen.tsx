@@ -17,6 +17,7 @@ import BotKeysTable, { type Sorting } from './BotKeysTable.tsx';
 import CreateBotKeyForm from './CreateBotKeyForm.tsx';
 import NewBotKeyNotice from './NewBotKeyNotice.tsx';
 import RevokeBotKeyDialog from './RevokeBotKeyDialog.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -87,9 +88,9 @@ export default function BotKeysScreen({
       <div aria-live="polite" aria-busy={list.status === 'loading'}>
         {list.status === 'loading' && <p className="bot-keys-note">{m.admin_botKeys_loading({}, t)}</p>}
         {list.status === 'error' && (
-          <p className="bot-keys-note bot-keys-note-error" role="alert">
+          <Notice tone="error" className="bot-keys-note bot-keys-note-error">
             {errorMessage('internalError', locale)}
-          </p>
+          </Notice>
         )}
         {list.status === 'ready' && list.rows.length === 0 && (
           <p className="bot-keys-note">{m.admin_botKeys_empty({}, t)}</p>

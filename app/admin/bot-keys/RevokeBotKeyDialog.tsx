@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
@@ -15,16 +16,8 @@ export default function RevokeBotKeyDialog({
   botKey: BotKeyRow | null;
   onClose: (revoked: boolean) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [sending, setSending] = useState(false);
   const t = inLocale(locale);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (botKey && !element.open) element.showModal();
-    if (!botKey && element.open) element.close();
-  }, [botKey]);
 
   const confirm = async () => {
     if (!botKey) return;
@@ -37,8 +30,8 @@ export default function RevokeBotKeyDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={botKey !== null}
       className="bot-keys-dialog"
       aria-labelledby="bot-key-revoke-title"
       aria-describedby="bot-key-revoke-text"
@@ -64,6 +57,6 @@ export default function RevokeBotKeyDialog({
           {m.admin_botKeys_revoke_confirm({}, t)}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

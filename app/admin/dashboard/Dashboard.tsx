@@ -3,12 +3,13 @@ import { useStore } from '#app/stores/use-store.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
-import type { Dashboard as Figures } from '#server/services/admin/dashboard/figures.ts';
+import type { Dashboard as Figures } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $dashboard, followWaiting, loadDashboard } from './dashboard-store.ts';
 import FigureChart from './FigureChart.tsx';
 import WaitingOrders from './WaitingOrders.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 const PERIOD_LABEL = { 1: 'admin_dashboard_today', 7: 'admin_dashboard_7', 30: 'admin_dashboard_30' } as const;
 
@@ -42,12 +43,12 @@ export default function Dashboard({ locale }: { locale: UiLocale }) {
       </div>
       <WaitingOrders waiting={state.waiting} offsetMs={state.offsetMs} locale={locale} />
       {state.status === 'failed' && (
-        <p role="alert" className="staff-alert">
+        <Notice tone="error" className="staff-alert">
           {m.admin_orders_failed({}, t)}
-        </p>
+        </Notice>
       )}
       {!figures ? (
-        <p role="status">{m.admin_dashboard_loading({}, t)}</p>
+        <Notice tone="news">{m.admin_dashboard_loading({}, t)}</Notice>
       ) : (
         <Figures figures={figures} locale={locale} />
       )}

@@ -1,7 +1,7 @@
 import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { formatMoney } from '#domain/money.ts';
-import type { DashboardRow } from '#server/services/admin/dashboard/figures.ts';
+import type { DashboardRow } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 

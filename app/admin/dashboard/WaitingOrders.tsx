@@ -1,6 +1,6 @@
 import { adminPath } from '#domain/admin-routes.ts';
 import { formatMoney } from '#domain/money.ts';
-import type { WaitingOrder } from '#server/services/admin/dashboard/figures.ts';
+import type { WaitingOrder } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';

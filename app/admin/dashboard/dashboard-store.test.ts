@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
-import type { WaitingOrder } from '#server/services/admin/dashboard/figures.ts';
+import type { WaitingOrder } from '#app/api-types.ts';
 import { $dashboard, followWaiting, loadDashboard } from './dashboard-store.ts';
 
 /** The browser's EventSource, driven by the test: it delivers `waiting` events when told. */

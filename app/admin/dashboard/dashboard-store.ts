@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { DashboardPeriod } from '#domain/dashboard.ts';
-import type { Dashboard, WaitingOrder } from '#server/services/admin/dashboard/figures.ts';
+import type { Dashboard, WaitingOrder } from '#app/api-types.ts';
 import { api, apiBase } from '#app/api-client.ts';
 
 export type DashboardState = {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -9,6 +10,7 @@ import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
 import { adminPath, type AdminEntity } from '#domain/admin-routes.ts';
 import type { ApiAnswer } from './api-answer.ts';
 import { ruleSchema } from './rule-schema.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props<V extends FieldValues> = {
   locale: UiLocale;
@@ -43,7 +45,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
     defaultValues: empty as DefaultValues<V>,
     mode: 'onTouched',
   });
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!id || !load) return;
@@ -53,7 +55,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
         setState('ready');
       } else {
         setState('missing');
-        if (answer.status !== 404) failed(answer.error);
+        if (answer.status !== 404) failed(answer.key);
       }
     });
     // Loads once per item (form is stable).
@@ -67,10 +69,10 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
   const onValid = async (values: V) => {
     const answer = await save(values, id);
     if (!answer.ok) {
-      for (const [field, rule] of Object.entries(answer.details ?? {})) {
+      for (const [field, rule] of Object.entries(answer.details)) {
         form.setError(field as Path<V>, { type: 'server', message: String(rule) }, { shouldFocus: true });
       }
-      failed(answer.error);
+      failed(answer.key);
       return;
     }
     if (id) {
@@ -83,10 +85,10 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
   };
 
   const onDelete = async () => {
-    dialog.current?.close();
+    setAsking(false);
     if (!id || !remove) return;
     const answer = await remove(id);
-    if (!answer.ok) return failed(answer.error);
+    if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_deleted({}, t), { forced: true });
     window.location.assign(adminPath(locale, { screen: 'list', entity, page: 1 }));
   };
@@ -102,36 +104,36 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
         aria-busy={state === 'loading' ? true : undefined}
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
-        {state === 'loading' && <p role="status">{m.admin_forms_loading({}, t)}</p>}
+        {state === 'loading' && <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>}
         {children}
         <div className="admin-actions">
           <button className="button" type="submit" disabled={busy}>
             {id ? m.admin_forms_save({}, t) : m.admin_forms_create({}, t)}
           </button>
           {id && remove && (
-            <button
-              className="button admin-danger"
-              type="button"
-              disabled={busy}
-              onClick={() => dialog.current?.showModal()}
-            >
+            <button className="button admin-danger" type="button" disabled={busy} onClick={() => setAsking(true)}>
               {m.admin_forms_delete({}, t)}
             </button>
           )}
         </div>
       </form>
       {id && remove && (
-        <dialog ref={dialog} className="admin-dialog" aria-labelledby="admin-delete-question">
+        <Dialog
+          open={asking}
+          className="admin-dialog"
+          aria-labelledby="admin-delete-question"
+          onClose={() => setAsking(false)}
+        >
           <p id="admin-delete-question">{m.admin_forms_deleteConfirm({}, t)}</p>
           <div className="admin-actions">
             <button className="button admin-danger" type="button" onClick={() => void onDelete()}>
               {m.admin_forms_delete({}, t)}
             </button>
-            <button className="button admin-secondary" type="button" onClick={() => dialog.current?.close()}>
+            <button className="button admin-secondary" type="button" onClick={() => setAsking(false)}>
               {m.admin_forms_cancel({}, t)}
             </button>
           </div>
-        </dialog>
+        </Dialog>
       )}
     </FormProvider>
   );

@@ -1,16 +1,10 @@
-/** An API call's outcome as the admin forms use it: the data, or the catalogue key and the failing field rules. */
-export type ApiAnswer<T> =
-  { ok: true; data: T } | { ok: false; status: number; error: string | undefined; details?: Record<string, unknown> };
+import { readAnswer, type Answer } from '#app/api-answer.ts';
 
-/** Reads a typed client's answer; a network failure reads as internalError. */
+/** An API call's outcome as the admin forms use it: the picked data, or the catalogue key and its details. */
+export type ApiAnswer<T> = Answer<T>;
+
+/** Reads a typed client's answer (readAnswer) and picks what the form needs from its data. */
 export async function answerOf<R, T>(call: Promise<Response>, pick: (body: R) => T): Promise<ApiAnswer<T>> {
-  try {
-    const response = await call;
-    const body = (await response.json().catch(() => null)) as unknown;
-    if (response.ok) return { ok: true, data: pick(body as R) };
-    const failure = (body ?? {}) as { error?: string; details?: Record<string, unknown> };
-    return { ok: false, status: response.status, error: failure.error, details: failure.details };
-  } catch {
-    return { ok: false, status: 0, error: 'internalError' };
-  }
+  const answer = await readAnswer(call);
+  return answer.ok ? { ...answer, data: pick(answer.data as R) } : answer;
 }

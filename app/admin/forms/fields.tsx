@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
+import { Checkbox, Field, Select, TextArea, TextInput, controlProps } from '#app/ui/field.tsx';
 import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
 import type { FieldRule } from '#domain/errors.ts';
 
@@ -17,105 +18,52 @@ function errorAt(errors: Record<string, unknown>, name: string): FieldError | un
   return value as FieldError | undefined;
 }
 
-function useField(name: string, hint: string | undefined) {
+const REQUIRED = <span aria-hidden="true"> *</span>;
+
+/** The field's frame for ui/field.tsx: its id, label, hint and the translated rule it breaks. */
+function useField({ name, label, locale, hint, required }: Common) {
   const form = useFormContext();
   const error = errorAt(form.formState.errors, name);
-  const id = idOf(name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return { form, error, id, describedBy: describedBy || undefined };
+  const frame = {
+    id: idOf(name),
+    label,
+    hint,
+    required,
+    requiredMark: REQUIRED,
+    look: 'admin' as const,
+    error: error?.message ? fieldMessage(error.message as FieldRule, locale) : undefined,
+  };
+  return { form, frame };
 }
 
-function Under({ id, hint, error, locale }: { id: string; hint?: string; error?: FieldError; locale: UiLocale }) {
-  return (
-    <>
-      {hint && (
-        <p className="admin-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p className="admin-error" id={`${id}-error`}>
-          {fieldMessage(error.message as FieldRule, locale)}
-        </p>
-      )}
-    </>
-  );
+export function TextField({ type = 'text', ...common }: Common & { type?: string }) {
+  const { form, frame } = useField(common);
+  return <TextInput {...frame} type={type} {...form.register(common.name)} />;
 }
 
-function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={id}>
-      {label}
-      {required && <span aria-hidden="true"> *</span>}
-    </label>
-  );
-}
-
-export function TextField({ name, label, locale, hint, required, type = 'text' }: Common & { type?: string }) {
-  const { form, error, id, describedBy } = useField(name, hint);
-  return (
-    <div className="admin-field">
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        type={type}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...form.register(name)}
-      />
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
-  );
-}
-
-export function TextAreaField({ name, label, locale, hint, required, rows = 4 }: Common & { rows?: number }) {
-  const { form, error, id, describedBy } = useField(name, hint);
-  return (
-    <div className="admin-field admin-wide">
-      <Label id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        rows={rows}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...form.register(name)}
-      />
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
-  );
+export function TextAreaField({ rows = 4, ...common }: Common & { rows?: number }) {
+  const { form, frame } = useField(common);
+  return <TextArea {...frame} className="admin-wide" rows={rows} {...form.register(common.name)} />;
 }
 
 /** A number as typed; an empty box is NaN, which the schema refuses. */
 export function NumberField({
-  name,
-  label,
-  locale,
-  hint,
-  required,
   step = '1',
   min,
   max,
+  ...common
 }: Common & { step?: string; min?: number; max?: number }) {
-  const { form, error, id, describedBy } = useField(name, hint);
+  const { form, frame } = useField(common);
   return (
-    <div className="admin-field">
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        type="number"
-        inputMode={step === '1' ? 'numeric' : 'decimal'}
-        step={step}
-        min={min}
-        max={max}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...form.register(name, { valueAsNumber: true })}
-      />
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
+    <TextInput
+      {...frame}
+      type="number"
+      inputMode={step === '1' ? 'numeric' : 'decimal'}
+      step={step}
+      min={min}
+      max={max}
+      {...form.register(common.name, { valueAsNumber: true })}
+    />
   );
 }
 
@@ -127,10 +75,8 @@ const parseMoney = (text: string) => {
 
 /** The money box: its own text while typing, set again from the value when the form is reset (an item loaded). */
 function MoneyInput(props: {
-  id: string;
+  control: ReturnType<typeof controlProps>;
   value: unknown;
-  describedBy: string | undefined;
-  invalid: boolean;
   field: { name: string; ref: (element: HTMLInputElement | null) => void; onBlur: () => void };
   onChange: (value: number) => void;
 }) {
@@ -141,12 +87,9 @@ function MoneyInput(props: {
   }, [props.value]);
   return (
     <input
-      id={props.id}
+      {...props.control}
       type="text"
       inputMode="decimal"
-      required
-      aria-invalid={props.invalid ? true : undefined}
-      aria-describedby={props.describedBy}
       name={props.field.name}
       ref={props.field.ref}
       onBlur={props.field.onBlur}
@@ -160,76 +103,40 @@ function MoneyInput(props: {
 }
 
 /** Money kept in minor units (as the API and the database) and typed in main units with two decimals. */
-export function MoneyField({ name, label, locale, hint }: Common) {
-  const { form, error, id, describedBy } = useField(name, hint);
+export function MoneyField(common: Common) {
+  const { form, frame } = useField({ ...common, required: true });
   return (
-    <div className="admin-field">
-      <Label id={id} label={label} required />
+    <Field {...frame}>
       <Controller
         control={form.control}
-        name={name}
+        name={common.name}
         render={({ field }) => (
-          <MoneyInput
-            id={id}
-            value={field.value}
-            describedBy={describedBy}
-            invalid={Boolean(error)}
-            field={field}
-            onChange={field.onChange}
-          />
+          <MoneyInput control={controlProps(frame)} value={field.value} field={field} onChange={field.onChange} />
         )}
       />
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
+    </Field>
   );
 }
 
-export function CheckField({ name, label, locale, hint }: Common) {
-  const { form, error, id, describedBy } = useField(name, hint);
-  return (
-    <div className="admin-field admin-check">
-      <input
-        id={id}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...form.register(name)}
-      />
-      <label htmlFor={id}>{label}</label>
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
-  );
+export function CheckField({ required: _required, ...common }: Common) {
+  // The admin's boxes are choices, never required.
+  const { form, frame } = useField(common);
+  return <Checkbox {...frame} {...form.register(common.name)} />;
 }
 
 /** A select whose values are strings, or numbers (ids) with `numeric`. */
 export function SelectField({
-  name,
-  label,
-  locale,
-  hint,
-  required,
   options,
   numeric,
+  ...common
 }: Common & { options: { value: string | number; label: string }[]; numeric?: boolean }) {
-  const { form, error, id, describedBy } = useField(name, hint);
+  const { form, frame } = useField(common);
   return (
-    <div className="admin-field">
-      <Label id={id} label={label} required={required} />
-      <select
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...form.register(name, numeric ? { valueAsNumber: true } : {})}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Under id={id} hint={hint} error={error} locale={locale} />
-    </div>
+    <Select
+      {...frame}
+      options={options.map((option) => ({ value: String(option.value), label: option.label }))}
+      {...form.register(common.name, numeric ? { valueAsNumber: true } : {})}
+    />
   );
 }
 

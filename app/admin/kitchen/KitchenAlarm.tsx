@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { ALARM_SOURCE, rememberSound, soundRemembered } from './alarm-sound.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props = { ringing: number; restaurant: string; locale: UiLocale };
 
@@ -72,9 +73,9 @@ export default function KitchenAlarm({ ringing, restaurant, locale }: Props) {
     <>
       <audio ref={audio} src={ALARM_SOURCE} loop preload="auto" className="kitchen-alarm-audio" />
       {ringing > 0 && (
-        <p className="kitchen-ringing" role="status">
+        <Notice tone="news" className="kitchen-ringing">
           {m.admin_kitchen_ringing({ count: ringing }, t)}
-        </p>
+        </Notice>
       )}
       <button
         type="button"

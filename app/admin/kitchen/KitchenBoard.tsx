@@ -7,6 +7,7 @@ import { notifyError } from '#app/stores/notifications.ts';
 import KitchenAlarm from './KitchenAlarm.tsx';
 import KitchenCard from './KitchenCard.tsx';
 import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 'admin_kitchen_col_ready'] as const;
 
@@ -20,9 +21,9 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
   const orders = state.queue?.orders ?? [];
   if (state.missing)
     return (
-      <p role="alert" className="staff-alert">
+      <Notice tone="error" className="staff-alert">
         {m.admin_kitchen_not_found({}, t)}
-      </p>
+      </Notice>
     );
   return (
     <div className="kitchen">

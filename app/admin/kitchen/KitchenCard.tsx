@@ -1,7 +1,7 @@
 import type { StaffAction } from '#domain/staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { adminPath } from '#domain/admin-routes.ts';
-import type { KitchenCard as Card } from '#server/services/admin/kitchen/queue.ts';
+import type { KitchenCard as Card } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import ActionButtons from '#app/admin/orders/ActionButtons.tsx';

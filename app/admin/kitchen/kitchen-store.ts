@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { StaffAction } from '#domain/staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
-import type { KitchenQueue } from '#server/services/admin/kitchen/queue.ts';
+import type { KitchenQueue } from '#app/api-types.ts';
 import { api, apiBase } from '#app/api-client.ts';
 import { sendStaffAction } from '#app/admin/orders/staff-actions.ts';
 

@@ -6,6 +6,7 @@ import { $adminList, loadAdminList } from './list-store.ts';
 import ListFilters from './ListFilters.tsx';
 import ListPagination from './ListPagination.tsx';
 import ListTable from './ListTable.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props = {
   entity: ListEntity;
@@ -62,9 +63,9 @@ export default function AdminList({ entity, page, search, labels, htmlLang, admi
       </div>
       <ListFilters entity={entity} query={query} labels={labels} listPath={listPath} hydrated={hydrated} />
       {state.status === 'loading' && (
-        <p className="list-state" role="status">
+        <Notice tone="news" className="list-state">
           {labels.ui.loading}
-        </p>
+        </Notice>
       )}
       {state.status === 'error' && (
         <div className="list-state list-error" role="alert">
@@ -75,9 +76,9 @@ export default function AdminList({ entity, page, search, labels, htmlLang, admi
         </div>
       )}
       {state.status === 'ready' && state.rows.length === 0 && (
-        <p className="list-state" role="status">
+        <Notice tone="news" className="list-state">
           {labels.ui.empty}
-        </p>
+        </Notice>
       )}
       {state.status === 'ready' && state.rows.length > 0 && (
         <ListTable

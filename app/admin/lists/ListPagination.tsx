@@ -1,4 +1,5 @@
 import { ADMIN_LIST_PAGE_SIZE } from '#domain/admin-lists.ts';
+import { Pager } from '#app/ui/pager.tsx';
 import { fill, type ListLabels } from './labels.ts';
 
 type Props = {
@@ -14,24 +15,16 @@ type Props = {
 export default function ListPagination({ page, htmlLang, count, labels, pageHref }: Props) {
   const pages = Math.max(1, Math.ceil(count / ADMIN_LIST_PAGE_SIZE));
   return (
-    <nav className="list-pagination" aria-label={labels.ui.pagination}>
-      {page > 1 ? (
-        <a rel="prev" href={pageHref(Math.min(page - 1, pages))}>
-          ← {labels.ui.previous}
-        </a>
-      ) : (
-        <span />
-      )}
-      <span aria-current="page">
-        {fill(labels.ui.pageOf, { page: page.toLocaleString(htmlLang), pages: pages.toLocaleString(htmlLang) })}
-      </span>
-      {page < pages ? (
-        <a rel="next" href={pageHref(page + 1)}>
-          {labels.ui.next} →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Pager
+      className="list-pagination"
+      label={labels.ui.pagination}
+      page={page}
+      pages={pages}
+      hrefOf={pageHref}
+      previous={labels.ui.previous}
+      next={labels.ui.next}
+      where={fill(labels.ui.pageOf, { page: page.toLocaleString(htmlLang), pages: pages.toLocaleString(htmlLang) })}
+      holdPlaces
+    />
   );
 }

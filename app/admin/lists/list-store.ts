@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import { api, type ApiClient } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import { ADMIN_LIST_PAGE_SIZE, type ListEntity } from '#domain/admin-lists.ts';
 
 export type ListRow = Record<string, unknown>;
@@ -17,9 +18,10 @@ const getterOf = (client: ApiClient, entity: ListEntity) =>
   (client.admin[entity] as unknown as { $get: ListGetter }).$get;
 
 async function fetchPage(client: ApiClient, entity: ListEntity, query: Record<string, string>) {
-  const response = await getterOf(client, entity)({ query });
-  const body = (await response.json()) as { rows?: ListRow[]; count?: number; error?: string };
-  if (!response.ok || !body.rows) throw new Error(body.error ?? 'unknown');
+  const answer = await readAnswer(getterOf(client, entity)({ query }));
+  if (!answer.ok) throw new Error(answer.key);
+  const body = answer.data as { rows?: ListRow[]; count?: number };
+  if (!body.rows) throw new Error('internalError');
   return { rows: body.rows, count: body.count ?? 0 };
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -30,29 +31,24 @@ type Props<V extends FieldValues> = {
 export function MenuDialogForm<V extends FieldValues>(props: Props<V>) {
   const { locale, title, schema, values, save, onSaved, onFailed, onClose, children } = props;
   const t = inLocale(locale);
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const form = useForm<V>({
     resolver: arktypeResolver(ruleSchema(schema)) as never,
     defaultValues: values as DefaultValues<V>,
     mode: 'onTouched',
   });
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const onValid = async (data: V) => {
     const answer = await save(data);
     if (answer.ok) return onSaved();
-    for (const [field, rule] of Object.entries(answer.details ?? {})) {
+    for (const [field, rule] of Object.entries(answer.details)) {
       form.setError(field as Path<V>, { type: 'server', message: String(rule) }, { shouldFocus: true });
     }
-    onFailed(answer.error);
+    onFailed(answer.key);
   };
 
   return (
-    <dialog ref={dialog} className="admin-dialog admin-menu-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <Dialog className="admin-dialog admin-menu-dialog" aria-labelledby={titleId} onClose={onClose}>
       <FormProvider {...form}>
         <form
           className="admin-form"
@@ -72,6 +68,6 @@ export function MenuDialogForm<V extends FieldValues>(props: Props<V>) {
           </div>
         </form>
       </FormProvider>
-    </dialog>
+    </Dialog>
   );
 }

@@ -27,6 +27,7 @@ import {
   type EditorItem,
   type EditorMenu,
 } from './menu-form.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 const endpoint = api.admin.menu;
 
@@ -61,7 +62,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
       (b: EditorMenu) => b,
     );
     if (answer.ok) setMenu(answer.data);
-    else failed(answer.error);
+    else failed(answer.key);
   }, [restaurantId, failed]);
 
   useEffect(() => {
@@ -72,7 +73,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     return (
       <section className="admin-menu" aria-labelledby="admin-menu-title">
         <h2 id="admin-menu-title">{m.admin_menu_title({}, t)}</h2>
-        <p role="status">{m.admin_forms_loading({}, t)}</p>
+        <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>
       </section>
     );
   }
@@ -100,7 +101,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     );
     setBusy(false);
     if (!answer.ok) {
-      failed(answer.error);
+      failed(answer.key);
       return reload();
     }
     notifySuccess(m.admin_forms_saved({}, t));
@@ -116,7 +117,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     );
     setBusy(false);
     setDeleting(null);
-    if (!answer.ok) return failed(answer.error);
+    if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_deleted({}, t));
     await reload();
   };

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '#app/ui/dialog.tsx';
 import {
   DESTRUCTIVE_ACTIONS,
   MAX_PREPARATION_MINUTES,
@@ -9,6 +10,7 @@ import {
 import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.ts';
 import { errorMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Props = {
   order: { id: string; displayId: string };
@@ -32,12 +34,7 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
   const t = { locale: messageLocale(locale) } as const;
   const [hydrated, setHydrated] = useState(false);
   const [asking, setAsking] = useState<StaffAction | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (asking) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [asking]);
 
   const run = async (action: StaffAction, minutes?: number, reason?: RejectionReason) => {
     const done = await onAct(action, minutes, reason);
@@ -63,8 +60,8 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
           {m[`admin_orders_action_${action}`]({}, t)}
         </button>
       ))}
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={asking !== null}
         className="staff-dialog"
         aria-labelledby={`staff-dialog-${order.id}`}
         onClose={() => setAsking(null)}
@@ -108,7 +105,7 @@ export default function ActionButtons({ order, actions, locale, onAct, busy, def
             </div>
           </div>
         ) : null}
-      </dialog>
+      </Dialog>
     </div>
   );
 }
@@ -219,9 +216,9 @@ function RejectForm(props: {
         ))}
       </fieldset>
       {missing && (
-        <p id={errorId} className="staff-reason-error" role="alert">
+        <Notice tone="error" id={errorId} className="staff-reason-error">
           {errorMessage('rejectionReasonRequired', props.locale)}
-        </p>
+        </Notice>
       )}
       <div className="staff-dialog-buttons">
         <button type="button" className="staff-action" onClick={props.onBack}>

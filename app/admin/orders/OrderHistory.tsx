@@ -1,4 +1,4 @@
-import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
+import type { StaffOrder } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { dateTime, statusName } from './format.ts';

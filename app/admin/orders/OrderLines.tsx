@@ -1,4 +1,4 @@
-import type { OrderView } from '#server/services/orders/view.ts';
+import type { OrderView } from '#app/api-types.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';

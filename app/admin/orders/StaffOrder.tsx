@@ -14,6 +14,7 @@ import OrderLines from './OrderLines.tsx';
 import OrderPayments from './OrderPayments.tsx';
 import { $staffOrder, actOnStaffOrder, loadStaffOrder } from './staff-order-store.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 /** An order's admin page: what it is, who ordered it, payments, history, and what staff may do now. */
 export default function StaffOrder({ orderId, locale }: { orderId: string; locale: UiLocale }) {
@@ -23,12 +24,12 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
     void loadStaffOrder(orderId);
   }, [orderId]);
 
-  if (state.status === 'loading') return <p role="status">{m.admin_orders_loading({}, t)}</p>;
+  if (state.status === 'loading') return <Notice tone="news">{m.admin_orders_loading({}, t)}</Notice>;
   if (state.status === 'failed')
     return (
-      <p role="alert" className="staff-alert">
+      <Notice tone="error" className="staff-alert">
         {m.admin_orders_failed({}, t)}
-      </p>
+      </Notice>
     );
   const { order: staff, busy } = state;
   const { order } = staff;

@@ -1,7 +1,8 @@
 import type { StaffAction } from '#domain/staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
-import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
+import type { StaffOrder } from '#app/api-types.ts';
 import { api } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
 
 export type ActionAnswer = { ok: true; order: StaffOrder } | { ok: false; error: string };
 
@@ -12,19 +13,15 @@ export async function sendStaffAction(
   preparationMinutes?: number,
   rejectionReason?: RejectionReason,
 ): Promise<ActionAnswer> {
-  try {
-    const response = await api.admin.orders[':id'].actions.$post({
+  const answer = await readAnswer(
+    api.admin.orders[':id'].actions.$post({
       param: { id: orderId },
       json: {
         action,
         ...(preparationMinutes === undefined ? {} : { preparationMinutes }),
         ...(rejectionReason === undefined ? {} : { rejectionReason }),
       },
-    });
-    if (response.ok) return { ok: true, order: (await response.json()).order as StaffOrder };
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    return { ok: false, error: body.error ?? 'internalError' };
-  } catch {
-    return { ok: false, error: 'internalError' };
-  }
+    }),
+  );
+  return answer.ok ? { ok: true, order: answer.data.order } : { ok: false, error: answer.key };
 }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { StaffAction } from '#domain/staff-actions.ts';
-import type { StaffOrder } from '#server/services/admin/orders/detail.ts';
+import type { StaffOrder } from '#app/api-types.ts';
 import { api } from '#app/api-client.ts';
 import { sendStaffAction } from './staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';

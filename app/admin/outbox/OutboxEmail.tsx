@@ -6,6 +6,7 @@ import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
 import { templateName } from '../codes.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Email = {
   id: number;
@@ -36,7 +37,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
       if (answer.status !== 404) notifyError(m.admin_forms_failed({}, t));
     });
   }, [id]);
-  if (email === null) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  if (email === null) return <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>;
   if (email === 'missing') return <p>{m.admin_forms_notFound({}, t)}</p>;
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'ua' ? 'uk' : locale) : '—');
   const rows: [string, string][] = [

@@ -24,6 +24,7 @@ import {
   type RestaurantRow,
 } from './restaurant-form.ts';
 import { WeekHours } from './WeekHours.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 type Choices = {
   concepts: { id: number; name: string }[];
@@ -44,7 +45,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
       if (answer.ok) setChoices(answer.data);
     });
   }, []);
-  if (!choices) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  if (!choices) return <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>;
 
   const field = (name: keyof RestaurantFormValues & `${string}`) => ({
     name,

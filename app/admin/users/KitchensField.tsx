@@ -3,6 +3,7 @@ import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { FieldRule } from '#domain/errors.ts';
+import { Notice } from '#app/ui/notice.tsx';
 
 export type KitchenChoice = { id: number; name: string; city: string };
 
@@ -58,9 +59,9 @@ export function KitchensField({ locale, choices }: { locale: UiLocale; choices: 
               ))}
             </ul>
             {fieldState.error?.message && (
-              <p className="admin-error" id={errorId} role="alert">
+              <Notice tone="error" className="admin-error" id={errorId}>
                 {fieldMessage(fieldState.error.message as FieldRule, locale)}
-              </p>
+              </Notice>
             )}
           </fieldset>
         );

@@ -20,7 +20,7 @@ export default function PasswordResetButton({ locale, id }: { locale: UiLocale; 
     setBusy(false);
     if (answer.ok) notifySuccess(m.admin_users_passwordResetSent({}, t));
     else {
-      const reason = answer.error ? errorMessage(answer.error, locale) : '';
+      const reason = errorMessage(answer.key, locale);
       notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
     }
   };

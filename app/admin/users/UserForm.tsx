@@ -10,6 +10,7 @@ import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
+import { Notice } from '#app/ui/notice.tsx';
 
 const endpoint = api.admin.users;
 type Row = UserUpdateBody & { id: string; email: string; phone: string | null; kitchens: number[] };
@@ -84,7 +85,7 @@ function UserFields({ locale, kitchens }: { locale: UiLocale; kitchens: readonly
 export default function UserForm({ locale, id }: { locale: UiLocale; id: string }) {
   const t = inLocale(locale);
   const kitchens = useKitchenChoices();
-  if (!kitchens) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  if (!kitchens) return <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>;
   return (
     <AdminForm
       locale={locale}
@@ -128,7 +129,7 @@ export default function UserForm({ locale, id }: { locale: UiLocale; id: string 
 export function UserAddForm({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
   const kitchens = useKitchenChoices();
-  if (!kitchens) return <p role="status">{m.admin_forms_loading({}, t)}</p>;
+  if (!kitchens) return <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>;
   return (
     <AdminForm
       locale={locale}
