@@ -148,7 +148,11 @@ describe('error answers', () => {
       const response = await request(ctx, '/api/basket/items', { method: 'POST', body, headers: json });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: 'validation', details: { '(body)': expect.any(String) } });
+      expect(await response.json()).toEqual({
+        requestId: expect.any(String),
+        error: 'validation',
+        details: { '(body)': expect.any(String) },
+      });
     }
   });
 });
@@ -158,7 +162,7 @@ describe('CSRF and Sec-Fetch-Site', () => {
     const response = await request(ctx, '/api/contact', { method: 'POST', body: 'name=x' });
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: 'Forbidden' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'Forbidden' });
   });
 
   it('refuses a form post from another origin, and lets one from our own origin through', async () => {

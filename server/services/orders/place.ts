@@ -15,6 +15,8 @@ import { writeOrder, type WrittenIds } from './place/write.ts';
 import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
+import { countOrderPlaced } from '#server/observability/metrics.ts';
+import { traced } from '#server/observability/tracing.ts';
 
 export type { PlaceOrderInput } from './place/input.ts';
 
@@ -71,7 +73,10 @@ type Created = {
  * `idempotencyKey`: a repeat with the same body answers the same order, a repeat with another body is refused.
  * Online payments are registered with the provider after the commit (see startPayment).
  */
-export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
+export const placeOrder = (ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> =>
+  traced('orders.place', () => placeNewOrder(ctx, call));
+
+async function placeNewOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
   const { db, env, actor } = ctx;
   const { input, idempotencyKey, channel } = call;
   if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired');
@@ -142,6 +147,7 @@ export async function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Prom
     } else throw error;
   }
 
+  if ('written' in outcome) countOrderPlaced(channel, outcome.written.basket.location.country, input.paymentMethod);
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
   // Paid on delivery, the order reached the kitchen with this commit: a restaurant that accepts by itself does so
   // now (its own transaction; the sweeper accepts it should this process die first). The answer then reads it back.

@@ -1,0 +1,113 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
+import { prettyLine } from './pretty.ts';
+
+/**
+ * The one logger of the server, its services, its workers and its start-up (issue 31). Settings are read from the
+ * environment when this module loads, before parseEnv (which checks the same keys): start-up's own failures go
+ * through it too.
+ * - LOG_LEVEL: fatal … trace, or silent; `info` by default, `silent` under NODE_ENV=test (tests capture it).
+ * - LOG_FORMAT: `json` (one JSON object a line, NODE_ENV=production's default) or `pretty` (a readable line,
+ *   everywhere else's default).
+ */
+
+/** What every log line written while a request is served carries: its request id (X-Request-Id). */
+export type RequestScope = { requestId: string };
+
+/** The request being served, across awaits: set once per request by the request middleware (request-log.ts). */
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Fields that may carry personal data or secrets, wherever a caller passes them: censored rather than written.
+ * A backstop: the request line carries route patterns, never paths, queries or bodies; services log ids.
+ */
+const SENSITIVE = [
+  'email',
+  'phone',
+  'password',
+  'token',
+  'accessToken',
+  'blikCode',
+  'street',
+  'address',
+  'firstname',
+  'lastname',
+  'authorization',
+  'cookie',
+];
+const REDACT_PATHS = [...SENSITIVE, ...SENSITIVE.map((key) => `*.${key}`)];
+
+const settings = (source: NodeJS.ProcessEnv) => {
+  const nodeEnv = source['NODE_ENV'];
+  const level = (LOG_LEVELS as readonly string[]).includes(source['LOG_LEVEL'] ?? '')
+    ? (source['LOG_LEVEL'] as LogLevel)
+    : nodeEnv === 'test'
+      ? 'silent'
+      : 'info';
+  const format = source['LOG_FORMAT'] === 'json' || source['LOG_FORMAT'] === 'pretty' ? source['LOG_FORMAT'] : null;
+  return { level, json: (format ?? (nodeEnv === 'production' ? 'json' : 'pretty')) === 'json' };
+};
+
+/** Where lines go: stdout, unless a test is capturing them. */
+let target: DestinationStream;
+const sink: DestinationStream = { write: (line: string) => target.write(line) };
+
+const NO_SCOPE = {};
+const { level, json } = settings(process.env);
+// Asynchronous: a line costs a copy into a buffer, not a write(2) per request; pino flushes it on exit.
+target = json
+  ? pino.destination({ dest: 1, sync: false })
+  : { write: (line: string) => process.stdout.write(prettyLine(line)) };
+
+export const log: Logger = pino(
+  {
+    level,
+    base: { pid: process.pid },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // The request id of the request being served, on every line written while serving it (services included).
+    mixin: () => requestScope.getStore() ?? NO_SCOPE,
+  },
+  sink,
+);
+
+/** Writes out what the logger still buffers, before the process exits on purpose. */
+export const flushLog = () => {
+  (target as { flushSync?: () => void }).flushSync?.();
+};
+
+/** A parsed line as a test reads it. */
+export type LogLine = { level: number; msg?: string; requestId?: string; [key: string]: unknown };
+
+/**
+ * Collects every line written from now on, at `level` and above (debug by default), instead of printing them, and
+ * hands each to `onLine` as it comes; `stop()` restores the output and the level. For tests.
+ */
+export function captureLog(captureLevel: Level = 'debug', onLine?: (line: LogLine) => void) {
+  const raw: string[] = [];
+  const before = { target, level: log.level };
+  target = {
+    write: (line: string) => {
+      raw.push(line);
+      onLine?.(JSON.parse(line) as LogLine);
+    },
+  };
+  log.level = captureLevel;
+  return {
+    /** Every line as written, JSON text. */
+    text: () => raw.join(''),
+    lines: (): LogLine[] => raw.map((line) => JSON.parse(line) as LogLine),
+    stop: () => {
+      target = before.target;
+      log.level = before.level;
+    },
+  };
+}
+
+/** An error as a log line's `err` field: its type, message and stack, nothing it might carry besides. */
+export const errorOf = (error: unknown) =>
+  error instanceof Error
+    ? { type: error.name, message: error.message, stack: error.stack }
+    : { message: String(error) };
