@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -56,6 +56,12 @@ export function createTracing(serviceName: string): Tracing {
         { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.query.text': text } },
         (span) => settle(span, work),
       ),
-    shutdown: () => provider.shutdown(),
+    shutdown: async () => {
+      await provider.shutdown();
+      // Unregistered, so that a later start (a test's) registers afresh.
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
   };
 }
