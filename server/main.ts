@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
-import { flushLog, log } from './observability/log.ts';
+import { flushLog, log, logIsJson } from './observability/log.ts';
 
 /**
  * Reads and throws away what is left of a request's body, up to a few megabytes or two seconds. Closing a socket
@@ -54,7 +54,10 @@ const startupTimes = () => {
 
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
-  log.fatal(`Cannot start: ${message}`);
+  // One plain line on stderr for whoever started the server, whatever the log's format; a collector reading JSON
+  // lines gets it as a fatal line too.
+  if (logIsJson) log.fatal(`Cannot start: ${message}`);
+  process.stderr.write(`Cannot start: ${message}\n`);
   flushLog();
   process.exit(1);
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from './context.ts';
-import { captureLog, log } from './observability/log.ts';
+import { captureLog, errorOf, log } from './observability/log.ts';
 import { requestIdOf, requestLog } from './request-log.ts';
 
 let capture: ReturnType<typeof captureLog> | undefined;
@@ -62,5 +62,15 @@ describe('the request log', () => {
     capture = captureLog();
     log.warn({ email: 'jan@example.com', customer: { phone: '+48 600 100 200', street: 'Długa 1' } }, 'oops');
     expect(capture.text()).not.toMatch(/jan@example|600 100 200|Długa/);
+  });
+
+  it("logs a failed statement's reason, not its values", () => {
+    const failed = new Error('Failed query: insert into orders (email) values ($1)\nparams: jan@example.com,Długa 1', {
+      cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    });
+    const logged = JSON.stringify(errorOf(failed));
+    expect(logged).not.toMatch(/jan@example|Długa/);
+    expect(logged).toContain('insert into orders');
+    expect(errorOf(failed).cause).toEqual({ message: 'deadlock detected', code: '40P01' });
   });
 });

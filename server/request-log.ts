@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './context.ts';
@@ -34,17 +35,26 @@ export function requestLog(options: {
   tracing: Tracing | null;
 }): MiddlewareHandler<AppEnv> {
   const { lines, metrics, tracing } = options;
+  const measured = lines || metrics !== null || tracing !== null;
   return (c, next) => {
     const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('requestId', requestId);
+    // Served by Node, on the outgoing message before the handler runs (as defaultHeaders does, decision 035): set
+    // on the finished Response, it would turn the answer's header record into a WHATWG Headers and back.
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (outgoing) outgoing.setHeader('X-Request-Id', requestId);
+    if (!measured)
+      return requestScope.run({ requestId }, async () => {
+        await next();
+        if (!outgoing) c.header('X-Request-Id', requestId);
+      });
     const started = performance.now();
-    const scope = { requestId };
-    const served = async () => {
+    return requestScope.run({ requestId }, async () => {
       const span = tracing?.startRequest(c.req.method, requestId) ?? null;
       try {
-        await (span ? tracing!.within(span, next) : next());
+        await (span && tracing ? tracing.within(span, next) : next());
       } finally {
-        c.header('X-Request-Id', requestId);
+        if (!outgoing) c.header('X-Request-Id', requestId);
         const status = c.res.status;
         const route = routeOf(c);
         const seconds = (performance.now() - started) / 1000;
@@ -63,7 +73,6 @@ export function requestLog(options: {
             'request',
           );
       }
-    };
-    return requestScope.run(scope, served);
+    });
   };
 }

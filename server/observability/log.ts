@@ -9,6 +9,7 @@ import { prettyLine } from './pretty.ts';
  * - LOG_LEVEL: fatal … trace, or silent; `info` by default, `silent` under NODE_ENV=test (tests capture it).
  * - LOG_FORMAT: `json` (one JSON object a line, NODE_ENV=production's default) or `pretty` (a readable line,
  *   everywhere else's default).
+ * Lines at warn and above go to stderr, the others to stdout.
  */
 
 /** What every log line written while a request is served carries: its request id (X-Request-Id). */
@@ -57,10 +58,22 @@ const sink: DestinationStream = { write: (line: string) => target.write(line) };
 
 const NO_SCOPE = {};
 const { level, json } = settings(process.env);
-// Asynchronous: a line costs a copy into a buffer, not a write(2) per request; pino flushes it on exit.
-target = json
-  ? pino.destination({ dest: 1, sync: false })
-  : { write: (line: string) => process.stdout.write(prettyLine(line)) };
+/** Whether lines are JSON (production, LOG_FORMAT=json) rather than the readable format. */
+export const logIsJson = json;
+// Lines at warn and above go to stderr, the rest to stdout: pino writes `{"level":NN,` first, so the tenth
+// character is the level's first digit ('4' for warn, '5' error, '6' fatal).
+const WARN_DIGIT = 52;
+// stdout asynchronously: a line costs a copy into a buffer, not a write(2) per request; pino flushes it on exit.
+// stderr at once: warnings and errors are few, and must not be lost with a crashing process.
+const out = json ? pino.destination({ dest: 1, sync: false }) : null;
+const err = json ? pino.destination({ dest: 2, sync: true }) : null;
+target =
+  out && err
+    ? { write: (line: string) => (line.charCodeAt(9) >= WARN_DIGIT ? err : out).write(line) }
+    : {
+        write: (line: string) =>
+          (line.charCodeAt(9) >= WARN_DIGIT ? process.stderr : process.stdout).write(prettyLine(line)),
+      };
 
 export const log: Logger = pino(
   {
@@ -75,7 +88,7 @@ export const log: Logger = pino(
 
 /** Writes out what the logger still buffers, before the process exits on purpose. */
 export const flushLog = () => {
-  (target as { flushSync?: () => void }).flushSync?.();
+  out?.flushSync();
 };
 
 /** A parsed line as a test reads it. */
@@ -106,8 +119,23 @@ export function captureLog(captureLevel: Level = 'debug', onLine?: (line: LogLin
   };
 }
 
-/** An error as a log line's `err` field: its type, message and stack, nothing it might carry besides. */
-export const errorOf = (error: unknown) =>
-  error instanceof Error
-    ? { type: error.name, message: error.message, stack: error.stack }
-    : { message: String(error) };
+/** drizzle's "Failed query" errors name the statement's values after `params:`: a customer's data travels there. */
+const withoutParams = (text: string | undefined) =>
+  text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\n[params left out]');
+
+/**
+ * An error as a log line's `err` field: its type, message and stack (and its cause's message and code: the driver's
+ * reason behind drizzle's "Failed query"), without the statement's values, and nothing else it might carry.
+ */
+export function errorOf(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    type: error.name,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack),
+    ...(cause && typeof cause.message === 'string'
+      ? { cause: { message: cause.message, ...(typeof cause.code === 'string' ? { code: cause.code } : {}) } }
+      : {}),
+  };
+}

@@ -198,8 +198,12 @@ export function metricsText(): Promise<string> {
 }
 let nextId = 0;
 
-/** In a worker: hands prom-client's cluster protocol this process's registry (instead of its global one). */
+/**
+ * In a worker: answers prom-client's cluster protocol (its listener is added when an AggregatorRegistry is built)
+ * with this process's registry instead of prom-client's global one.
+ */
 export function shareWorkerMetrics() {
+  new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
 }
 

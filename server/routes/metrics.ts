@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
-import { queryRows } from '#db/client.ts';
-import { sql } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { clientIp } from '../middleware/rate-limit.ts';
 import { errorOf, log } from '../observability/log.ts';
 import { metricsText, setBacklogReader } from '../observability/metrics.ts';
+import { readOutboxBacklog } from '../services/outbox/backlog.ts';
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -23,15 +22,7 @@ const sameSecret = (given: string, expected: string) => {
  */
 export function metricsRoute(deps: AppDeps): Handler<AppEnv> {
   const { metricsAllow, metricsToken } = deps.env;
-  setBacklogReader(async () => {
-    const [row] = await queryRows<{ pending: number; oldest: number | null }>(
-      deps.db,
-      sql`select count(*)::int as pending,
-            extract(epoch from (now() - min(created_at)))::float8 as oldest
-          from email_outbox where status = 'pending'`,
-    );
-    return { pending: row?.pending ?? 0, oldestSeconds: Math.max(0, row?.oldest ?? 0) };
-  });
+  setBacklogReader(() => readOutboxBacklog(deps));
   return async (c) => {
     const authorization = c.req.header('authorization');
     if (authorization !== undefined) {

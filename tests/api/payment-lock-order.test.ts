@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, payments, refunds } from '#db/schema/index.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { signBody } from '#server/services/payments/signature.ts';

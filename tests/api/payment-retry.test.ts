@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, orders, paymentOptions, payments, refunds } from '#db/schema/index.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { signBody } from '#server/services/payments/signature.ts';
