@@ -102,7 +102,7 @@ describe('answers given before the body is read, on the real server', () => {
         expect([path, first.status, JSON.parse(first.body), first.connection]).toEqual([
           path,
           status,
-          { error },
+          { requestId: expect.any(String), error },
           'close',
         ]);
         const second = await send(agent, port, 'GET', '/api/ping');
@@ -135,7 +135,10 @@ describe('answers given before the body is read, on the real server', () => {
 
       // Node's own fetch, which once failed the second request with 'other side closed'.
       const refused = await fetch(`http://127.0.0.1:${port}/api/contact`, { method: 'POST', headers: json, body: big });
-      expect([refused.status, await refused.json()]).toEqual([413, { error: 'payloadTooLarge' }]);
+      expect([refused.status, await refused.json()]).toEqual([
+        413,
+        { requestId: expect.any(String), error: 'payloadTooLarge' },
+      ]);
       const next = await fetch(`http://127.0.0.1:${port}/api/ping`);
       expect(await next.json()).toEqual({ ok: true });
     },
@@ -172,7 +175,10 @@ describe('CSRF and Sec-Fetch-Site', () => {
       body: 'email=user%40example.com&password=user-demo-2026',
       headers: { ...form, origin: 'https://evil.example.com' },
     });
-    expect([foreign.status, await foreign.json()]).toEqual([403, { error: 'Forbidden' }]);
+    expect([foreign.status, await foreign.json()]).toEqual([
+      403,
+      { requestId: expect.any(String), error: 'Forbidden' },
+    ]);
     const own = await request(ctx, '/api/auth/login', {
       method: 'POST',
       body: 'email=user%40example.com&password=user-demo-2026',
@@ -196,7 +202,7 @@ describe('CSRF and Sec-Fetch-Site', () => {
         method,
         path,
         403,
-        { error: 'Forbidden' },
+        { requestId: expect.any(String), error: 'Forbidden' },
       ]);
     }
   });
@@ -256,7 +262,12 @@ describe('hosts', () => {
     for (const host of ['pasta-fresca.localhost', 'www.pastafresca.pl', 'survey.localhost', 'evil.example.com']) {
       for (const path of ['/api/auth/getUser', '/api/basket', '/api/ping', '/api/openapi.json', '/api/my-orders']) {
         const response = await request(ctx, path, { host });
-        expect([host, path, response.status, await response.json()]).toEqual([host, path, 404, { error: 'notFound' }]);
+        expect([host, path, response.status, await response.json()]).toEqual([
+          host,
+          path,
+          404,
+          { requestId: expect.any(String), error: 'notFound' },
+        ]);
       }
       const login = await request(ctx, '/api/auth/login', {
         host,

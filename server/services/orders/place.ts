@@ -73,8 +73,9 @@ type Created = {
  * `idempotencyKey`: a repeat with the same body answers the same order, a repeat with another body is refused.
  * Online payments are registered with the provider after the commit (see startPayment).
  */
-export const placeOrder = (ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> =>
-  traced('orders.place', () => placeNewOrder(ctx, call));
+export function placeOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
+  return traced('orders.place', () => placeNewOrder(ctx, call));
+}
 
 async function placeNewOrder(ctx: PlaceOrderCtx, call: PlaceOrderCall): Promise<PlacedOrder> {
   const { db, env, actor } = ctx;
