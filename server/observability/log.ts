@@ -80,6 +80,9 @@ export const log: Logger = pino(
     level,
     base: { pid: process.pid },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // `err` is what errorOf made of an error (type, message without values, stack): written as it is, rather than
+    // through pino's error serializer, which would name its type Object and copy whatever else it carried.
+    serializers: { err: (value: unknown) => value },
     // The request id of the request being served, on every line written while serving it (services included).
     mixin: () => requestScope.getStore() ?? NO_SCOPE,
   },
