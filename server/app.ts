@@ -68,8 +68,8 @@ export function createApp(input: AppDepsInput) {
     return kind;
   };
 
-  // First: every request gets its id here, and its one log line, metrics and span when those are on. Registered
-  // only when one of them is: timing every request for nothing was measurable on a trivial route.
+  // First: every request gets its id here (X-Request-Id, error bodies, its log lines), and its one log line, metrics
+  // and span when those are on; it is timed only then (timing every request for nothing was measurable).
   const metrics = deps.env.metrics && metricsEnabled() ? requestMetrics() : null;
   const tracing = currentTracing();
   app.use(requestLog({ lines: deps.env.logRequests, metrics, tracing }));

@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './context.ts';
-import { log, requestScope } from './observability/log.ts';
+import { requestLineLog, requestScope } from './observability/log.ts';
 import type { RequestMetrics } from './observability/metrics.ts';
 import type { Tracing } from './observability/tracing.ts';
 
@@ -61,7 +61,7 @@ export function requestLog(options: {
         metrics?.observe(c.req.method, route, status, seconds);
         span?.end(route, status);
         if (lines)
-          log.info(
+          requestLineLog.info(
             {
               method: c.req.method,
               route,

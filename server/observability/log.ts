@@ -75,19 +75,24 @@ target =
           (line.charCodeAt(9) >= WARN_DIGIT ? process.stderr : process.stdout).write(prettyLine(line)),
       };
 
-export const log: Logger = pino(
-  {
-    level,
-    base: { pid: process.pid },
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    // `err` is what errorOf made of an error (type, message without values, stack): written as it is, rather than
-    // through pino's error serializer, which would name its type Object and copy whatever else it carried.
-    serializers: { err: (value: unknown) => value },
-    // The request id of the request being served, on every line written while serving it (services included).
-    mixin: () => requestScope.getStore() ?? NO_SCOPE,
-  },
-  sink,
-);
+const options = {
+  level,
+  base: { pid: process.pid },
+  // `err` is what errorOf made of an error (type, message without values, stack): written as it is, rather than
+  // through pino's error serializer, which would name its type Object and copy whatever else it carried.
+  serializers: { err: (value: unknown) => value },
+  // The request id of the request being served, on every line written while serving it (services included).
+  mixin: () => requestScope.getStore() ?? NO_SCOPE,
+};
+
+export const log: Logger = pino({ ...options, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+
+/**
+ * The request line's logger (server/request-log.ts): the same output, level and request id, without the redaction,
+ * whose wildcard paths cost a line 45 µs where writing it costs 4 (measured, decision 046). The request line's
+ * fields are fixed and name nothing personal; everything else logs through `log`.
+ */
+export const requestLineLog: Logger = pino(options, sink);
 
 /** Writes out what the logger still buffers, before the process exits on purpose. */
 export const flushLog = () => {
@@ -103,7 +108,7 @@ export type LogLine = { level: number; msg?: string; requestId?: string; [key: s
  */
 export function captureLog(captureLevel: Level = 'debug', onLine?: (line: LogLine) => void) {
   const raw: string[] = [];
-  const before = { target, level: log.level };
+  const before = { target, level: log.level, requestLevel: requestLineLog.level };
   target = {
     write: (line: string) => {
       raw.push(line);
@@ -111,6 +116,7 @@ export function captureLog(captureLevel: Level = 'debug', onLine?: (line: LogLin
     },
   };
   log.level = captureLevel;
+  requestLineLog.level = captureLevel;
   return {
     /** Every line as written, JSON text. */
     text: () => raw.join(''),
@@ -118,6 +124,7 @@ export function captureLog(captureLevel: Level = 'debug', onLine?: (line: LogLin
     stop: () => {
       target = before.target;
       log.level = before.level;
+      requestLineLog.level = before.requestLevel;
     },
   };
 }
