@@ -71,6 +71,6 @@ describe('the request log', () => {
     const logged = JSON.stringify(errorOf(failed));
     expect(logged).not.toMatch(/jan@example|Długa/);
     expect(logged).toContain('insert into orders');
-    expect(errorOf(failed).cause).toEqual({ message: 'deadlock detected', code: '40P01' });
+    expect(errorOf(failed)).toMatchObject({ cause: { message: 'deadlock detected', code: '40P01' } });
   });
 });
