@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, four layers. `npm test` runs them in order (scripts/test.ts):
-// unit (pure rules, with coverage), api (real PostgreSQL), pglite (what `npm start` uses), e2e (Chromium).
+// One config, five layers. `npm test` runs them in order (scripts/test.ts):
+// unit (pure rules, with coverage), api (real PostgreSQL), pglite (what `npm start` uses), e2e (Chromium), deploy
+// (nginx and several servers; backups).
 // How long expect.poll waits for what a user would see (a notification, a status, a mail) before failing. Vitest's
 // default is 1 s: on a machine running the API and browser lanes side by side (load 2-13 on 2 cores), a page that
 // answers in 1.2 s failed a test that was right (seen twice: a notification, a hidden banner).
@@ -59,6 +60,19 @@ export default defineConfig({
           setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Issue 31: nginx in front of several server processes (tests/deploy), and the backups' point-in-time
+          // restore. Each file starts processes of its own (nginx, servers, a PostgreSQL), so one file at a time.
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          globalSetup: ['tests/setup/i18n-compile.ts', 'tests/setup/build-global.ts', 'tests/setup/postgres-global.ts'],
+          setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

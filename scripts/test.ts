@@ -124,6 +124,30 @@ async function ensureChromium(): Promise<boolean> {
   return false;
 }
 
+/**
+ * nginx and pgBackRest for the deploy tests (tests/deploy: several servers behind nginx, the point-in-time restore).
+ * Installed with apt-get as root when missing; elsewhere the command is named and those tests say they were skipped.
+ * Never a failure of its own: a machine that cannot install them still runs everything else.
+ */
+async function ensureDeployTools(): Promise<boolean> {
+  const missing = [
+    ['nginx', ['/usr/sbin/nginx', '/usr/bin/nginx']],
+    ['pgbackrest', ['/usr/bin/pgbackrest']],
+  ].flatMap(([name, paths]) => ((paths as string[]).some((file) => existsSync(file)) ? [] : [name as string]));
+  if (missing.length === 0) return true;
+  if (process.getuid?.() === 0) {
+    await run(`install ${missing.join(', ')} (apt-get)`, 'sh', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    ]);
+    return true;
+  }
+  console.warn(
+    `${missing.join(' and ')} missing: the deploy tests will be skipped. Install: sudo apt-get install -y ${missing.join(' ')}`,
+  );
+  return true;
+}
+
 type Step = () => Promise<boolean>;
 /** A lane's steps run one after another and stop at the first that fails. */
 const lane =
@@ -141,7 +165,8 @@ const lane =
 let built: Promise<boolean> | undefined;
 const build: Step = () => (built ??= run('build', process.execPath, [bin('astro'), 'build', '--silent']));
 const stages: Step[][] = [
-  [ensureChromium],
+  // One after the other: two apt-get runs at once would fight over dpkg's lock.
+  [lane(ensureChromium, ensureDeployTools)],
   [
     lane(build, () => vitest('e2e')),
     lane(
@@ -154,11 +179,12 @@ const stages: Step[][] = [
       () => vitest('unit', ['--coverage']),
       () => vitest('api'),
       () => vitest('pglite'),
+      () => vitest('deploy'),
     ),
   ],
 ];
 
-const projects = ['unit', 'api', 'pglite', 'e2e'];
+const projects = ['unit', 'api', 'pglite', 'e2e', 'deploy'];
 const startedAt = Date.now();
 // Once, before the lanes: the build, the checks and every test layer import app/paraglide/, and a compile in one lane
 // rewriting it while another lane imports from it would race. MESSAGES_COMPILED tells theirs to skip.

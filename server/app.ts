@@ -111,6 +111,8 @@ export function createApp(input: AppDepsInput) {
   // Ready means able to take orders: a database that answers but refuses writes (a replica after a failover,
   // default_transaction_read_only) is not ready, so a load balancer sends the traffic elsewhere.
   app.get('/readyz', async (c) => {
+    // A draining process (SIGTERM) is on its way out: whoever routes traffic sends it elsewhere from now on.
+    if (deps.stopping?.aborted) return c.json({ status: 'unavailable', server: 'stopping' }, 503);
     try {
       const [state] = await queryRows<{ read_only: string; recovery: boolean }>(
         deps.db,

@@ -88,6 +88,11 @@ export type AppDeps = {
   now: () => Date;
   /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
   payments: PaymentProviders;
+  /**
+   * Aborted when the process begins to drain (SIGTERM, server/main.ts): /readyz fails and live streams end, so
+   * their clients reconnect through the proxy to another server. Absent where nothing stops the app (tests).
+   */
+  stopping?: AbortSignal;
 };
 
 /** AppDeps without the payment providers: createApp builds them from env when the caller has not. */

@@ -162,6 +162,10 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
   return { database, seeded };
 }
 
+/** How long a draining process waits for its requests in flight before it cuts their connections. */
+const DRAIN_SECONDS = 10;
+type Closable = { closeIdleConnections: () => void; closeAllConnections: () => void };
+
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 // Needs --expose-gc (SERVER_NODE_FLAGS); without it the process only holds more memory.
 const gc = (globalThis as { gc?: Collect }).gc;
@@ -220,41 +224,46 @@ function returnMemoryWhenIdle(): () => void {
 }
 
 /**
- * Serves the API and the sites from this process until SIGTERM or SIGINT, then finishes in-flight requests.
+ * Serves the API and the sites from this process until SIGTERM or SIGINT, then drains: see `shutdown` below.
  * `onListening` runs once the port is open.
  */
 function serveFrom(database: Database, onListening: () => void, quiet: boolean) {
+  const stopping = new AbortController();
   const deps = {
     db: database.db,
     env,
     tenants,
     now: () => new Date(),
     payments: createPaymentProviders(env, { db: database.db }),
+    stopping: stopping.signal,
   };
   const app = createApp(deps);
   // Payment and acceptance timeouts; safe to run in every process (SKIP LOCKED).
   const sweeper = startSweeper(deps);
   // Only with SMTP_URL set; otherwise e-mail stays in the outbox for admins to read.
   const stopOutbox = startOutboxWorker(deps);
-  // Counts requests whose handler has not yet answered, so shutdown can wait for exactly those.
-  let inFlight = 0;
   const served = returnMemoryWhenIdle();
   const fetch = async (request: Request, node: HttpBindings | Http2Bindings) => {
-    inFlight += 1;
     served();
-    try {
-      const response = await app.fetch(request, node);
-      // Answered before the request's body had all arrived (413, a refusal, an unknown path): the rest of it is
-      // still on its way, and would be read as the next request on this keep-alive connection. Closing it after
-      // the answer tells the client to send its next request on a fresh one.
-      if (!node.incoming.complete) {
-        node.outgoing.setHeader('connection', 'close');
-        await discardRestOfBody(node.incoming);
-      }
-      return response;
-    } finally {
-      inFlight -= 1;
+    // Draining: a request that arrives now (on a keep-alive connection, or accepted just before the port closed)
+    // is not started. The 503 says nothing was done, so the proxy passes it to another server (deploy/nginx:
+    // proxy_next_upstream http_503), a POST included. /readyz answers for itself (503, stopping).
+    if (stopping.signal.aborted && !request.url.endsWith('/readyz')) {
+      node.outgoing.setHeader('connection', 'close');
+      return Response.json({ error: 'serverBusy' }, { status: 503, headers: { 'retry-after': '1' } });
     }
+    const response = await app.fetch(request, node);
+    // Answered before the request's body had all arrived (413, a refusal, an unknown path): the rest of it is
+    // still on its way, and would be read as the next request on this keep-alive connection. Closing it after
+    // the answer tells the client to send its next request on a fresh one.
+    if (!node.incoming.complete) {
+      node.outgoing.setHeader('connection', 'close');
+      await discardRestOfBody(node.incoming);
+    } else if (stopping.signal.aborted && !node.outgoing.headersSent) {
+      // A request in flight when draining began: its answer is the connection's last.
+      node.outgoing.setHeader('connection', 'close');
+    }
+    return response;
   };
   const server = serve({ fetch, port: env.port, hostname: env.host }, () => {
     // Once the port is open: loading the modules, migrating and seeding leave 40–50 MB of garbage, and V8 sets its
@@ -265,17 +274,26 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
   });
   server.on('error', (error: Error) => fail(`cannot listen on ${env.host}:${env.port}: ${error.message}`));
 
-  let stopping = false;
+  /**
+   * Drains, so that a rolling restart behind a proxy loses nothing (deploy/, decision 047): /readyz fails, the port
+   * closes (the proxy's next connection goes to another server), requests still arriving on open connections are
+   * refused with a 503 the proxy retries elsewhere, requests in flight finish and their connections close after
+   * their answer, live streams (order status, kitchen boards) end so their EventSources reconnect elsewhere. After
+   * DRAIN_SECONDS whatever is left is cut; then the workers stop and the database closes.
+   */
   async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
+    if (stopping.signal.aborted) return;
+    stopping.abort();
     if (!quiet) log.info(`${signal}: finishing in-flight requests`);
-    // Stop accepting; idle keep-alive connections close at once. Handlers still running get up to 10 s to
-    // answer; then every connection is cut, which also ends long-lived streams (order status events).
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    const deadline = Date.now() + 10_000;
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
+    // server.close() closes the connections idle at that moment; those whose last answer goes out later become
+    // idle later.
+    const idle = setInterval(() => (server as unknown as Closable).closeIdleConnections(), 50);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_SECONDS * 1000)))]);
+    clearTimeout(timer);
+    clearInterval(idle);
+    (server as unknown as Closable).closeAllConnections();
     await closed;
     await stopOutbox();
     await sweeper.stop();

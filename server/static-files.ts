@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { acceptedEncoding, etagMatches, type Encoding } from './http-caching.ts';
 
-const types: Record<string, string> = {
+/** The Content-Type of each extension the build writes; scripts/nginx-config.ts gives nginx the same. */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -90,7 +91,7 @@ export async function fileResponse(
   request?: Request,
 ): Promise<Response> {
   const method = request?.method ?? 'GET';
-  const type = types[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   // Astro fingerprints everything under /_astro/, so it may be cached forever; pages must be revalidated.
   const cache = file.includes(`${path.sep}_astro${path.sep}`)
     ? 'public, max-age=31536000, immutable'

@@ -2,7 +2,8 @@ import type { MarkdownInstance } from 'astro';
 import { COMPANY } from '#domain/company.ts';
 import type { Locale } from './i18n.ts';
 
-export type LegalDocumentName = 'terms' | 'restaurant-terms' | 'privacy-policy' | 'withdrawal-form';
+export type LegalDocumentName =
+  'terms' | 'restaurant-terms' | 'privacy-policy' | 'withdrawal-form' | 'accessibility-statement';
 
 // The documents are Markdown per language (sites/content/legal/<name>.<locale>.md); the operator's data comes from
 // one place (server/domain/company.ts) through {placeholders}, so no document can name an outdated address.

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useModalDialog } from '#app/shop/use-modal-dialog.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { choiceBounds } from '#domain/modifiers.ts';
@@ -40,10 +41,7 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
   const id = useId();
   const toFix = groupsToFix(item.groups, selected);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  useModalDialog(dialog);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 type Props = {
   /** The dialog's own class, for its section's styles. */
@@ -33,10 +34,7 @@ export function ConfirmDialog({
 }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  useModalDialog(dialog);
   return (
     <dialog
       ref={dialog}

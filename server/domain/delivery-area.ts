@@ -58,3 +58,25 @@ export function isInsideDeliveryArea(area: DeliveryArea | null | undefined, poin
   }
   return false;
 }
+
+/** One of a restaurant's delivery zones (issue 38): its area, its delivery fee and minimum order, in minor units. */
+export type DeliveryZone = { id: number; area: DeliveryArea; deliveryFee: number; minBasketValue: number };
+
+/**
+ * The zone that delivers to an address: of the zones holding it, the cheapest delivery, then the lower minimum, then
+ * the first listed. Zones drawn by hand overlap at their edges, and a customer on such a street should pay the lower
+ * fee rather than whichever zone an operator happened to draw first. Null when no zone holds it.
+ */
+export function zoneFor(zones: readonly DeliveryZone[], point: DeliveryPoint): DeliveryZone | null {
+  let best: DeliveryZone | null = null;
+  for (const zone of zones) {
+    if (!isInsideDeliveryArea(zone.area, point)) continue;
+    if (
+      !best ||
+      zone.deliveryFee < best.deliveryFee ||
+      (zone.deliveryFee === best.deliveryFee && zone.minBasketValue < best.minBasketValue)
+    )
+      best = zone;
+  }
+  return best;
+}

@@ -28,6 +28,15 @@ export const errorCatalogue = {
   addressOutOfRestaurantsDeliveryArea: { status: 400, meaning: 'The address is outside the delivery area.' },
   discountNotActive: { status: 400, meaning: 'The discount code is no longer active; remove it to continue.' },
 
+  // A discount code's own rules (issue 38).
+  discountNotYetValid: { status: 400, meaning: 'The discount code’s validity has not begun.' },
+  discountExpired: { status: 400, meaning: 'The discount code’s validity has ended.' },
+  discountNotHere: { status: 400, meaning: 'The discount code is for other brands or restaurants.' },
+  discountNoEligibleItems: { status: 400, meaning: 'Nothing in the basket is in the discount code’s categories.' },
+  discountBelowMinimum: { status: 400, meaning: 'The basket is below the discount code’s minimum order.' },
+  discountFirstOrderOnly: { status: 400, meaning: 'The discount code is for a customer’s first order only.' },
+  discountAlreadyUsed: { status: 400, meaning: 'The customer has already used this once-per-customer code.' },
+
   // Rules the spec names without a key.
   requiredOptions: { status: 400, meaning: 'Required options of the item are not selected (or too many are).' },
   invalidStatusTransition: { status: 409, meaning: 'The order cannot move from its status to the one asked for.' },

@@ -8,6 +8,7 @@ import {
   dayIndex,
   isOpenAt,
   nextOpening,
+  openThroughout,
   parseTime,
   restaurantState,
 } from './hours.ts';
@@ -391,5 +392,33 @@ describe('properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('openThroughout', () => {
+  const EVERY_DAY_AROUND_THE_CLOCK: WorkingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+    day,
+    from: '00:00',
+    to: '24:00',
+  }));
+
+  it('holds a span inside one opening, touching its ends', () => {
+    expect(openThroughout(MON_10_22, WAW, at('2025-03-31T10:00'), at('2025-03-31T10:30'))).toBe(true);
+    expect(openThroughout(MON_10_22, WAW, at('2025-03-31T21:30'), at('2025-03-31T22:00'))).toBe(true);
+    expect(openThroughout(MON_10_22, WAW, at('2025-03-31T09:50'), at('2025-03-31T10:20'))).toBe(false);
+    expect(openThroughout(MON_10_22, WAW, at('2025-03-31T21:45'), at('2025-03-31T22:15'))).toBe(false);
+    expect(openThroughout(MON_10_22, WAW, at('2025-03-31T12:00'), at('2025-03-31T11:00'))).toBe(false);
+  });
+
+  it('not across a break, but across midnight when the days meet', () => {
+    const split: WorkingHours = [
+      { day: 1, from: '12:00', to: '15:00' },
+      { day: 1, from: '17:00', to: '22:00' },
+    ];
+    expect(openThroughout(split, WAW, at('2025-03-31T14:50'), at('2025-03-31T17:10'))).toBe(false);
+    expect(openThroughout(EVERY_DAY_AROUND_THE_CLOCK, WAW, at('2025-03-31T23:50'), at('2025-04-01T00:20'))).toBe(true);
+    expect(
+      openThroughout([{ day: 5, from: '18:00', to: '02:00' }], WAW, at('2025-04-05T01:00'), at('2025-04-05T01:30')),
+    ).toBe(true);
   });
 });

@@ -130,6 +130,36 @@ export function nextOpening(
   return null;
 }
 
+/**
+ * Open for the whole span from `from` to `to`: both inside one opening, where openings that meet (a day open until
+ * 24:00 and the next from 00:00) count as one. Unlike "open now" the span may touch the opening's ends: a kitchen
+ * starts cooking the moment it opens and hands food over as it closes.
+ */
+export function openThroughout(
+  hours: WorkingHours,
+  timeZone: string,
+  from: Temporal.Instant,
+  to: Temporal.Instant,
+): boolean {
+  validateHours(hours);
+  if (Temporal.Instant.compare(from, to) > 0) return false;
+  const first = from.toZonedDateTimeISO(timeZone).toPlainDate().subtract({ days: 1 });
+  const last = to.toZonedDateTimeISO(timeZone).toPlainDate();
+  const intervals: Interval[] = [];
+  for (let date = first; Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
+    intervals.push(...intervalsOn(hours, date, timeZone));
+  }
+  intervals.sort((a, b) => Temporal.Instant.compare(a.start, b.start));
+  const joined: Interval[] = [];
+  for (const interval of intervals) {
+    const previous = joined.at(-1);
+    if (previous && Temporal.Instant.compare(interval.start, previous.end) <= 0) {
+      if (Temporal.Instant.compare(interval.end, previous.end) > 0) previous.end = interval.end;
+    } else joined.push({ ...interval });
+  }
+  return joined.some((i) => Temporal.Instant.compare(i.start, from) <= 0 && Temporal.Instant.compare(to, i.end) <= 0);
+}
+
 /** What the restaurant page shows: 'temporarily unavailable' when disabled, else open now / closed now. */
 export function restaurantState(
   restaurant: { isEnabled: boolean; hours: WorkingHours; timeZone: string },

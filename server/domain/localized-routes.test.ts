@@ -22,6 +22,7 @@ const SPEC_TABLE: Record<Screen, [pl: string, en: string, ua: string]> = {
   myOrders: ['/moje-zamowienia', '/en/my-orders', '/ua/my-orders'],
   summary: ['/podsumowanie', '/en/summary', '/ua/summary'],
   privacyPolicy: ['/polityka-prywatnosci', '/en/privacy-policy', '/ua/privacy-policy'],
+  accessibilityStatement: ['/deklaracja-dostepnosci', '/en/accessibility-statement', '/ua/accessibility-statement'],
   profile: ['/profil', '/en/profile', '/ua/profile'],
   terms: ['/regulamin', '/en/terms', '/ua/terms'],
   restaurantTerms: ['/regulamin-restauracji', '/en/restaurant-terms', '/ua/restaurant-terms'],

@@ -23,6 +23,11 @@ const SHOP_ROUTES = {
   myOrders: { pl: '/moje-zamowienia', en: '/my-orders', ua: '/my-orders' },
   summary: { pl: '/podsumowanie', en: '/summary', ua: '/summary' },
   privacyPolicy: { pl: '/polityka-prywatnosci', en: '/privacy-policy', ua: '/privacy-policy' },
+  accessibilityStatement: {
+    pl: '/deklaracja-dostepnosci',
+    en: '/accessibility-statement',
+    ua: '/accessibility-statement',
+  },
   profile: { pl: '/profil', en: '/profile', ua: '/profile' },
   terms: { pl: '/regulamin', en: '/terms', ua: '/terms' },
   restaurantTerms: { pl: '/regulamin-restauracji', en: '/restaurant-terms', ua: '/restaurant-terms' },

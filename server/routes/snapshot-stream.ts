@@ -28,7 +28,12 @@ export type SnapshotStream<T> = {
  */
 export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T>) {
   const { event, load, key, subscribe = subscribeToAllOrders } = options;
-  const { db, env } = c.var.deps;
+  const { db, env, stopping } = c.var.deps;
+  // A process that is draining opens no new stream: the 503 sends the client (through the proxy) to another server.
+  if (stopping?.aborted) {
+    c.header('Retry-After', '1');
+    throw new AppError('serverBusy');
+  }
   const pollMs = canListen(db) ? 10_000 : 1_000;
   // Each open stream holds a socket, a timer and a database subscription: one client, or everybody together, may
   // hold only so many (a stranger opening thousands would take them from the kitchens and the customers).
@@ -69,10 +74,15 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
         changed = true;
         wake?.();
       });
-      stream.onAbort(() => {
+      const end = () => {
         aborted = true;
         wake?.();
-      });
+      };
+      stream.onAbort(end);
+      // Draining (SIGTERM): the stream ends cleanly, and the client's EventSource reconnects by itself, through the
+      // proxy to a server that stays, and reads the whole snapshot there.
+      stopping?.addEventListener('abort', end, { once: true });
+      if (stopping?.aborted) end();
       let last: string | null = null;
       let sentAt = Date.now();
       let seq = 0;
@@ -102,6 +112,7 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
           wake = null;
         }
       } finally {
+        stopping?.removeEventListener('abort', end);
         unsubscribe();
         release();
       }

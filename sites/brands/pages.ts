@@ -8,7 +8,7 @@ import { brandPath } from './i18n.ts';
  * domain's web root, so a page's path is its segment behind the language prefix, the same word in every language:
  * brandPath(locale, page) → '/', '/en/contact/', '/ua/policy/' (decision 005). The 404 page is not localized.
  */
-export const BRAND_PAGES = ['', 'contact', 'policy', 'regulations'] as const;
+export const BRAND_PAGES = ['', 'contact', 'policy', 'regulations', 'accessibility'] as const;
 export type BrandPageName = (typeof BRAND_PAGES)[number];
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoDefaultRestaurant } from '#db/seed/places.ts';
 import { loadTenants, type Tenant } from '#tenants/index.ts';
-import { launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
 
 const tenants = loadTenants();
 let browser: Browser;
@@ -363,6 +363,22 @@ describe('brand site languages, legal pages and hosts', () => {
     await page.goto(urlOn('taco-loco.localhost', '/en/policy/'));
     expect(await page.locator('h1').textContent()).toBe('Privacy policy of Taco Loco');
     expect(await page.locator('.legal-note').count()).toBe(0);
+    await page.close();
+  });
+
+  it('links the operator’s accessibility statement from the footer, in the page’s language', async () => {
+    const tenant = tenants.find((t) => t.slug === 'green-bowl')!;
+    const { page } = await openPage(tenant, 'desktop');
+    await page.locator('footer').getByRole('link', { name: 'Deklaracja dostępności' }).click();
+    await page.waitForURL(urlOn('green-bowl.localhost', '/accessibility/'));
+    expect(await page.locator('h1').textContent()).toBe('Deklaracja dostępności');
+    expect(await page.locator('main').textContent()).toContain('PFRON');
+    await page.goto(urlOn('green-bowl.localhost', '/ua/accessibility/'));
+    expect(await page.locator('h1').textContent()).toBe('Заява про доступність');
+    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await page.waitForURL(urlOn('green-bowl.localhost', '/en/accessibility/'));
+    expect(await page.locator('h1').textContent()).toBe('Accessibility statement');
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 

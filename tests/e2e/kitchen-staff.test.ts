@@ -85,6 +85,10 @@ describe('a kitchen tablet', () => {
 
     await page.locator(`a[href="${adminPath('en', { screen: 'kitchen', restaurant: OURS })}"]`).click();
     await page.getByText('Live', { exact: true }).waitFor();
+    // The board names its restaurant as cooks know it, in English, not by the slug of its address.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Kitchen board Pasta Fresca Warsaw Mokotów',
+    );
     await card(page, ours.order.id).waitFor({ timeout: 15_000 });
     expect(await card(page, theirs.order.id).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { matchPath } from '#domain/localized-routes.ts';
+import { LOCALES, localePrefix, matchPath, pathFor } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { demoDefaultRestaurant } from '#db/seed/places.ts';
 import {
@@ -12,6 +12,7 @@ import {
   VIEWPORTS,
   holdScripts,
 } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -297,12 +298,38 @@ describe('footer', () => {
     expect(concepts).toHaveLength(7);
     for (const href of concepts) expect(matchPath(href)?.screen).toBe('concept');
     const info = await hrefs('footer-info');
-    expect(info).toEqual(['/kontakt', '/regulamin', '/regulamin-restauracji', '/polityka-prywatnosci']);
+    expect(info).toEqual([
+      '/kontakt',
+      '/regulamin',
+      '/regulamin-restauracji',
+      '/polityka-prywatnosci',
+      '/deklaracja-dostepnosci',
+    ]);
     for (const href of info) expect((await page.request.get(urlOn('localhost', href))).status()).toBe(200);
     expect(await page.locator('.shop-footer address').textContent()).toContain('NIP');
     expect(await page.locator('.shop-footer .social a').count()).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('links the accessibility statement in pl, en and ua: dated, with a contact and the enforcement body, axe-clean', async () => {
+    for (const [home, path, title, facts] of [
+      ['/', '/deklaracja-dostepnosci', 'Deklaracja dostępności', ['27 listopada 2026', 'WCAG 2.1', 'PFRON', '@']],
+      ['/en', '/en/accessibility-statement', 'Accessibility statement', ['27 November 2026', 'WCAG 2.1', 'PFRON', '@']],
+      ['/ua', '/ua/accessibility-statement', 'Заява про доступність', ['27 листопада 2026', 'WCAG 2.1', 'PFRON', '@']],
+    ] as const) {
+      const { context, page, problems } = await open(home);
+      await page.locator('.shop-footer').getByRole('link', { name: title }).click();
+      await page.waitForURL(urlOn('localhost', path));
+      expect(await page.locator('h1').textContent()).toBe(title);
+      const text = (await page.locator('main').textContent()) ?? '';
+      for (const fact of facts) expect(text).toContain(fact);
+      // The shop's other documents carry their effective date; the statement dates itself.
+      expect(await page.locator('.legal-effective').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('the restaurant terms carry the withdrawal form, downloadable', async () => {
@@ -419,4 +446,40 @@ describe('accessibility and looks', () => {
       }
     expect(violations).toEqual([]);
   }, 240_000);
+
+  // The other pages' tests check theirs (catalogue: city, location, concept, restaurant and the dish dialog; basket,
+  // checkout, status, the staff screens): these are the rest of the public and account pages, in every language.
+  for (const locale of LOCALES)
+    it(`${locale}: axe finds no serious or critical violation on the sign-in, legal, 401 and account pages`, async () => {
+      const guest = await open(pathFor('login', locale), { locale: browserLocale[locale] });
+      const violations: string[] = [];
+      const check = async (page: Page, path: string) => {
+        if (page.url() !== urlOn('localhost', path)) await page.goto(urlOn('localhost', path));
+        await settled(page);
+        violations.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
+      };
+      for (const screen of [
+        'login',
+        'register',
+        'forgottenPassword',
+        'resetPassword',
+        'restaurantTerms',
+        'privacyPolicy',
+        'accessibilityStatement',
+      ] as const)
+        await check(guest.page, pathFor(screen, locale));
+      // What a guest sees on a staff page is the 401 page.
+      await check(guest.page, `${localePrefix(locale)}/admin`);
+      expect(await guest.page.locator('.error-page').count()).toBe(1);
+      expect(guest.problems).toEqual([]);
+      await guest.context.close();
+
+      const customer = await open(pathFor('home', locale), { locale: browserLocale[locale] });
+      await signIn(customer.context, 'user@example.com');
+      for (const screen of ['profile', 'myOrders'] as const) await check(customer.page, pathFor(screen, locale));
+      expect(await customer.page.locator('main').textContent()).not.toBe('');
+      expect(customer.problems).toEqual([]);
+      await customer.context.close();
+      expect(violations).toEqual([]);
+    });
 });

@@ -1,0 +1,65 @@
+// Food information to consumers (EU Regulation 1169/2011, art. 9, 14 and 44, Annex II; in Ukraine law 2639-VIII):
+// food sold at a distance names its allergens before the purchase is concluded. These are the rules; where the data
+// is shown is the screens' business (issue 36).
+
+/** Annex II's fourteen groups, in its order; the ids are the catalogue's (messages allergen_<id>). */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soybeans',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/**
+ * What a dish or an option holds. `null` is "not given": such a dish says "ask the restaurant", never "none", since
+ * an empty list is a statement that it contains none of the fourteen.
+ */
+export type AllergenInfo = { contains: readonly Allergen[]; mayContain: readonly Allergen[] } | null;
+
+const inOrder = (set: ReadonlySet<Allergen>): Allergen[] => ALLERGENS.filter((a) => set.has(a));
+
+/** Whether a value is one of the fourteen groups (what an admin form or a menu import sends). */
+export const isAllergen = (value: unknown): value is Allergen =>
+  typeof value === 'string' && (ALLERGENS as readonly string[]).includes(value);
+
+/**
+ * What the customer's choice holds: the dish with the options chosen. Unknown as soon as any part of it is unknown,
+ * since one option without data could hold anything. "May contain" lists only traces the choice does not contain.
+ */
+export function allergensOfChoice(dish: AllergenInfo, options: readonly AllergenInfo[]): AllergenInfo {
+  const parts = [dish, ...options];
+  if (parts.some((part) => part === null)) return null;
+  const contains = new Set<Allergen>();
+  const traces = new Set<Allergen>();
+  for (const part of parts as Exclude<AllergenInfo, null>[]) {
+    for (const a of part.contains) contains.add(a);
+    for (const a of part.mayContain) traces.add(a);
+  }
+  for (const a of contains) traces.delete(a);
+  return { contains: inOrder(contains), mayContain: inOrder(traces) };
+}
+
+/**
+ * How a dish stands against the allergens a customer avoids: it 'contains' one, 'mayContain' one as a trace, its data
+ * is 'unknown', or it is 'free' of them. The menu's filter hides 'contains' and marks the rest.
+ */
+export function allergenMatch(
+  info: AllergenInfo,
+  avoided: readonly Allergen[],
+): 'contains' | 'mayContain' | 'unknown' | 'free' {
+  if (info === null) return 'unknown';
+  if (info.contains.some((a) => avoided.includes(a))) return 'contains';
+  if (info.mayContain.some((a) => avoided.includes(a))) return 'mayContain';
+  return 'free';
+}
