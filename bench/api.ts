@@ -5,7 +5,9 @@
 // at start and after the load, on PostgreSQL and on the embedded PGlite. Writes bench/results/api.json.
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_FLOW_CONCURRENCY (10), BENCH_ONLY=<part of a name>,
 //   BENCH_PGLITE=0 skips the PGlite server, BENCH_CPU_PROF=<dir> writes the server's CPU profile,
-//   BENCH_FLOW_STEPS=0 skips the flow's step-by-step reading, BENCH_FLOW_STEP_GUESTS (400) sizes it.
+//   BENCH_FLOW_STEPS=0 skips the flow's step-by-step reading, BENCH_FLOW_STEP_GUESTS (400) sizes it,
+//   BENCH_ONLY=observability measures only what request logging and metrics cost (issue 31, decision 046), in
+//   BENCH_OBSERVABILITY_ROUNDS (2) turns of off and on.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +46,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Opt
 const DURATION = wholeNumberSetting('BENCH_SECONDS', 10);
 const CONNECTIONS = wholeNumberSetting('BENCH_CONNECTIONS', 20);
 const FLOW_CONCURRENCY = wholeNumberSetting('BENCH_FLOW_CONCURRENCY', 10);
+// Turns of logging and metrics off, then on, in the comparison of their cost.
+const OBSERVABILITY_ROUNDS = wholeNumberSetting('BENCH_OBSERVABILITY_ROUNDS', 2);
 // Guests of each kind in the step-by-step reading of the flow.
 const FLOW_STEP_GUESTS = wholeNumberSetting('BENCH_FLOW_STEP_GUESTS', 400);
 // One server process unless told otherwise: autocannon and PostgreSQL share these cores, and with a server
@@ -66,13 +70,38 @@ const children: ChildProcess[] = [];
 // Asks which PostgreSQL backends serve the benchmark's database (their CPU is read per target).
 const adminSql = postgres(adminUrl, { max: 1, onnotice: () => {} });
 
+type Observed = {
+  trivialRequestsPerSecond: number;
+  trivialCpuUsPerRequest: number;
+  flowsPerSecond: number;
+  flowCpuMsPerFlow: number;
+  flowP99Ms: number;
+  errors: number;
+  logLines: number;
+  logMb: number;
+};
+type ObservabilityCost = {
+  rounds: { off: Observed; on: Observed }[];
+  off: Observed;
+  on: Observed;
+  /** Throughput with logging and metrics on ÷ off. */
+  trivialRouteRatio: number;
+  flowRatio: number;
+  /** How much more server CPU a request or a flow takes with them on, in per cent. */
+  trivialRouteCpuPercent: number;
+  flowCpuPercent: number;
+};
+
 type Memory = { process: string; startMb: number | null; afterMb: number | null; idleMb?: number | null }[];
 // A server process gives memory back once it has gone 5 s without a request (server/main.ts); the reading "once
 // idle" is taken this long after the load, which leaves a few seconds for that collection to finish.
 const IDLE_READING_MS = 10_000;
 
-/** Starts server/main.ts and waits until it answers /readyz. */
-async function startServer(env: Record<string, string>, cpuProfile?: string) {
+/**
+ * Starts server/main.ts and waits until it answers /readyz. `logs: 'drained'` reads its output through a pipe and
+ * counts it instead of printing it, as journald would take it (the request lines of a load run to megabytes).
+ */
+async function startServer(env: Record<string, string>, cpuProfile?: string, logs: 'shown' | 'drained' = 'shown') {
   const port = await freePort();
   const nodeArgs = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfile)}`] : [];
   const childEnv: Record<string, string | undefined> = {
@@ -97,9 +126,14 @@ async function startServer(env: Record<string, string>, cpuProfile?: string) {
   for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'server/main.ts'], {
     env: childEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logs === 'shown' ? 'inherit' : 'pipe', 'inherit'],
   });
   children.push(child);
+  const logged = { bytes: 0, lines: 0 };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    logged.bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) logged.lines += 1;
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
     try {
@@ -124,7 +158,7 @@ async function startServer(env: Record<string, string>, cpuProfile?: string) {
       ...(idle ? { idleMb: later.find((l) => l.pid === p.pid)?.rssMb ?? null } : {}),
     }));
   };
-  return { base, child, memory };
+  return { base, child, memory, logged };
 }
 
 async function stopServer(child: ChildProcess) {
@@ -347,6 +381,94 @@ try {
   const memory: Record<string, Memory> = { postgresql: await pg.memory({ idle: true }) };
   await stopServer(pg.child);
 
+  // Issue 31: what one line per request and the Prometheus metrics cost, on the trivial route and on the guest flow,
+  // measured on two servers started alike in this run, one with both off and one with both on (JSON lines, read
+  // through a pipe). The request id and its AsyncLocalStorage scope run in both: error answers need the id.
+  let observability: ObservabilityCost | null = null;
+  if (!only || 'observability'.includes(only)) {
+    const measureWith = async (env: Record<string, string>) => {
+      const server = await startServer(
+        { DATABASE_URL: url, WEB_CONCURRENCY: String(SERVER_PROCESSES), ...env },
+        undefined,
+        'drained',
+      );
+      const ping = { url: `${server.base}/api/ping`, connections: CONNECTIONS, headers: { host: 'localhost' } };
+      // The server's own CPU per request or flow as well as the throughput: on a machine shared with other work
+      // the throughput swings with the neighbours, the CPU a request costs much less.
+      const serverCpu = () => treeCpuMs([server.child.pid!]);
+      await autocannon({ ...ping, duration: 2 });
+      let cpuBefore = serverCpu();
+      const trivial = await autocannon({ ...ping, duration: DURATION });
+      const trivialCpuMs = serverCpu() - cpuBefore;
+      await measureFlows(server.base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: 2 });
+      cpuBefore = serverCpu();
+      const flows = await measureFlows(server.base, flowData, { concurrency: FLOW_CONCURRENCY, seconds: DURATION });
+      const flowCpuMs = serverCpu() - cpuBefore;
+      await stopServer(server.child);
+      return {
+        trivialRequestsPerSecond: Math.round(trivial.requests.average),
+        trivialCpuUsPerRequest:
+          Math.round(((trivialCpuMs * 1000) / Math.max(1, trivial.requests.average * DURATION)) * 10) / 10,
+        flowsPerSecond: flows.flowsPerSecond,
+        flowCpuMsPerFlow: Math.round((flowCpuMs / Math.max(1, flows.flows)) * 100) / 100,
+        flowP99Ms: flows.p99Ms,
+        errors: trivial.non2xx + trivial.errors + flows.errors,
+        logLines: server.logged.lines,
+        logMb: Math.round((server.logged.bytes / 1e6) * 10) / 10,
+      };
+    };
+    // Off and on in turns, OBSERVABILITY_ROUNDS times, each figure the mean of its rounds: a machine shared with
+    // other work drifts during a run, and turns spread the drift over both.
+    const rounds: { off: Observed; on: Observed }[] = [];
+    for (let round = 0; round < OBSERVABILITY_ROUNDS; round += 1)
+      rounds.push({
+        off: await measureWith({ LOG_REQUESTS: '0', METRICS: '0' }),
+        on: await measureWith({ LOG_REQUESTS: '1', METRICS: '1', LOG_FORMAT: 'json', LOG_LEVEL: 'info' }),
+      });
+    const mean = (pick: (r: { off: Observed; on: Observed }) => Observed): Observed => {
+      const of = (key: keyof Observed) =>
+        Math.round((rounds.reduce((sum, r) => sum + pick(r)[key], 0) / rounds.length) * 10) / 10;
+      return {
+        trivialRequestsPerSecond: of('trivialRequestsPerSecond'),
+        trivialCpuUsPerRequest: of('trivialCpuUsPerRequest'),
+        flowsPerSecond: of('flowsPerSecond'),
+        flowCpuMsPerFlow: of('flowCpuMsPerFlow'),
+        flowP99Ms: of('flowP99Ms'),
+        errors: of('errors'),
+        logLines: of('logLines'),
+        logMb: of('logMb'),
+      };
+    };
+    const off = mean((r) => r.off);
+    const on = mean((r) => r.on);
+    const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+    const percent = (more: number, than: number) => Math.round((more / than - 1) * 1000) / 10;
+    observability = {
+      rounds,
+      off,
+      on,
+      trivialRouteRatio: ratio(on.trivialRequestsPerSecond, off.trivialRequestsPerSecond),
+      flowRatio: ratio(on.flowsPerSecond, off.flowsPerSecond),
+      trivialRouteCpuPercent: percent(on.trivialCpuUsPerRequest, off.trivialCpuUsPerRequest),
+      flowCpuPercent: percent(on.flowCpuMsPerFlow, off.flowCpuMsPerFlow),
+    };
+    console.log(
+      '\n| logging and metrics | trivial route req/s | server CPU µs/request | guest flow flows/s | server CPU ms/flow | flow p99 ms | log lines | log MB |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [label, m] of [
+      ...rounds.flatMap((r, i) => [[`round ${i + 1}: off`, r.off] as const, [`round ${i + 1}: on`, r.on] as const]),
+      ['mean: off (LOG_REQUESTS=0 METRICS=0)', off] as const,
+      ['mean: on (LOG_REQUESTS=1 METRICS=1, JSON)', on] as const,
+    ])
+      console.log(
+        `| ${label} | ${m.trivialRequestsPerSecond} | ${m.trivialCpuUsPerRequest} | ${m.flowsPerSecond} | ${m.flowCpuMsPerFlow} | ${m.flowP99Ms} | ${m.logLines} | ${m.logMb} |`,
+      );
+    console.log(
+      `| on ÷ off | ${observability.trivialRouteRatio} | +${observability.trivialRouteCpuPercent} % | ${observability.flowRatio} | +${observability.flowCpuPercent} % | | | |`,
+    );
+  }
+
   // The embedded database, as `npm start` runs it: memory when it starts serving and after a short load.
   if (process.env['BENCH_PGLITE'] !== '0' && !only) {
     console.log('starting a server on PGlite (migrates and seeds a fresh data directory) …');
@@ -487,6 +609,14 @@ try {
         met: !!memory['pglite'] && peak('pglite') <= 300,
       },
       {
+        key: 'loggingAndMetricsUnder5PercentOfFlow',
+        target: 'request logging and metrics cost < 5 % of the guest flow (server CPU per flow)',
+        measured: observability
+          ? `+${observability.flowCpuPercent} % CPU per flow (throughput ${observability.flowRatio} × off; trivial route +${observability.trivialRouteCpuPercent} % CPU, ${observability.trivialRouteRatio} × off)`
+          : 'not run',
+        met: !!observability && observability.flowCpuPercent < 5,
+      },
+      {
         key: 'noErrors',
         target: 'no errors and no non-2xx answers',
         measured: `${withRatios.reduce((n, r) => n + r.non2xx + r.errors, 0) + (flow?.errors ?? 0)} errors/non-2xx`,
@@ -513,6 +643,7 @@ try {
           guestFlow: flow,
           guestFlowCpu: flowCpu,
           guestFlowSteps: flowSteps,
+          observability,
           memory,
           targetsMet: Object.fromEntries(goals.map((t) => [t.key, t.met])),
         },

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { holdingConnection, poolUsage } from './pool-usage.ts';
+import { observeQuery } from './query-observer.ts';
 
 export type Schema = typeof schema;
 /** Either driver: the code above this line never knows which database it talks to. */
@@ -26,11 +28,17 @@ export async function openDatabase(options: {
   onQuery?: (query: string) => void;
 }): Promise<Database> {
   if (options.url) {
-    const { default: postgres } = await import('postgres');
-    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const [{ default: postgres }, { drizzle }, { PostgresJsPreparedQuery }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/session'),
+    ]);
+    observeStatements(PostgresJsPreparedQuery.prototype as unknown as PreparedStatement);
     const { onQuery } = options;
+    const max = options.max ?? 10;
+    poolUsage.max = max;
     const client = postgres(options.url, {
-      max: options.max ?? 10,
+      max,
       onnotice: () => {},
       ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     });
@@ -52,6 +60,35 @@ export async function openDatabase(options: {
 
 type Unsafe = (query: string, args?: unknown[], options?: Record<string, unknown>) => unknown;
 type Scope = (...args: unknown[]) => unknown;
+type Reserved = { release: () => void };
+
+/** The pools' own clients (not a transaction's): a statement sent on one holds a connection of its own. */
+const pools = new WeakSet<object>();
+
+type PreparedStatement = {
+  queryString: string;
+  client: object;
+  execute: (...args: unknown[]) => Promise<unknown>;
+  all: (...args: unknown[]) => Promise<unknown>;
+};
+let statementsObserved = false;
+
+/**
+ * drizzle's statements, each reported to the query observer (a span when tracing is on) and, outside a transaction,
+ * counted as holding a connection (db/pool-usage.ts). postgres.js has no hook for either; every drizzle query on
+ * PostgreSQL — builders, `db.execute`, reusable queries — runs through this class's two methods.
+ */
+function observeStatements(prototype: PreparedStatement) {
+  if (statementsObserved) return;
+  statementsObserved = true;
+  for (const method of ['execute', 'all'] as const) {
+    const original = prototype[method];
+    prototype[method] = function (this: PreparedStatement, ...args: unknown[]) {
+      const run = () => observeQuery(this.queryString, () => original.apply(this, args));
+      return pools.has(this.client) ? holdingConnection(run) : run();
+    };
+  }
+}
 
 /**
  * drizzle sends each query as an unnamed statement unless it was `.prepare()`d, so PostgreSQL parses and plans
@@ -60,8 +97,8 @@ type Scope = (...args: unknown[]) => unknown;
  * executed (measured: about a third of the driver's bytes and CPU on place-order). Transactions and savepoints
  * hand drizzle a new client, which is wrapped the same way.
  */
-function preparing<T extends object>(client: T): T {
-  return new Proxy(client, {
+function preparing<T extends object>(client: T, pool = true): T {
+  const proxy = new Proxy(client, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
       if (typeof value !== 'function') return value;
@@ -71,11 +108,33 @@ function preparing<T extends object>(client: T): T {
       if (key === 'begin' || key === 'savepoint')
         return (...args: unknown[]) => {
           const scope = args.pop() as Scope;
-          return (value as Scope).call(target, ...args, (scoped: object) => scope(preparing(scoped)));
+          const begun = () =>
+            (value as Scope).call(target, ...args, (scoped: object) => scope(preparing(scoped, false)));
+          // A transaction holds one connection from BEGIN to its end.
+          return pool ? holdingConnection(begun as () => PromiseLike<unknown>) : begun();
+        };
+      // A reserved connection (db/raw.ts's transactions) is held until it is released.
+      if (key === 'reserve' && pool)
+        return async () => {
+          poolUsage.held += 1;
+          try {
+            const reserved = (await (value as () => Promise<Reserved>).call(target)) as Reserved;
+            const release = reserved.release.bind(reserved);
+            reserved.release = () => {
+              poolUsage.held -= 1;
+              release();
+            };
+            return reserved;
+          } catch (error) {
+            poolUsage.held -= 1;
+            throw error;
+          }
         };
       return value;
     },
   });
+  if (pool) pools.add(proxy);
+  return proxy;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

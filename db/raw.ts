@@ -1,5 +1,7 @@
 import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from './client.ts';
+import { holdingConnection } from './pool-usage.ts';
+import { observeQuery } from './query-observer.ts';
 
 /**
  * Hand-written SQL for the few hot paths (pricing a basket, placing an order), where building queries with
@@ -91,8 +93,9 @@ export const pipelines = (db: Db): boolean => Boolean((db as unknown as { $clien
  */
 export function statement(db: Db, text: string, params: readonly unknown[] = []): Promise<Row[]> {
   const client = (db as unknown as { $client: Client }).$client;
-  if (!client.unsafe || !client.reserve) throw new Error('one-statement transactions are for PostgreSQL');
-  return client.unsafe(text, params, { prepare: true });
+  const { unsafe } = client;
+  if (!unsafe || !client.reserve) throw new Error('one-statement transactions are for PostgreSQL');
+  return holdingConnection(() => observeQuery(text, () => unsafe.call(client, text, params, { prepare: true })));
 }
 
 /**
@@ -107,10 +110,10 @@ export async function transaction<T>(db: Db, fn: (tx: Transaction) => Promise<T>
     let open = true;
     // postgres-js sends a query when it is first awaited; sending each at once keeps them in call order,
     // BEGIN first.
-    const send = (text: string, params: readonly unknown[] = []) => {
+    const send = (text: string, params: readonly unknown[] = []): Promise<Row[]> => {
       const sent = connection.unsafe(text, params, { prepare: true });
       sent.execute();
-      return sent;
+      return observeQuery(text, () => sent);
     };
     try {
       const begun = send('begin');

@@ -18,7 +18,11 @@ import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { session } from './middleware/session.ts';
-import { loggedPath } from './request-log.ts';
+import { requestLog, routeOf } from './request-log.ts';
+import { errorOf, log } from './observability/log.ts';
+import { metricsEnabled, requestMetrics } from './observability/metrics.ts';
+import { currentTracing } from './observability/tracing.ts';
+import { metricsRoute } from './routes/metrics.ts';
 import { contentSecurityPolicies } from './content-security-policy.ts';
 import { defaultHeaders, securityHeaders, type Header } from './response-headers.ts';
 import { serverRenderedPages } from './server-rendered-pages.ts';
@@ -64,16 +68,11 @@ export function createApp(input: AppDepsInput) {
     return kind;
   };
 
-  // Registered only when it logs: timing every request for nothing was measurable on a trivial route.
-  if (deps.env.logRequests)
-    app.use(async (c, next) => {
-      const started = performance.now();
-      await next();
-      const ms = (performance.now() - started).toFixed(1);
-      console.log(
-        `${c.req.method} ${c.req.header('host') ?? '-'}${loggedPath(new URL(c.req.url).pathname)} ${c.res.status} ${ms}ms`,
-      );
-    });
+  // First: every request gets its id here (X-Request-Id, error bodies, its log lines), and its one log line, metrics
+  // and span when those are on; it is timed only then (timing every request for nothing was measurable).
+  const metrics = deps.env.metrics && metricsEnabled() ? requestMetrics() : null;
+  const tracing = currentTracing();
+  app.use(requestLog({ lines: deps.env.logRequests, metrics, tracing }));
   const policyFor = contentSecurityPolicies(deps.env.distDir, deps.tenants, {
     googlePay: deps.payments.googlePayFromGoogle,
     surveyFormUrl: deps.env.surveyFormUrl,
@@ -108,6 +107,7 @@ export function createApp(input: AppDepsInput) {
   app.use(urlRules((host) => hostKind(host).kind === 'shop'));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  if (metrics) app.get('/metrics', metricsRoute(deps));
   // Ready means able to take orders: a database that answers but refuses writes (a replica after a failover,
   // default_transaction_read_only) is not ready, so a load balancer sends the traffic elsewhere.
   app.get('/readyz', async (c) => {
@@ -225,17 +225,17 @@ export function createApp(input: AppDepsInput) {
     // A restart or a terminated backend: the connection pool opens new connections by itself, so the client may
     // simply try again (decision 013).
     if (isDatabaseUnavailable(error)) {
-      console.warn(`database unavailable: ${c.req.method} ${loggedPath(new URL(c.req.url).pathname)}`);
+      log.warn({ method: c.req.method, route: routeOf(c) }, 'database unavailable');
       // Read-only: the pool's connections may be the stale ones (a failover, a switch turned back); new ones are not.
       if (isReadOnly(error) && canListen(deps.db))
         void recycleConnections(deps.db).catch((failure: Error) =>
-          console.warn(`database: recycling the connections failed: ${failure.message}`),
+          log.warn({ err: errorOf(failure) }, 'database: recycling the connections failed'),
         );
       c.header('Retry-After', '1');
       return errorAnswer(c, new AppError('databaseUnavailable'));
     }
     // Unexpected: log it for us, show nothing of it to the client.
-    console.error(error);
+    log.error({ err: errorOf(error), method: c.req.method, route: routeOf(c) }, 'request failed');
     return errorAnswer(c, new AppError('internalError'));
   });
 
@@ -276,9 +276,15 @@ async function notFoundOn(host: HostKind, dist: string, request: Request): Promi
   return notFoundPage(dist, request);
 }
 
-/** The one shape of every error answer: `{ error: key }` (plus `details`) with the catalogue's status. */
-function errorAnswer(c: Context, error: AppError): Response {
-  return c.json({ error: error.key, ...(error.details ? { details: error.details } : {}) }, error.status);
+/**
+ * The one shape of every error answer: `{ error: key }` (plus `details`) with the catalogue's status, and the
+ * request's id (also in X-Request-Id), which finds the request's log lines when a customer reports the failure.
+ */
+function errorAnswer(c: Context<AppEnv>, error: AppError): Response {
+  return c.json(
+    { error: error.key, ...(error.details ? { details: error.details } : {}), requestId: c.var.requestId },
+    error.status,
+  );
 }
 
 async function notFoundPage(dist: string, request: Request): Promise<Response> {

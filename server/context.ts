@@ -32,6 +32,11 @@ export type Env = {
   orderTokenSecret: string;
   sandboxBankSecret: string;
   logRequests: boolean;
+  /** Whether Prometheus metrics are collected and served (METRICS, on by default). */
+  metrics: boolean;
+  /** Client addresses that may read /metrics (METRICS_ALLOW), and the bearer token that may from anywhere (METRICS_TOKEN). */
+  metricsAllow: string[];
+  metricsToken: string | undefined;
   seedDemo: boolean;
   distDir: string;
   webConcurrency: number;
@@ -106,6 +111,8 @@ export type AppEnv = {
     sessionId: string | null;
     /** Set by the /api/admin guard (middleware/staff.ts): what the signed-in staff member may act on. */
     staffScope: StaffScope;
+    /** The request's id (X-Request-Id, kept or made by the request middleware, server/request-log.ts). */
+    requestId: string;
   };
 };
 

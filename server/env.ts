@@ -31,6 +31,16 @@ const envSchema = type({
   /** Key of the sandbox bank page's links; required in production. */
   'SANDBOX_BANK_SECRET?': 'string >= 16',
   'LOG_REQUESTS?': "'0' | '1'",
+  /** How much the logger writes (server/observability/log.ts reads it at load; checked here). */
+  'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+  /** json (production's default) or pretty (a readable line, everywhere else's default). */
+  'LOG_FORMAT?': "'json' | 'pretty'",
+  /** 0: no Prometheus metrics at all (/metrics is not there); for the benchmark's comparison. */
+  'METRICS?': "'0' | '1'",
+  /** Comma-separated client addresses that may read /metrics (default: this machine, 127.0.0.1 and ::1). */
+  'METRICS_ALLOW?': 'string',
+  /** A bearer token that may read /metrics from any address. */
+  'METRICS_TOKEN?': 'string >= 16',
   /** 1: seed the demo restaurants, logins and codes into an empty database (`npm start` sets it); never in production. */
   'SEED_DEMO?': "'0' | '1'",
   'DIST_DIR?': 'string > 0',
@@ -134,6 +144,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sandboxBankSecret: secret('SANDBOX_BANK_SECRET'),
     seedDemo,
     logRequests: (result.LOG_REQUESTS ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
+    metrics: result.METRICS !== '0',
+    metricsAllow: (result.METRICS_ALLOW ?? '127.0.0.1,::1')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
+    metricsToken: result.METRICS_TOKEN,
     distDir: result.DIST_DIR ?? 'dist',
     webConcurrency,
     payments,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Database } from '#db/client.ts';
 import { parseEnv } from './env.ts';
+import { flushLog, log, logIsJson } from './observability/log.ts';
 
 /**
  * Reads and throws away what is left of a request's body, up to a few megabytes or two seconds. Closing a socket
@@ -53,7 +54,11 @@ const startupTimes = () => {
 
 /** Stops start-up with one line saying what is wrong. */
 function fail(message: string): never {
-  console.error(`Cannot start: ${message}`);
+  // One plain line on stderr for whoever started the server, whatever the log's format; a collector reading JSON
+  // lines gets it as a fatal line too.
+  if (logIsJson) log.fatal(`Cannot start: ${message}`);
+  process.stderr.write(`Cannot start: ${message}\n`);
+  flushLog();
   process.exit(1);
 }
 
@@ -66,8 +71,8 @@ const env = (() => {
 })();
 // Issue 11: a production server on the sandbox takes no real money, and says so where nobody can miss it.
 if (env.nodeEnv === 'production' && env.payments.mode === 'sandbox')
-  console.warn(
-    '\n!!! PAYMENTS=sandbox in production: the SANDBOX takes every payment, NO REAL MONEY moves. Demo use only. !!!\n',
+  log.warn(
+    '!!! PAYMENTS=sandbox in production: the SANDBOX takes every payment, NO REAL MONEY moves. Demo use only. !!!',
   );
 if (!existsSync(path.join(env.distDir, 'index.html')))
   fail(`no built site in ${env.distDir}/ (run npm run build, or npm start)`);
@@ -84,6 +89,8 @@ const [
   { startOutboxWorker },
   { createPaymentProviders },
   { openDemoLogins },
+  { aggregateWorkerMetrics, disableMetrics, shareWorkerMetrics },
+  { startTracing, stopTracing },
 ] = await Promise.all([
   import('@hono/node-server'),
   import('#db/client.ts'),
@@ -94,7 +101,14 @@ const [
   import('./services/outbox/worker.ts'),
   import('./services/payments/providers.ts'),
   import('./services/auth/demo-logins.ts'),
+  import('./observability/metrics.ts'),
+  import('./observability/tracing.ts'),
 ]);
+if (!env.metrics) disableMetrics();
+
+/** Traces, when OTEL_EXPORTER_OTLP_ENDPOINT asks for them; in the processes that serve, once the database is ready. */
+const startTraces = () =>
+  startTracing().catch((error: Error) => fail(`tracing (OTEL_EXPORTER_OTLP_ENDPOINT) cannot start: ${error.message}`));
 
 stepDone('modules');
 
@@ -135,8 +149,8 @@ async function prepare(): Promise<{ database: Database; seeded: string }> {
       fail(
         `demo logins still open with the README's passwords in production (${demoLogins.join(', ')}): delete them, or give each a new password (npm run admin:create -- --email … for an admin)`,
       );
-    console.warn(
-      `\n!!! DEMO_LOGINS_IN_PRODUCTION=1: ${demoLogins.join(', ')} open with the README's passwords. Throwaway data only. !!!\n`,
+    log.warn(
+      `!!! DEMO_LOGINS_IN_PRODUCTION=1: ${demoLogins.join(', ')} open with the README's passwords. Throwaway data only. !!!`,
     );
   }
   const seeded =
@@ -270,7 +284,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
   async function shutdown(signal: string) {
     if (stopping.signal.aborted) return;
     stopping.abort();
-    if (!quiet) console.log(`${signal}: finishing in-flight requests`);
+    if (!quiet) log.info(`${signal}: finishing in-flight requests`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // server.close() closes the connections idle at that moment; those whose last answer goes out later become
     // idle later.
@@ -285,7 +299,9 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     await sweeper.stop();
     await deps.payments.recorded();
     await database.close();
-    if (!quiet) console.log('stopped');
+    await stopTracing();
+    if (!quiet) log.info('stopped');
+    flushLog();
     process.exit(0);
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -303,14 +319,15 @@ function superviseWorkers(kind: Database['kind'], seeded: string) {
   const listened = new Set<number>();
   cluster.on('listening', (worker) => {
     listened.add(worker.id);
-    if (listened.size === count) console.log(`${banner(kind, seeded, count)}\n${startupTimes()}`);
+    if (listened.size === count) log.info(`${banner(kind, seeded, count)}; ${startupTimes()}`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       // Not `cluster.workers` being empty: a worker leaves it only after both its exit and its disconnect, which
       // come in either order, so the last one to exit may still be listed here.
       if (Object.values(cluster.workers ?? {}).every((other) => !other || other.isDead())) {
-        console.log('stopped');
+        log.info('stopped');
+        flushLog();
         process.exit(0);
       }
       return;
@@ -320,13 +337,13 @@ function superviseWorkers(kind: Database['kind'], seeded: string) {
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
       process.exit(1);
     }
-    console.error(`server process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
+    log.error(`server process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
     cluster.fork();
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests`);
+    log.info(`${signal}: finishing in-flight requests`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -338,10 +355,15 @@ if (cluster.isPrimary) {
   const { database, seeded } = await prepare();
   if (env.webConcurrency > 1) {
     await database.close();
+    // One scrape of any worker answers every worker's figures, added up here (decision 046).
+    aggregateWorkerMetrics();
     superviseWorkers(database.kind, seeded);
   } else {
-    serveFrom(database, () => console.log(`${banner(database.kind, seeded, 1)}\n${startupTimes()}`), false);
+    await startTraces();
+    serveFrom(database, () => log.info(`${banner(database.kind, seeded, 1)}; ${startupTimes()}`), false);
   }
 } else {
+  shareWorkerMetrics();
+  await startTraces();
   serveFrom(await open(), () => {}, true);
 }

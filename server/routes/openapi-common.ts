@@ -8,7 +8,12 @@ import { ERROR_KEYS } from '#domain/error-catalogue.ts';
  * Every failure of the API: a key of the error catalogue (server/domain/error-catalogue.ts), and for form
  * errors the failing rule per field.
  */
-const errorBody = type({ error: type.enumerated(...ERROR_KEYS), 'details?': 'Record<string, unknown>' });
+const errorBody = type({
+  error: type.enumerated(...ERROR_KEYS),
+  'details?': 'Record<string, unknown>',
+  // The request's id, also in X-Request-Id: it finds the request's log lines (decision 046).
+  'requestId?': 'string',
+});
 
 export const errorResponse = (description: string) => ({
   description,

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '#server/context.ts';
 import { canListen, subscribeToAllOrders } from '#server/services/orders/events.ts';
 import { AppError } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 
 /** The streams an application (one per server process) holds open, by client address, and in all. */
 const openStreams = new WeakMap<AppDeps, { byClient: Map<string, number>; total: number }>();
@@ -118,7 +119,7 @@ export function streamSnapshots<T>(c: Context<AppEnv>, options: SnapshotStream<T
     },
     async (error) => {
       // A client that went away mid-write is not an error worth a log line.
-      if (!c.req.raw.signal.aborted) console.warn(`${event} stream failed`, error);
+      if (!c.req.raw.signal.aborted) log.warn({ err: errorOf(error) }, `${event} stream failed`);
     },
   );
 }

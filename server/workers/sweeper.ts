@@ -2,6 +2,8 @@ import type { AppDeps } from '#server/context.ts';
 import { deleteExpiredSessions } from '#server/services/auth/sessions.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { deleteEndedRateLimits } from '#server/services/rate-limit/sweep.ts';
+import { errorOf, log } from '#server/observability/log.ts';
+import { sweepFinished } from '#server/observability/metrics.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
 
@@ -9,15 +11,17 @@ const SWEEP_INTERVAL_MS = 15_000;
 async function sweepOnce(deps: AppDeps): Promise<void> {
   try {
     const result = await sweepOverdueOrders(deps);
-    if (Object.values(result).some((n) => n > 0)) console.log(`sweep: ${JSON.stringify(result)}`);
+    if (Object.values(result).some((n) => n > 0)) log.info(result, 'sweep');
+    // The lag the metrics report: a round that failed leaves the last good one's time standing.
+    sweepFinished();
   } catch (error) {
-    console.error('sweep failed', error);
+    log.error({ err: errorOf(error) }, 'sweep failed');
   }
   try {
     await deleteExpiredSessions(deps);
     await deleteEndedRateLimits(deps);
   } catch (error) {
-    console.error('sweep of expired sessions and rate limits failed', error);
+    log.error({ err: errorOf(error) }, 'sweep of expired sessions and rate limits failed');
   }
 }
 

@@ -61,7 +61,7 @@ describe('registration and activation by e-mail', () => {
 
     const early = await login('zofia@example.com', 'zofia-password-1');
     expect(early.status).toBe(403);
-    expect(await early.json()).toEqual({ error: 'UserIsNotActivated' });
+    expect(await early.json()).toEqual({ requestId: expect.any(String), error: 'UserIsNotActivated' });
 
     const activated = await post('/api/auth/activate', { token: tokenOf(link).token });
     expect(activated.status).toBe(200);
@@ -76,7 +76,7 @@ describe('registration and activation by e-mail', () => {
 
     const again = await post('/api/auth/activate', { token: tokenOf(link).token });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: 'invalidToken' });
+    expect(await again.json()).toEqual({ requestId: expect.any(String), error: 'invalidToken' });
   });
 
   it('writes the e-mail in the registration’s language, with its page’s path', async () => {
@@ -108,7 +108,7 @@ describe('registration and activation by e-mail', () => {
     expect(resent.map((m) => m.to[0])).toEqual(['zofia@example.com']);
 
     const old = await post('/api/auth/activate', { token: tokenOf(first!.links[0]!).token });
-    expect(await old.json()).toEqual({ error: 'invalidToken' });
+    expect(await old.json()).toEqual({ requestId: expect.any(String), error: 'invalidToken' });
     expect((await post('/api/auth/activate', { token: tokenOf(resent[0]!.links[0]!).token })).status).toBe(200);
   });
 
@@ -118,7 +118,7 @@ describe('registration and activation by e-mail', () => {
     ctx.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
     const late = await post('/api/auth/activate', { token: tokenOf(message!.links[0]!).token });
     expect(late.status).toBe(400);
-    expect(await late.json()).toEqual({ error: 'invalidToken' });
+    expect(await late.json()).toEqual({ requestId: expect.any(String), error: 'invalidToken' });
   });
 });
 
@@ -143,9 +143,17 @@ describe('forgotten password', () => {
       passwordRepeat: 'brand-new-pas',
     });
     expect(typo.status).toBe(400);
-    expect(await typo.json()).toEqual({ error: 'validation', details: { passwordRepeat: 'isEqual' } });
+    expect(await typo.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { passwordRepeat: 'isEqual' },
+    });
     const short = await post('/api/auth/resetPassword', { token, password: 'short', passwordRepeat: 'short' });
-    expect(await short.json()).toEqual({ error: 'validation', details: { password: 'minLength' } });
+    expect(await short.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { password: 'minLength' },
+    });
 
     const reset = await post('/api/auth/resetPassword', {
       token,
@@ -162,15 +170,16 @@ describe('forgotten password', () => {
       password: 'other-pass-12',
       passwordRepeat: 'other-pass-12',
     });
-    expect(await reused.json()).toEqual({ error: 'invalidToken' });
+    expect(await reused.json()).toEqual({ requestId: expect.any(String), error: 'invalidToken' });
   });
 
   it('answers UserDoesNotExists for an address with no account (or a deleted one), and sends nothing', async () => {
     const response = await post('/api/auth/forgotPassword', { email: 'nobody@example.com' });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'UserDoesNotExists' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'UserDoesNotExists' });
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.email, 'user@example.com'));
     expect(await (await post('/api/auth/forgotPassword', { email: 'user@example.com' })).json()).toEqual({
+      requestId: expect.any(String),
       error: 'UserDoesNotExists',
     });
     expect(await mail.deliver(ctx.database.db)).toEqual([]);
@@ -189,7 +198,7 @@ describe('forgotten password', () => {
     for (let i = 0; i < 10; i += 1) expect((await office(`nobody${i}@example.com`)).status).toBe(401);
     const blocked = await office('nobody-else@example.com');
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected; after the window this one may ask again.
     expect((await from('203.0.113.41')('nobody@example.com')).status).toBe(401);
@@ -209,7 +218,7 @@ describe('forgotten password', () => {
       password: 'brand-new-pass',
       passwordRepeat: 'brand-new-pass',
     });
-    expect(await late.json()).toEqual({ error: 'invalidToken' });
+    expect(await late.json()).toEqual({ requestId: expect.any(String), error: 'invalidToken' });
     expect((await login('user@example.com', 'user-demo-2026')).status).toBe(200);
   });
 });
@@ -240,9 +249,12 @@ describe('changing the e-mail address', () => {
 
     const old = await login('user@example.com', 'user-demo-2026');
     expect(old.status).toBe(401);
-    expect(await old.json()).toEqual({ error: 'UserDoesNotExists' });
+    expect(await old.json()).toEqual({ requestId: expect.any(String), error: 'UserDoesNotExists' });
     expect((await login('nowy@example.com', 'user-demo-2026')).status).toBe(200);
-    expect(await (await post('/api/auth/confirmEmail', { token })).json()).toEqual({ error: 'invalidToken' });
+    expect(await (await post('/api/auth/confirmEmail', { token })).json()).toEqual({
+      requestId: expect.any(String),
+      error: 'invalidToken',
+    });
   });
 
   it('answers notUniqueEmail when the address is taken, before or after the link was sent', async () => {
@@ -253,23 +265,31 @@ describe('changing the e-mail address', () => {
       cookie,
     );
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: 'notUniqueEmail' });
+    expect(await taken.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueEmail' });
 
     await post('/api/account/email', { newEmail: 'later@example.com', password: 'user-demo-2026' }, cookie);
     const [confirm] = await mail.deliver(ctx.database.db);
     expect((await post('/api/auth/register', registration({ email: 'later@example.com' }))).status).toBe(201);
     const raced = await post('/api/auth/confirmEmail', { token: tokenOf(confirm!.links[0]!).token });
     expect(raced.status).toBe(409);
-    expect(await raced.json()).toEqual({ error: 'notUniqueEmail' });
+    expect(await raced.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueEmail' });
   });
 
   it('needs the current password and a valid address', async () => {
     const cookie = cookieOf(await login('user@example.com', 'user-demo-2026'));
     const wrong = await post('/api/account/email', { newEmail: 'x@example.com', password: 'nope' }, cookie);
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: 'validation', details: { password: 'wrongPassword' } });
+    expect(await wrong.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { password: 'wrongPassword' },
+    });
     const bad = await post('/api/account/email', { newEmail: 'not-an-address', password: 'user-demo-2026' }, cookie);
-    expect(await bad.json()).toEqual({ error: 'validation', details: { newEmail: 'isValidEmail' } });
+    expect(await bad.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { newEmail: 'isValidEmail' },
+    });
     expect(await mail.deliver(ctx.database.db)).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ describe('registration rules', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: {
         firstname: 'notEmpty',
@@ -63,13 +64,21 @@ describe('registration rules', () => {
 
   it('checks the phone by the chosen country and the password’s length', async () => {
     const ua = await send('POST', '/api/auth/register', registration({ country: 'ua' }));
-    expect(await ua.json()).toEqual({ error: 'validation', details: { phone: 'isValidPhoneNo' } });
+    expect(await ua.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { phone: 'isValidPhoneNo' },
+    });
     const short = await send(
       'POST',
       '/api/auth/register',
       registration({ password: 'short', passwordRepeat: 'short' }),
     );
-    expect(await short.json()).toEqual({ error: 'validation', details: { password: 'minLength' } });
+    expect(await short.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { password: 'minLength' },
+    });
     const ok = await send('POST', '/api/auth/register', registration({ country: 'ua', phone: '(050) 123-45-67' }));
     expect(ok.status).toBe(201);
   });
@@ -77,7 +86,7 @@ describe('registration rules', () => {
   it('answers notUniqueEmail for a taken address, whatever its case', async () => {
     const response = await send('POST', '/api/auth/register', registration({ email: 'User@Example.com' }));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'notUniqueEmail' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueEmail' });
   });
 
   it('keeps the consents: marketing optional, the policies recorded', async () => {
@@ -101,7 +110,7 @@ describe('registration rules', () => {
     }
     const blocked = await send('POST', '/api/auth/register', registration({ email: 'z9@example.com' }));
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect((await send('POST', '/api/auth/register', registration(), undefined, '192.0.2.2')).status).toBe(201);
   });
 
@@ -165,6 +174,7 @@ describe('my data', () => {
     const response = await send('PATCH', '/api/account', { lastname: '', phone: '0501234567' }, cookie);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { lastname: 'notEmpty', phone: 'isValidPhoneNo' },
     });
@@ -181,7 +191,11 @@ describe('my data', () => {
       cookie,
     );
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: 'validation', details: { currentPassword: 'wrongPassword' } });
+    expect(await wrong.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { currentPassword: 'wrongPassword' },
+    });
     expect(await me(other)).not.toBeNull();
 
     const changed = await send(
@@ -240,7 +254,11 @@ describe('my addresses', () => {
     const cookie = await loginAs();
     const bad = await send('POST', '/api/account/addresses', { ...home, zip: '00850', street: '' }, cookie);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'validation', details: { street: 'notEmpty', zip: 'isValidZipCode' } });
+    expect(await bad.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { street: 'notEmpty', zip: 'isValidZipCode' },
+    });
     expect(
       (await send('POST', '/api/account/addresses', { ...home, zip: '04070', country: 'ua' }, cookie)).status,
     ).toBe(201);
@@ -254,7 +272,7 @@ describe('my addresses', () => {
     ] as const) {
       const response = await send(method, path, body, admin);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'notFound' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
     }
     expect((await (await send('GET', '/api/account/addresses', undefined, admin)).json()).addresses).toEqual([]);
     expect((await send('DELETE', '/api/account/addresses/not-a-uuid', undefined, cookie)).status).toBe(400);
@@ -288,10 +306,14 @@ describe('deleting my account', () => {
     const orderId = await orderOf(user!.id, cookie);
 
     const wrong = await send('DELETE', '/api/account', { password: 'nope' }, cookie);
-    expect(await wrong.json()).toEqual({ error: 'validation', details: { password: 'wrongPassword' } });
+    expect(await wrong.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { password: 'wrongPassword' },
+    });
     const waiting = await send('DELETE', '/api/account', { password: 'user-demo-2026' }, cookie);
     expect(waiting.status).toBe(409);
-    expect(await waiting.json()).toEqual({ error: 'activeOrders' });
+    expect(await waiting.json()).toEqual({ requestId: expect.any(String), error: 'activeOrders' });
 
     await ctx.database.db.update(orders).set({ status: 'finished' }).where(eq(orders.id, orderId));
     const deleted = await send('DELETE', '/api/account', { password: 'user-demo-2026' }, cookie);
@@ -300,7 +322,7 @@ describe('deleting my account', () => {
     expect(await me(cookie)).toBeNull();
 
     const gone = await send('POST', '/api/auth/login', { email: 'user@example.com', password: 'user-demo-2026' });
-    expect(await gone.json()).toEqual({ error: 'UserDoesNotExists' });
+    expect(await gone.json()).toEqual({ requestId: expect.any(String), error: 'UserDoesNotExists' });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user!.id));
     expect(row).toMatchObject({ firstname: '', lastname: '', phone: null, marketingEmail: false });
     expect(row!.email).toBe(`deleted-${user!.id}@deleted.invalid`);

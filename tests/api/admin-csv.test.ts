@@ -149,7 +149,11 @@ describe('admin lists as CSV', () => {
     }
     const bad = await csv('orders?status=eaten&lang=de');
     expect(bad.response.status).toBe(400);
-    expect(JSON.parse(bad.text)).toEqual({ error: 'validation', details: { status: 'invalid', lang: 'invalid' } });
+    expect(JSON.parse(bad.text)).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { status: 'invalid', lang: 'invalid' },
+    });
     expect((await csv('dishes')).response.status).toBe(404);
   });
 });

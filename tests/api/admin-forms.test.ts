@@ -146,6 +146,7 @@ describe('admin concepts and locations', () => {
     );
     expect(marketers.status).toBe(400);
     expect(await marketers.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { name: 'editedInTenantConfig', description: 'editedInTenantConfig', domain: 'editedInTenantConfig' },
     });
@@ -157,16 +158,28 @@ describe('admin concepts and locations', () => {
       concept({ defaultRestaurantSlug: 'smash-club-warszawa-mokotow' }),
       admin,
     );
-    expect(await other.json()).toEqual({ error: 'validation', details: { defaultRestaurantSlug: 'notFound' } });
+    expect(await other.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { defaultRestaurantSlug: 'notFound' },
+    });
     const none = await send('PUT', `/api/admin/concepts/${before.id}`, concept({ defaultRestaurantSlug: '' }), admin);
-    expect(await none.json()).toEqual({ error: 'validation', details: { defaultRestaurantSlug: 'notEmpty' } });
+    expect(await none.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { defaultRestaurantSlug: 'notEmpty' },
+    });
     expect(await pastaFresca()).toEqual(before);
   });
 
   it('keeps the pickup and delivery flags of a location, checks its zip by country and soft-deletes it', async () => {
     const admin = await asAdmin();
     const badZip = await send('POST', '/api/admin/locations', location({ zip: '00850' }), admin);
-    expect(await badZip.json()).toEqual({ error: 'validation', details: { zip: 'isValidZipCode' } });
+    expect(await badZip.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { zip: 'isValidZipCode' },
+    });
 
     const created = await send('POST', '/api/admin/locations', location(), admin);
     expect(created.status).toBe(201);
@@ -236,11 +249,16 @@ describe('admin restaurants', () => {
       ],
     });
     expect(await (await send('POST', '/api/admin/restaurants', twice, admin)).json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { hours: 'invalid' },
     });
     const noConcept = await send('POST', '/api/admin/restaurants', restaurant({ slug: 'z', conceptId: 999999 }), admin);
-    expect(await noConcept.json()).toEqual({ error: 'validation', details: { conceptId: 'notFound' } });
+    expect(await noConcept.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { conceptId: 'notFound' },
+    });
   });
 
   it('keeps the kitchen settings, and refuses an escalation that would come after the acceptance window', async () => {
@@ -259,13 +277,18 @@ describe('admin restaurants', () => {
       const late = await send('PUT', `/api/admin/restaurants/${row.id}`, restaurant({ escalationMinutes }), admin);
       expect(late.status).toBe(400);
       expect(await late.json()).toEqual({
+        requestId: expect.any(String),
         error: 'validation',
         details: { escalationMinutes: 'escalationNotBeforeAcceptance' },
       });
     }
     // More than a kitchen may promise by hand (240 minutes) cannot be its usual time either.
     const long = await send('PUT', `/api/admin/restaurants/${row.id}`, restaurant({ preparationMinutes: 241 }), admin);
-    expect(await long.json()).toEqual({ error: 'validation', details: { preparationMinutes: 'outOfRange' } });
+    expect(await long.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { preparationMinutes: 'outOfRange' },
+    });
   });
 
   it('disabling a restaurant moves its menu version and the shop shows it temporarily unavailable at once', async () => {
@@ -299,7 +322,7 @@ describe('admin discount codes', () => {
 
     const again = await send('POST', '/api/admin/discountCodes', discount({ code: 'JESIEN25' }), admin);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'notUniqueCode' });
+    expect(await again.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueCode' });
 
     // A form sends back the row it loaded: the keys no field names (id, used, createdAt) are dropped, not written.
     const loaded = codes[0]!;
@@ -324,7 +347,7 @@ describe('admin discount codes', () => {
       discount({ code: 'jesien25' }),
       admin,
     );
-    expect(await rename.json()).toEqual({ error: 'notUniqueCode' });
+    expect(await rename.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueCode' });
   });
 
   it('generates the asked number of unique codes with the prefix', async () => {
@@ -341,9 +364,17 @@ describe('admin discount codes', () => {
   it('checks the value for its type, the limit against the uses, and deletes an unused code', async () => {
     const admin = await asAdmin();
     const tooMuch = await send('POST', '/api/admin/discountCodes', discount({ code: 'X1', value: 150 }), admin);
-    expect(await tooMuch.json()).toEqual({ error: 'validation', details: { value: 'outOfRange' } });
+    expect(await tooMuch.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { value: 'outOfRange' },
+    });
     const noCode = await send('POST', '/api/admin/discountCodes', discount(), admin);
-    expect(await noCode.json()).toEqual({ error: 'validation', details: { code: 'notEmpty' } });
+    expect(await noCode.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { code: 'notEmpty' },
+    });
 
     const free = await json<{ codes: { id: number; value: number }[] }>(
       await send(
@@ -361,7 +392,11 @@ describe('admin discount codes', () => {
       discount({ code: 'DOSTAWA', type: 'freeDelivery', value: 0, quantity: 1 }),
       admin,
     );
-    expect(await below.json()).toEqual({ error: 'validation', details: { quantity: 'outOfRange' } });
+    expect(await below.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { quantity: 'outOfRange' },
+    });
     expect((await send('DELETE', `/api/admin/discountCodes/${id}`, undefined, admin)).status).toBe(200);
     expect((await send('GET', `/api/admin/discountCodes/${id}`, undefined, admin)).status).toBe(404);
   });
@@ -419,7 +454,7 @@ describe('admin users', () => {
     expect((await send('GET', '/api/account', undefined, session)).status).toBe(401);
     const refused = await login(user.email, password);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'userDeactivated' });
+    expect(await refused.json()).toEqual({ requestId: expect.any(String), error: 'userDeactivated' });
 
     const back = await send('PUT', `/api/admin/users/${user.id}`, body(user, { active: true }), admin);
     expect((await json<{ user: { active: boolean } }>(back)).user.active).toBe(true);
@@ -448,13 +483,13 @@ describe('admin users', () => {
     ).user;
     const demote = await send('PUT', `/api/admin/users/${me.id}`, body(me, { role: 'user' }), admin);
     expect(demote.status).toBe(409);
-    expect(await demote.json()).toEqual({ error: 'ownAdminRole' });
+    expect(await demote.json()).toEqual({ requestId: expect.any(String), error: 'ownAdminRole' });
     const off = await send('PUT', `/api/admin/users/${me.id}`, body(me, { role: 'admin', active: false }), admin);
-    expect(await off.json()).toEqual({ error: 'ownAdminRole' });
+    expect(await off.json()).toEqual({ requestId: expect.any(String), error: 'ownAdminRole' });
 
     const user = await worker();
     const taken = await send('PUT', `/api/admin/users/${user.id}`, body(user, { email: 'USER@example.com' }), admin);
-    expect(await taken.json()).toEqual({ error: 'notUniqueEmail' });
+    expect(await taken.json()).toEqual({ requestId: expect.any(String), error: 'notUniqueEmail' });
   });
 });
 

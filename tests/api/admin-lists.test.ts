@@ -53,7 +53,7 @@ describe('admin lists: who may read them', () => {
       for (const cookie of [customer, callCenter]) {
         const { status, body } = await list(entity, cookie);
         expect(status, entity).toBe(401);
-        expect(body).toEqual({ error: 'Unauthorized' });
+        expect(body).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
       }
     }
   });
@@ -91,7 +91,7 @@ describe('admin lists: validation', () => {
     for (const [path, details] of cases) {
       const { status, body } = await list(path);
       expect(status, path).toBe(400);
-      expect(body, path).toEqual({ error: 'validation', details });
+      expect(body, path).toEqual({ requestId: expect.any(String), error: 'validation', details });
     }
   });
 

@@ -215,7 +215,11 @@ describe('admin menu', () => {
       admin,
     );
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toEqual({ error: 'validation', details: { name: 'notEmpty' } });
+    expect(await blank.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { name: 'notEmpty' },
+    });
 
     const negative = await send('PUT', `/api/admin/menu/items/${item.id}`, body(item, { price: -5 }), admin);
     expect(await negative.json()).toMatchObject({ error: 'validation', details: { price: expect.any(String) } });
@@ -233,7 +237,11 @@ describe('admin menu', () => {
       admin,
     );
     expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toEqual({ error: 'validation', details: { categoryId: 'notFound' } });
+    expect(await foreign.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { categoryId: 'notFound' },
+    });
 
     const options = [{ name: 'A', translations: {}, price: 0, unavailable: false }];
     const impossible = await send(
@@ -242,7 +250,11 @@ describe('admin menu', () => {
       body(item, { groups: [{ name: 'G', translations: {}, required: true, min: 2, max: 2, options }] }),
       admin,
     );
-    expect(await impossible.json()).toEqual({ error: 'validation', details: { 'groups.0.min': 'outOfRange' } });
+    expect(await impossible.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { 'groups.0.min': 'outOfRange' },
+    });
 
     // An option id of another item's group.
     const strange = otherMenu.categories.flatMap((c) => c.items).find((i) => i.groups.length > 0);
@@ -264,7 +276,11 @@ describe('admin menu', () => {
       }),
       admin,
     );
-    expect(await stolen.json()).toEqual({ error: 'validation', details: { 'groups.0.options.0.id': 'notFound' } });
+    expect(await stolen.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { 'groups.0.options.0.id': 'notFound' },
+    });
 
     const unchanged = await json<Menu>(await send('GET', `/api/admin/menu/restaurants/${id}`, undefined, admin));
     expect(unchanged).toEqual(menu);

@@ -36,7 +36,7 @@ describe('login, getUser, logout', () => {
     ]) {
       const response = await login(email!, password!);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: key });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: key });
       expect(response.headers.get('set-cookie')).toBeNull();
     }
   });
@@ -45,7 +45,7 @@ describe('login, getUser, logout', () => {
     await insertUser(ctx.database.db, { email: 'new@example.com', password: 'new-password-1', activated: false });
     const response = await login('new@example.com', 'new-password-1');
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'UserIsNotActivated' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'UserIsNotActivated' });
   });
 
   it('rejects a malformed body with the field in error', async () => {
@@ -60,16 +60,28 @@ describe('login, getUser, logout', () => {
     const response = await login('nobody', '');
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: 'validation', details: { email: 'isValidEmail', password: 'notEmpty' } });
+    expect(JSON.parse(text)).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { email: 'isValidEmail', password: 'notEmpty' },
+    });
     expect(text).not.toContain('nobody');
     const long = await login(`${'a'.repeat(250)}@example.com`, 'x'.repeat(201));
-    expect(await long.json()).toEqual({ error: 'validation', details: { email: 'tooLong', password: 'tooLong' } });
+    expect(await long.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { email: 'tooLong', password: 'tooLong' },
+    });
     const missing = await request(ctx, '/api/auth/login', {
       method: 'POST',
       body: JSON.stringify({ email: 42 }),
       headers: { 'content-type': 'application/json' },
     });
-    expect(await missing.json()).toEqual({ error: 'validation', details: { email: 'invalid', password: 'notEmpty' } });
+    expect(await missing.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { email: 'invalid', password: 'notEmpty' },
+    });
   });
 
   it('logs out: the cookie stops working', async () => {
@@ -87,7 +99,7 @@ describe('login, getUser, logout', () => {
     }
     const blocked = await login('callcenter@example.com', 'cc-demo-2026', headers);
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // The owners, from their own addresses, log in as always.
     expect((await login('user@example.com', 'user-demo-2026', { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
@@ -173,7 +185,7 @@ describe('login, getUser, logout', () => {
     for (const site of ['cross-site', 'same-site']) {
       const response = await request(ctx, '/api/auth/logout', { headers: { cookie, 'sec-fetch-site': site } });
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: 'Forbidden' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'Forbidden' });
       expect(response.headers.get('set-cookie')).toBeNull();
     }
     const me = await request(ctx, '/api/auth/getUser', { headers: { cookie } });

@@ -197,7 +197,10 @@ describe('the staff prefixes are guarded before any route exists under them', ()
         const who = role === 'guest' ? null : await caller(role);
         const response = await request(ctx, path, { headers: who ? { cookie: who.cookie } : {} });
         expect(response.status, `${path} as ${role}`).toBe(statuses[role]);
-        expect(await response.json()).toEqual({ error: statuses[role] === 401 ? 'Unauthorized' : 'notFound' });
+        expect(await response.json()).toEqual({
+          requestId: expect.any(String),
+          error: statuses[role] === 401 ? 'Unauthorized' : 'notFound',
+        });
       }
     }
   });

@@ -112,7 +112,11 @@ describe('a basket write on what the process last saw', () => {
     await db.update(locations).set({ pickupEnabled: false }).where(eq(locations.id, basket.location.id));
     const pickup = await call(jar, '/api/basket/delivery', { method: 'PUT', body: { deliveryMethod: 'pickup' } });
     expect(pickup.status).toBe(400);
-    expect(await pickup.json()).toEqual({ error: 'validation', details: { deliveryMethod: 'pickupUnavailable' } });
+    expect(await pickup.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { deliveryMethod: 'pickupUnavailable' },
+    });
 
     // Ordered elsewhere: the next add starts a new basket and leaves the ordered one as it was.
     await db.update(baskets).set({ status: 'created' }).where(eq(baskets.id, basket.id));

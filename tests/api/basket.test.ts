@@ -162,7 +162,7 @@ describe('basket', () => {
     expect(await refused.json()).toMatchObject({ error: 'productUnavailable' });
     const unknown = await add(jar, { menuItemId: 999999, quantity: 1 });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'notFound' });
+    expect(await unknown.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
     const bad = await add(jar, { menuItemId: 'x', quantity: 0 });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).details)).toEqual(expect.arrayContaining(['menuItemId', 'quantity']));
@@ -308,7 +308,11 @@ describe('basket', () => {
       body: { deliveryMethod: 'door2door', address },
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'validation', details: { 'address.zip': 'isValidZipCode' } });
+    expect(await bad.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { 'address.zip': 'isValidZipCode' },
+    });
     const blank = await call(jar, '/api/basket/delivery', {
       method: 'PUT',
       body: { deliveryMethod: 'door2door', address: { ...address, street: '  ', zip: '02-715' } },

@@ -172,7 +172,7 @@ describe('bot channel', () => {
       const response = await bot(authorization, '/concepts');
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toContain('Bearer');
-      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
     }
     // A session is no key: an admin's cookie does not open the bot routes.
     expect((await request(ctx, '/api/bot/concepts', { headers: { cookie } })).status).toBe(401);
@@ -183,7 +183,7 @@ describe('bot channel', () => {
     });
     const revoked = await placeBotOrder(body.key, { items: [{ menuItemId: 1, quantity: 1 }] });
     expect(revoked.status).toBe(401);
-    expect(await revoked.json()).toEqual({ error: 'Unauthorized' });
+    expect(await revoked.json()).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
   });
 
   it('reads the concepts, a concept, the restaurants delivering to a zip and a restaurant’s menu', async () => {
@@ -256,7 +256,7 @@ describe('bot channel', () => {
       idempotencyKey,
     );
     expect(other.status).toBe(409);
-    expect(await other.json()).toEqual({ error: 'idempotencyKeyReused' });
+    expect(await other.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyReused' });
 
     await notifications.release();
     expect((await orderStatus(ctx, placed.order.id, placed.accessToken)).status).toBe('new');
@@ -303,7 +303,7 @@ describe('bot channel', () => {
     };
     const noKey = await placeBotOrder(body.key, base, null);
     expect(noKey.status).toBe(400);
-    expect(await noKey.json()).toEqual({ error: 'idempotencyKeyRequired' });
+    expect(await noKey.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyRequired' });
     const noItems = await placeBotOrder(body.key, { ...base, items: [] });
     expect(noItems.status).toBe(400);
     expect(await noItems.json()).toMatchObject({ error: 'validation' });
@@ -336,7 +336,7 @@ describe('bot channel', () => {
     const limited = await bot(first, '/concepts');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(await limited.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await limited.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect((await bot(second, '/concepts')).status).toBe(200);
     ctx.setNow(new Date('2026-03-04T11:01:01Z'));
     expect((await bot(first, '/concepts')).status).toBe(200);

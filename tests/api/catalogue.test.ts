@@ -204,7 +204,7 @@ describe('catalogue', () => {
     ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ error: 'notFound' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
     }
   });
 
@@ -225,9 +225,17 @@ describe('catalogue', () => {
   it('refuses a delivery query without an address or with a bad zip', async () => {
     const none = await get('/api/restaurants');
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: 'validation', details: { zip: 'notEmpty' } });
+    expect(await none.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { zip: 'notEmpty' },
+    });
     const badZip = await get('/api/restaurants?zip=02715&country=pl');
-    expect(await badZip.json()).toEqual({ error: 'validation', details: { zip: 'isValidZipCode' } });
+    expect(await badZip.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { zip: 'isValidZipCode' },
+    });
     const badLat = await get('/api/restaurants?lat=north&lng=21');
     expect(badLat.status).toBe(400);
     expect((await badLat.json()).details).toHaveProperty('lat');

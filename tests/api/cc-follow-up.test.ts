@@ -132,7 +132,7 @@ describe('searching orders', () => {
     for (const query of ['', 'Kowalski', '1234', 'jan@']) {
       const response = await call(cookie, '/orders/search', { query });
       expect(response.status, query).toBe(400);
-      expect(await response.json()).toEqual({ error: 'orderSearchQuery' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'orderSearchQuery' });
     }
   });
 });
@@ -195,7 +195,7 @@ describe('sending the status link again', () => {
     expect((await call(cookie, `/orders/${placed.order.id}/status-link`, {})).status).toBe(200);
     const refused = await call(cookie, `/orders/${placed.order.id}/status-link`, {});
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await refused.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(await mail.deliver(ctx.database.db)).toHaveLength(2);
   });
@@ -271,7 +271,11 @@ describe('canceling for the customer', () => {
     const { cookie } = await agent();
     const response = await call(cookie, `/orders/${placed.order.id}/cancel`, {});
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'orderNotCancellable', details: { status: 'processing' } });
+    expect(await response.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'orderNotCancellable',
+      details: { status: 'processing' },
+    });
     const view = await (await call(cookie, `/orders/${placed.order.id}`)).json();
     expect(view.order.order.status).toBe('processing');
   });

@@ -78,7 +78,7 @@ describe('call centre API access', () => {
       expect(lookup.status, `lookup as ${who ? 'signed in' : 'guest'}`).toBe(status);
       const basket = await request(ctx, '/api/cc/baskets', json(who?.cookie ?? '', 'POST'));
       expect(basket.status).toBe(status === 200 ? 201 : 401);
-      if (status === 401) expect(await basket.json()).toEqual({ error: 'Unauthorized' });
+      if (status === 401) expect(await basket.json()).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
     }
   });
 });
@@ -131,7 +131,11 @@ describe('GET /api/cc/customers', () => {
     const cc = await login('callcenter@example.com');
     const response = await request(ctx, '/api/cc/customers?phone=600-700', { headers: { cookie: cc.cookie } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'validation', details: { phone: 'isValidPhoneNo' } });
+    expect(await response.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { phone: 'isValidPhoneNo' },
+    });
   });
 });
 
@@ -189,7 +193,7 @@ describe('a basket built by staff for a caller', () => {
       paymentMethod: 'blik',
       blikCode: '123456',
     });
-    expect(await guestOrder.json()).toEqual({ error: 'basketEmpty' });
+    expect(await guestOrder.json()).toEqual({ requestId: expect.any(String), error: 'basketEmpty' });
 
     // Another agent neither reads, changes nor orders it.
     const other = await anotherAgent();
@@ -208,7 +212,7 @@ describe('a basket built by staff for a caller', () => {
       consents: allConsents,
       paymentMethod: 'cashOnDelivery',
     });
-    expect(await stolen.json()).toEqual({ error: 'basketEmpty' });
+    expect(await stolen.json()).toEqual({ requestId: expect.any(String), error: 'basketEmpty' });
     const still = (await (
       await request(ctx, `/api/cc/baskets/${forCaller.id}`, { headers: { cookie: cc.cookie } })
     ).json()) as Basket;
@@ -336,8 +340,12 @@ describe('POST /api/cc/baskets/:basketId/order', () => {
     const basket = await staffBasket(cc.cookie);
     const body = { ...plCustomer, zip: basket.zip, consents: allConsents, paymentMethod: 'cashOnDelivery' };
     const unknown = await placePhoneOrder(cc.cookie, basket.id, { ...body, customerUserId: crypto.randomUUID() });
-    expect(await unknown.json()).toEqual({ error: 'validation', details: { customerUserId: 'notFound' } });
+    expect(await unknown.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { customerUserId: 'notFound' },
+    });
     const keyless = await request(ctx, `/api/cc/baskets/${basket.id}/order`, json(cc.cookie, 'POST', body));
-    expect(await keyless.json()).toEqual({ error: 'idempotencyKeyRequired' });
+    expect(await keyless.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyRequired' });
   });
 });

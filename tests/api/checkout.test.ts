@@ -425,7 +425,7 @@ describe('place order: every error key', () => {
     for (const key of [null, 'x'.repeat(101)]) {
       const response = await placeOrder(ctx, b.basketId, valid(b.zip), key);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'idempotencyKeyRequired' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyRequired' });
     }
   });
 
@@ -434,14 +434,17 @@ describe('place order: every error key', () => {
     for (const cookie of [null, crypto.randomUUID(), 'not-a-uuid']) {
       const response = await placeOrder(ctx, cookie, valid(b.zip));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'basketEmpty' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'basketEmpty' });
     }
     const [user] = await queryRows<{ id: string }>(
       ctx.database.db,
       sql`select id from users where email = 'user@example.com'`,
     );
     const owned = await makeBasket(ctx.database.db, { userId: user!.id });
-    expect(await (await placeOrder(ctx, owned.basketId, valid(owned.zip))).json()).toEqual({ error: 'basketEmpty' });
+    expect(await (await placeOrder(ctx, owned.basketId, valid(owned.zip))).json()).toEqual({
+      requestId: expect.any(String),
+      error: 'basketEmpty',
+    });
   });
 
   it('validation names the failing rule of each customer field, with the country’s phone and zip rules', async () => {
@@ -456,6 +459,7 @@ describe('place order: every error key', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: {
         firstname: 'notEmpty',
@@ -617,10 +621,10 @@ describe('place order: every error key', () => {
     expect((await placeOrder(ctx, b.basketId, valid(b.zip), key)).status).toBe(201);
     const reused = await placeOrder(ctx, b.basketId, { ...valid(b.zip), comment: 'changed' }, key);
     expect(reused.status).toBe(409);
-    expect(await reused.json()).toEqual({ error: 'idempotencyKeyReused' });
+    expect(await reused.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyReused' });
     const again = await placeOrder(ctx, b.basketId, valid(b.zip));
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'basketAlreadyOrdered' });
+    expect(await again.json()).toEqual({ requestId: expect.any(String), error: 'basketAlreadyOrdered' });
   });
 
   it('validation for a body that is not an order', async () => {

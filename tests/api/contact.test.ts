@@ -53,7 +53,11 @@ describe('contact form', () => {
     for (const name of ['Ala\r\nBcc: all@example.com', 'Ala\nNowak', 'Ala\tNowak', 'Ala\u0000'] as const) {
       const response = await send({ ...good, name });
       expect(response.status, JSON.stringify(name)).toBe(400);
-      expect(await response.json()).toEqual({ error: 'validation', details: { name: 'invalid' } });
+      expect(await response.json()).toEqual({
+        requestId: expect.any(String),
+        error: 'validation',
+        details: { name: 'invalid' },
+      });
     }
     expect(await ctx.database.db.select().from(contactMessages)).toEqual([]);
     expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
@@ -69,6 +73,7 @@ describe('contact form', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { name: 'notEmpty', email: 'isValidEmail', message: 'notEmpty', terms: 'isTrue' },
     });
@@ -87,11 +92,20 @@ describe('contact form', () => {
   it('refuses an unknown concept as unknown, not as an empty field', async () => {
     const response = await send({ ...good, concept: 'no-such-brand' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'validation', details: { concept: 'unknown' } });
+    expect(await response.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { concept: 'unknown' },
+    });
     // A brand switched off in the shop is no brand to write to either; a blank one is still notEmpty.
     await ctx.database.db.update(concepts).set({ active: false }).where(eq(concepts.slug, 'pasta-fresca'));
-    expect(await (await send(good)).json()).toEqual({ error: 'validation', details: { concept: 'unknown' } });
+    expect(await (await send(good)).json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { concept: 'unknown' },
+    });
     expect(await (await send({ ...good, concept: '  ' })).json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { concept: 'notEmpty' },
     });
@@ -103,7 +117,7 @@ describe('contact form', () => {
     for (let i = 0; i < 5; i += 1) expect((await send(good, headers)).status).toBe(200);
     const blocked = await send(good, headers);
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(5);
   });
 });
@@ -196,7 +210,7 @@ describe('contact form sent before its island has loaded (POST on the brand host
     ]) {
       const response = await post('/contact/', filled, headers);
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: 'Forbidden' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'Forbidden' });
     }
     const bare = await request(ctx, '/contact/', {
       method: 'POST',

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { request, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
 import { makeBasket } from '../helpers/orders.ts';
+import { captureWarnings } from '../helpers/log.ts';
 
 const ctx = useTestApp();
 afterEach(() => vi.restoreAllMocks());
@@ -32,14 +33,14 @@ describe('a database that refuses writes', () => {
       });
     try {
       expect((await add()).status).toBe(200);
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      captureWarnings();
       await turnReadOnly();
       // The first requests may meet the ended connections (503 too); then every write meets a read-only database.
       let answer = await add();
       for (let i = 0; i < 5; i += 1) answer = await add();
       expect(answer.status).toBe(503);
       expect(answer.headers.get('retry-after')).toBe('1');
-      expect(await answer.json()).toEqual({ error: 'databaseUnavailable' });
+      expect(await answer.json()).toEqual({ requestId: expect.any(String), error: 'databaseUnavailable' });
       const ready = await request(ctx, '/readyz');
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'unavailable', database: 'readOnly' });

@@ -135,7 +135,8 @@ describe('the server while PostgreSQL ends its connections', () => {
       );
       expect(server.child.exitCode).toBeNull();
       for (const outcome of outcomes) {
-        if (outcome.status === 503) expect(outcome.body).toEqual({ error: 'databaseUnavailable' });
+        if (outcome.status === 503)
+          expect(outcome.body).toEqual({ requestId: expect.any(String), error: 'databaseUnavailable' });
         else expect([200, 201]).toContain(outcome.status);
       }
       // Ending the backends at once must have caught some requests half-way.

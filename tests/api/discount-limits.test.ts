@@ -56,7 +56,7 @@ describe('discount-code limits', () => {
     }
     const blocked = await tryCode(guesser, 'WITAJ10');
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else behind the same address is not punished for it.
     const sibling = await shopperAt('203.0.113.61');
@@ -80,7 +80,7 @@ describe('discount-code limits', () => {
     const fresh = await shopperAt(ip);
     const blocked = await tryCode(fresh, 'WITAJ10');
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
     // A basket with no cookie at all (the script drops it) meets the same limit.
     expect((await tryCode({ cookie: '', ip }, 'GUESS')).status).toBe(429);
 

@@ -36,7 +36,7 @@ describe('a server that is draining', () => {
     const events = await app.request(`http://localhost/api/orders/${order.id}/events?token=${accessToken}`);
     expect(events.status).toBe(503);
     expect(events.headers.get('retry-after')).toBe('1');
-    expect(await events.json()).toEqual({ error: 'serverBusy' });
+    expect(await events.json()).toEqual({ requestId: expect.any(String), error: 'serverBusy' });
   });
 
   it('ends the live streams it holds cleanly when it begins to drain', async () => {

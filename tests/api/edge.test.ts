@@ -102,7 +102,7 @@ describe('answers given before the body is read, on the real server', () => {
         expect([path, first.status, JSON.parse(first.body), first.connection]).toEqual([
           path,
           status,
-          { error },
+          { requestId: expect.any(String), error },
           'close',
         ]);
         const second = await send(agent, port, 'GET', '/api/ping');
@@ -135,7 +135,10 @@ describe('answers given before the body is read, on the real server', () => {
 
       // Node's own fetch, which once failed the second request with 'other side closed'.
       const refused = await fetch(`http://127.0.0.1:${port}/api/contact`, { method: 'POST', headers: json, body: big });
-      expect([refused.status, await refused.json()]).toEqual([413, { error: 'payloadTooLarge' }]);
+      expect([refused.status, await refused.json()]).toEqual([
+        413,
+        { requestId: expect.any(String), error: 'payloadTooLarge' },
+      ]);
       const next = await fetch(`http://127.0.0.1:${port}/api/ping`);
       expect(await next.json()).toEqual({ ok: true });
     },
@@ -148,7 +151,11 @@ describe('error answers', () => {
       const response = await request(ctx, '/api/basket/items', { method: 'POST', body, headers: json });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ error: 'validation', details: { '(body)': expect.any(String) } });
+      expect(await response.json()).toEqual({
+        requestId: expect.any(String),
+        error: 'validation',
+        details: { '(body)': expect.any(String) },
+      });
     }
   });
 });
@@ -158,7 +165,7 @@ describe('CSRF and Sec-Fetch-Site', () => {
     const response = await request(ctx, '/api/contact', { method: 'POST', body: 'name=x' });
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: 'Forbidden' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'Forbidden' });
   });
 
   it('refuses a form post from another origin, and lets one from our own origin through', async () => {
@@ -168,7 +175,10 @@ describe('CSRF and Sec-Fetch-Site', () => {
       body: 'email=user%40example.com&password=user-demo-2026',
       headers: { ...form, origin: 'https://evil.example.com' },
     });
-    expect([foreign.status, await foreign.json()]).toEqual([403, { error: 'Forbidden' }]);
+    expect([foreign.status, await foreign.json()]).toEqual([
+      403,
+      { requestId: expect.any(String), error: 'Forbidden' },
+    ]);
     const own = await request(ctx, '/api/auth/login', {
       method: 'POST',
       body: 'email=user%40example.com&password=user-demo-2026',
@@ -192,7 +202,7 @@ describe('CSRF and Sec-Fetch-Site', () => {
         method,
         path,
         403,
-        { error: 'Forbidden' },
+        { requestId: expect.any(String), error: 'Forbidden' },
       ]);
     }
   });
@@ -252,7 +262,12 @@ describe('hosts', () => {
     for (const host of ['pasta-fresca.localhost', 'www.pastafresca.pl', 'survey.localhost', 'evil.example.com']) {
       for (const path of ['/api/auth/getUser', '/api/basket', '/api/ping', '/api/openapi.json', '/api/my-orders']) {
         const response = await request(ctx, path, { host });
-        expect([host, path, response.status, await response.json()]).toEqual([host, path, 404, { error: 'notFound' }]);
+        expect([host, path, response.status, await response.json()]).toEqual([
+          host,
+          path,
+          404,
+          { requestId: expect.any(String), error: 'notFound' },
+        ]);
       }
       const login = await request(ctx, '/api/auth/login', {
         host,

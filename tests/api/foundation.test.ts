@@ -145,7 +145,7 @@ describe('API errors', () => {
   it('answers an unknown API path with a JSON error key', async () => {
     const response = await request(ctx, '/api/no-such-thing');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'notFound' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
   });
 
   it('refuses bodies over the size limit with a JSON error', async () => {
@@ -155,7 +155,7 @@ describe('API errors', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'payloadTooLarge' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'payloadTooLarge' });
   });
 
   it('sends security headers', async () => {

@@ -79,7 +79,7 @@ describe('rejecting with a reason', () => {
     for (const body of [{ action: 'reject' }, { action: 'reject', rejectionReason: 'bored' }]) {
       const response = await act(admin, placed.id, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'rejectionReasonRequired' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'rejectionReasonRequired' });
     }
     expect((await orderStatus(ctx, placed.id, placed.token)).status).toBe('new');
 

@@ -107,7 +107,7 @@ describe('order status', () => {
     ] as const) {
       const response = await request(ctx, path, { headers });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'notFound' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
     }
   });
 
@@ -125,7 +125,7 @@ describe('order status', () => {
     expect((await mine.json()).orders.map((o: { id: string }) => o.id)).toEqual([placed.order.id]);
     const guest = await request(ctx, '/api/my-orders');
     expect(guest.status).toBe(401);
-    expect(await guest.json()).toEqual({ error: 'Unauthorized' });
+    expect(await guest.json()).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
   });
 
   it('streams the status on connect and every change after it (LISTEN/NOTIFY across connections)', async () => {

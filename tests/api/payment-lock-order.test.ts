@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, payments, refunds } from '#db/schema/index.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { signBody } from '#server/services/payments/signature.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer } from '../helpers/orders.ts';
+import { captureWarnings } from '../helpers/log.ts';
 
 const ctx = useTestApp();
 
@@ -51,7 +52,7 @@ describe('the one lock order: notifications racing the payment-timeout sweep', (
       waiting.push(...(await Promise.all(Array.from({ length: 10 }, () => waitingOrder()))));
     // Past the 15 minutes an order may wait for its payment: the sweep cancels whatever it reaches first.
     ctx.setNow(new Date(start.getTime() + 16 * 60_000));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     try {
       const sweeps = Array.from({ length: 6 }, () => sweepOverdueOrders(ctx.deps, 10));
       // From the newest: the sweeps take the oldest first, so both meet somewhere in the middle.

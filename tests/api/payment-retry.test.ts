@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, orders, paymentOptions, payments, refunds } from '#db/schema/index.ts';
 import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { signBody } from '#server/services/payments/signature.ts';
@@ -15,6 +15,7 @@ import {
   UA,
   uaCustomer,
 } from '../helpers/orders.ts';
+import { captureWarnings, stopCapturingWarnings } from '../helpers/log.ts';
 
 const ctx = useTestApp();
 const START = new Date('2026-03-04T11:00:00Z');
@@ -22,7 +23,7 @@ const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
 // Midday on a Wednesday: every seeded restaurant is open, in Warsaw and in Kyiv.
 beforeEach(() => ctx.setNow(START));
 afterEach(() => {
-  if (vi.isMockFunction(console.warn)) vi.mocked(console.warn).mockRestore();
+  stopCapturingWarnings();
 });
 
 type Placed = { id: string; token: string; displayId: string };
@@ -230,7 +231,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
     for (const method of ['cashOnDelivery', 'cardOnDelivery']) {
       const response = await retry(order, { method });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'paymentMethodUnavailable' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'paymentMethodUnavailable' });
     }
     expect((await retry(order, { method: 'paypal' })).status).toBe(400);
     expect((await orderStatus(ctx, order.id, order.token)).status).toBe('waiting_for_payment');
@@ -244,7 +245,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
     const order = await declinedBlik();
     const response = await retry(order, { method: 'fastTransfer' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'paymentMethodUnavailable' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'paymentMethodUnavailable' });
     // 18:30 in Warsaw.
     ctx.setNow(new Date('2026-03-04T17:30:00Z'));
     const late = await declinedBlik();
@@ -260,7 +261,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
     ] as const) {
       const response = await retry(order, { method: 'blik', ...(blikCode ? { blikCode } : {}) });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error });
     }
     expect(await paymentsOf(order.id)).toHaveLength(1);
   });
@@ -290,7 +291,7 @@ describe('POST /api/orders/:id/payments: paying again after a declined or cancel
     ).toBe(404);
     const keyless = await retry(order, { method: 'blik', blikCode: '123456' }, null);
     expect(keyless.status).toBe(400);
-    expect(await keyless.json()).toEqual({ error: 'idempotencyKeyRequired' });
+    expect(await keyless.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyRequired' });
     // Another site's page cannot make the customer's browser pay.
     const forged = await request(ctx, `/api/orders/${order.id}/payments?token=${order.token}`, {
       method: 'POST',
@@ -331,7 +332,7 @@ describe('what a retry refuses', () => {
     for (const order of [paid, { id: cash.order.id, token: cash.accessToken, displayId: '' }, canceled]) {
       const response = await retry(order, { method: 'blik', blikCode: '123456' });
       expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ error: 'orderNotAwaitingPayment' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'orderNotAwaitingPayment' });
     }
   });
 
@@ -341,7 +342,7 @@ describe('what a retry refuses', () => {
     expect((await orderStatus(ctx, order.id, order.token)).payment).toMatchObject({ status: 'pending' });
     const response = await retry(order, { method: 'fastTransfer' });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'paymentInProgress' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'paymentInProgress' });
     expect(await paymentsOf(order.id)).toHaveLength(1);
     await notifications.release();
   });
@@ -368,7 +369,7 @@ describe('what a retry refuses', () => {
     ]);
 
     // The customer pays at the bank page they had left after all: that money is refunded, the order paid once.
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     await bank(abandoned, 'pay');
     await settle(ctx);
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'paid']);
@@ -381,7 +382,7 @@ describe('what a retry refuses', () => {
     ctx.setNow(at(15));
     const response = await retry(order, { method: 'blik', blikCode: '123456' });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'orderNotAwaitingPayment' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'orderNotAwaitingPayment' });
   });
 });
 
@@ -400,7 +401,7 @@ describe('two clicks, late money, the timeout', () => {
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['failed', 'pending']);
     const reused = await retry(order, { method: 'blik', blikCode: '123456' }, key);
     expect(reused.status).toBe(409);
-    expect(await reused.json()).toEqual({ error: 'idempotencyKeyReused' });
+    expect(await reused.json()).toEqual({ requestId: expect.any(String), error: 'idempotencyKeyReused' });
   });
 
   it('the declined attempt paid late after the retry paid: that attempt alone is refunded, with the reason', async () => {
@@ -410,7 +411,7 @@ describe('two clicks, late money, the timeout', () => {
     const [declined, retried] = await paymentsOf(order.id);
     expect(retried!.status).toBe('paid');
 
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     await notify(declined!, 'paid');
     const rows = await paymentsOf(order.id);
     expect(rows.map((p) => p.status)).toEqual(['refunded', 'paid']);
@@ -434,7 +435,7 @@ describe('two clicks, late money, the timeout', () => {
     await notify(declined!, 'paid');
     expect((await orderStatus(ctx, order.id, order.token)).status).toBe('new');
 
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     await bank(body.redirectUrl, 'pay');
     await settle(ctx);
     const [first, second] = await paymentsOf(order.id);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments, refunds } from '#db/schema/index.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
@@ -7,6 +7,7 @@ import { sweepOverdueOrders } from '#server/services/orders/sweep.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { P24_CREDENTIALS, P24_GOOGLE_PAY_METHOD_ID, startFakeP24 } from '../helpers/fake-providers.ts';
 import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, UA, uaCustomer } from '../helpers/orders.ts';
+import { captureWarnings } from '../helpers/log.ts';
 
 let p24: Awaited<ReturnType<typeof startFakeP24>>;
 const env: Record<string, string> = {};
@@ -92,7 +93,7 @@ describe('Przelewy24', () => {
     // Przelewy24 once named order 299999999 for this payment (its first applied notification, say, before a
     // cancellation); the buyer's transaction is another one.
     await ctx.database.db.update(payments).set({ providerOrderId: '299999999' }).where(eq(payments.id, payment.id));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     const raw = p24.pay(payment.id);
     expect(await (await notify(raw)).json()).toEqual({ ok: true, duplicate: false });
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orders, paymentNotifications, payments, refunds } from '#db/schema/index.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import { signBody } from '#server/services/payments/signature.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, orderStatus, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
+import { captureWarnings, stopCapturingWarnings } from '../helpers/log.ts';
 
 const ctx = useTestApp();
 beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
 afterEach(() => {
-  if (vi.isMockFunction(console.warn)) vi.mocked(console.warn).mockRestore();
+  stopCapturingWarnings();
 });
 
 /** An order paid by fast transfer, still waiting for the bank's notification. */
@@ -61,7 +62,7 @@ describe('payment webhook', () => {
     for (const signature of [null, 'abc', signBody('another-secret-of-16+', raw), signBody(secret, `${raw} `)]) {
       const response = await notify(raw, signature);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: 'invalidSignature' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'invalidSignature' });
     }
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
     expect(await ctx.database.db.select().from(paymentNotifications)).toHaveLength(0);
@@ -92,13 +93,9 @@ describe('payment webhook', () => {
   it('a paid notification with another amount is not applied', async () => {
     const { order, token, payment } = await waitingOrder();
     const raw = notificationFor({ ...payment, amount: payment.amount - 1 });
-    const original = console.warn;
-    console.warn = () => {};
-    try {
-      expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
-    } finally {
-      console.warn = original;
-    }
+    const warn = captureWarnings();
+    expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not applied: amountMismatch$/));
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
   });
 
@@ -114,7 +111,7 @@ describe('payment webhook', () => {
         amount,
         currency: 'PLN',
       });
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     const wrong = body(payment.amount - 100);
     expect(await (await notify(wrong, signBody(ctx.deps.env.paymentWebhookSecret, wrong))).json()).toEqual({
       ok: true,
@@ -138,7 +135,7 @@ describe('payment webhook', () => {
   it('a notification naming another of the provider’s orders is refused and audited; the payment’s own one pays', async () => {
     const { order, token, payment } = await waitingOrder();
     expect(payment.externalId).toBeTruthy();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     const forged = notificationFor({ ...payment, externalId: 'sbx_someone_elses_order' });
     expect(await (await notify(forged, signBody(ctx.deps.env.paymentWebhookSecret, forged))).json()).toEqual({
       ok: true,
@@ -164,7 +161,7 @@ describe('payment webhook', () => {
     const { order, token, payment } = await waitingOrder();
     // The same payment as PayU's: the sandbox's signature cannot settle it.
     await ctx.database.db.update(payments).set({ provider: 'payu' }).where(eq(payments.id, payment.id));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     for (const raw of [
       notificationFor({ ...payment, externalId: 'sbx_other' }),
       notificationFor({ ...payment, id: crypto.randomUUID() }),
@@ -240,7 +237,7 @@ describe('payment webhook', () => {
     const crossSite = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' };
     const response = await request(ctx, '/api/payments/notify', { method: 'POST', body: raw, headers: crossSite });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'invalidSignature' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'invalidSignature' });
     expect((await orderStatus(ctx, order.id, token)).status).toBe('waiting_for_payment');
     // The exemption is the webhook's alone: the same cross-site form post elsewhere in the API is refused.
     const login = await request(ctx, '/api/auth/login', {
@@ -262,7 +259,7 @@ describe('payment webhook', () => {
       },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'validation' });
+    expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'validation' });
   });
 
   it('answers 400 to a signed body that is not a notification', async () => {
@@ -283,7 +280,7 @@ describe('payment webhook', () => {
     });
     // … and then the bank says it was paid after all.
     const raw = notificationFor(payment);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = captureWarnings();
     expect((await notify(raw, signBody(ctx.deps.env.paymentWebhookSecret, raw))).status).toBe(200);
     const view = await orderStatus(ctx, order.id, token);
     expect(view.status).toBe('canceled');
@@ -316,7 +313,7 @@ describe('payment webhook', () => {
         now: ctx.deps.now(),
       });
 
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const warn = captureWarnings();
       const paid = notificationFor(payment, 'paid');
       const response = await notify(paid, signBody(ctx.deps.env.paymentWebhookSecret, paid));
       expect(response.status).toBe(200);

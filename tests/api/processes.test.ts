@@ -56,6 +56,20 @@ describe('several server processes (WEB_CONCURRENCY)', { timeout: 180_000 }, () 
       Array.from({ length: 6 }, () => fetch(`http://127.0.0.1:${port}/api/getLocationsAndConcepts`)),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    // /metrics from either process counts both (the primary adds them up, decision 046): six requests on fresh
+    // connections, which the primary hands to its workers in turn, are six in any one scrape.
+    for (let i = 0; i < 6; i += 1)
+      await fetch(`http://127.0.0.1:${port}/api/ping`, { headers: { connection: 'close' } }).then((r) => r.text());
+    const pings = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('http_requests_total{') && line.includes('route="/api/ping"'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    for (let i = 0; i < 2; i += 1) {
+      const scrape = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
+      expect(scrape.status).toBe(200);
+      expect(pings(await scrape.text())).toBe(6);
+    }
 
     process.kill(workers[0]!, 'SIGKILL');
     await waitFor(() => stderr().includes('starting another'), 'the replacement');

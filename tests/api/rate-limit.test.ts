@@ -63,7 +63,7 @@ describe('login rate limit per address, over a real socket', { timeout: 120_000 
     for (let i = 0; i < 10; i += 1) expect((await attempt(base, i, `203.0.113.${i}`)).status).toBe(401);
     const blocked = await attempt(base, 10, '198.51.100.77');
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: 'tooManyRequests' });
+    expect(await blocked.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
   });
 
   it('behind one proxy (TRUST_PROXY=1) counts the address the proxy appended, whatever the client put before it', async () => {

@@ -186,7 +186,7 @@ describe('order again', () => {
     ] as const) {
       const response = await reorder(placed.order.id, query, headers);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'notFound' });
+      expect(await response.json()).toEqual({ requestId: expect.any(String), error: 'notFound' });
     }
     expect((await reorder(crypto.randomUUID(), `?token=${placed.accessToken}`)).status).toBe(404);
   });

@@ -82,7 +82,7 @@ describe('a kitchen staff account', () => {
     expect(await boardIds(kitchen, MOKOTOW)).toContain(ours);
     const otherBoard = await send('GET', `/api/admin/kitchen/${UA}`, undefined, kitchen);
     expect(otherBoard.status).toBe(403);
-    expect(await otherBoard.json()).toEqual({ error: 'Forbidden' });
+    expect(await otherBoard.json()).toEqual({ requestId: expect.any(String), error: 'Forbidden' });
     expect((await send('GET', `/api/admin/orders/${theirs}`, undefined, kitchen)).status).toBe(403);
     expect((await act(kitchen, theirs, 'accept')).status).toBe(403);
     // Refused before the status machine: the other kitchen's order still waits for its own staff.
@@ -190,7 +190,11 @@ describe('a kitchen manager', () => {
       manager,
     );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'validation', details: { 'hours.0.to': 'invalid' } });
+    expect(await bad.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { 'hours.0.to': 'invalid' },
+    });
   });
 });
 
@@ -214,9 +218,17 @@ describe('staff accounts the admin adds', () => {
 
     const none = await send('POST', '/api/admin/users', newcomer(), admin);
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: 'validation', details: { kitchens: 'notEmpty' } });
+    expect(await none.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { kitchens: 'notEmpty' },
+    });
     const unknown = await send('POST', '/api/admin/users', newcomer({ kitchens: [987654] }), admin);
-    expect(await unknown.json()).toEqual({ error: 'validation', details: { kitchens: 'notFound' } });
+    expect(await unknown.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { kitchens: 'notFound' },
+    });
 
     const added = await send('POST', '/api/admin/users', newcomer({ kitchens: [mokotow.id] }), admin);
     expect(added.status).toBe(201);
@@ -295,7 +307,11 @@ describe('staff accounts the admin adds', () => {
       active: true,
     };
     const emptied = await send('PUT', `/api/admin/users/${kitchen!.id}`, { ...form, kitchens: [] }, admin);
-    expect(await emptied.json()).toEqual({ error: 'validation', details: { kitchens: 'notEmpty' } });
+    expect(await emptied.json()).toEqual({
+      requestId: expect.any(String),
+      error: 'validation',
+      details: { kitchens: 'notEmpty' },
+    });
     const both = [first!.id, second!.id].sort((a, b) => a - b);
     expect((await send('PUT', `/api/admin/users/${kitchen!.id}`, { ...form, kitchens: both }, admin)).status).toBe(200);
     expect((await read()).kitchens).toEqual(both);
@@ -357,6 +373,7 @@ describe('staff accounts the admin adds', () => {
     expect(after!.deactivatedAt).toBeNull();
     // Not "deactivated": the login says to activate, and the e-mail's link still activates the account.
     expect(await (await login('waiting@example.com', 'waiting-password-1')).json()).toEqual({
+      requestId: expect.any(String),
       error: 'UserIsNotActivated',
     });
     const activated = await send('POST', '/api/auth/activate', { token: tokenOf(activation!.links[0]!).token });

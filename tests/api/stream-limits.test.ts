@@ -34,12 +34,12 @@ describe('live streams per client and in all', () => {
       const third = await follow('192.0.2.1');
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toBe('30');
-      expect(await third.json()).toEqual({ error: 'tooManyRequests' });
+      expect(await third.json()).toEqual({ requestId: expect.any(String), error: 'tooManyRequests' });
 
       expect((await follow('192.0.2.2')).status).toBe(200);
       const full = await follow('192.0.2.3');
       expect(full.status).toBe(503);
-      expect(await full.json()).toEqual({ error: 'serverBusy' });
+      expect(await full.json()).toEqual({ requestId: expect.any(String), error: 'serverBusy' });
 
       // A screen closes: its slot is free for the next one.
       await open.shift()!.cancel();

@@ -104,6 +104,7 @@ describe('brands loaded from tenants/ at every start', () => {
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
+      requestId: expect.any(String),
       error: 'validation',
       details: { chef: 'editedInTenantConfig', shortDescription: 'editedInTenantConfig' },
     });

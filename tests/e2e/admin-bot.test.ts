@@ -148,7 +148,7 @@ describe('admin: bot keys and the bot channel', () => {
     await expect.poll(() => row.textContent()).toContain('Revoked');
     const refused = await bot(key, `/restaurants/${RESTAURANT}/menu`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'Unauthorized' });
+    expect(await refused.json()).toEqual({ requestId: expect.any(String), error: 'Unauthorized' });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_REQUESTS: '0',
+      // What the server prints besides requests, as before it logged through pino (silent under NODE_ENV=test).
+      LOG_LEVEL: 'info',
       SMTP_URL: mail.url,
       // A customer waiting for an activation link gets it within a second, not the 10 s production waits between
       // sends: the account tests wait for several e-mails each.

@@ -16,6 +16,7 @@ const validationResponse = {
         properties: {
           error: { type: 'string' as const, enum: ['validation'] },
           details: { type: 'object' as const, additionalProperties: { type: 'string' as const } },
+          requestId: { type: 'string' as const },
         },
         required: ['error'],
       },
@@ -37,7 +38,7 @@ export function createDocsRoutes(api: () => Hono<AppEnv>) {
           title: 'Marketplace API',
           version: '1.0.0',
           description:
-            'The shop API: catalogue, basket, contact, orders and payments. Every failure is JSON { "error": "<key>" } with the ' +
+            'The shop API: catalogue, basket, contact, orders and payments. Every failure is JSON { "error": "<key>", "requestId": "<id>" } with the ' +
             "spec's error keys; money is integer minor units (grosze, kopiyky, cents). State-changing calls need a same-origin " +
             'request (CSRF); the session and basket live in httpOnly cookies.',
           // The API is part of the shop, not a product of its own: no licence is granted for it.

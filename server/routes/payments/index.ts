@@ -6,6 +6,7 @@ import { ONLINE_METHODS } from '#domain/country.ts';
 import { handlePaymentNotification } from '#server/services/payments/handle-notification.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
+import { log } from '#server/observability/log.ts';
 
 /**
  * A provider's webhook: the signature is checked over the exact bytes sent, so the body is read raw before
@@ -48,7 +49,7 @@ async function notify(c: Context<AppEnv>, providerName: string) {
   if (!result.duplicate && !result.applied && result.reason === 'unconfirmed') throw new AppError('paymentUnconfirmed');
   if (!result.duplicate && !result.applied && result.reason !== 'alreadySettled') {
     // Signed by the provider yet not applicable: worth a look by staff, not a retry by the provider.
-    console.warn(`payment notification ${handled.notification.id} not applied: ${result.reason}`);
+    log.warn(`payment notification ${handled.notification.id} not applied: ${result.reason}`);
   }
   return c.json({ ok: true, duplicate: result.duplicate }, 200);
 }

@@ -12,6 +12,8 @@ import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
 import { announceOrderChange, transactionAnnouncing } from './events.ts';
 import { enqueueStatusEmail } from './status-emails.ts';
+import { countStatusChange } from '#server/observability/metrics.ts';
+import { traced } from '#server/observability/tracing.ts';
 
 export type StatusChange = {
   orderId: string;
@@ -141,6 +143,9 @@ export async function changeStatusInTx(
     await enqueueStatusEmail(tx, change.env, order.id, { template, reason: change.reason, refunded: refundQueued });
   else if (template !== null) await enqueueStatusEmail(tx, change.env, order.id, { template });
   await announceOrderChange(tx, order.id);
+  // Counted as the change is made: a transaction that then rolls back (rare: a later statement of the caller's
+  // failing) has counted one change too many.
+  countStatusChange(from, change.to);
   return { orderId: order.id, from, to: change.to, refundQueued };
 }
 
@@ -184,7 +189,9 @@ export async function changeOrderStatus(
   deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
   change: Omit<StatusChange, 'env'>,
 ): Promise<StatusChanged> {
-  const result = await transactionAnnouncing(deps.db as Db, (tx) => changeStatusInTx(tx, { ...change, env: deps.env }));
+  const result = await traced('orders.changeStatus', () =>
+    transactionAnnouncing(deps.db as Db, (tx) => changeStatusInTx(tx, { ...change, env: deps.env })),
+  );
   if (result.refundQueued) await processPendingRefunds(deps, { now: change.now });
   return result;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 
 /** The PostgreSQL channel every status change is announced on (payload: the order id). */
 export const ORDER_STATUS_CHANNEL = 'order_status';
@@ -33,7 +34,7 @@ export async function transactionAnnouncing<T>(db: Db, work: (tx: Tx) => Promise
   // The change is committed whatever happens to its announcement; listeners also poll, so a lost one is late news.
   for (const orderId of announced)
     await announceOrderChange(db, orderId).catch((error: Error) =>
-      console.warn(`order ${orderId}: announcement failed`, error.message),
+      log.warn({ err: errorOf(error) }, `order ${orderId}: announcement failed`),
     );
   return result;
 }
@@ -119,7 +120,7 @@ function listenOn(client: PostgresJs, hub: Hub): NonNullable<Hub['connection']> 
         return listening;
       },
       (error: unknown) => {
-        console.warn('order events: LISTEN failed', error);
+        log.warn({ err: errorOf(error) }, 'order events: LISTEN failed');
         if (hub.connection === connection) hub.connection = null;
         return null;
       },

@@ -15,6 +15,8 @@ import { writeOrder, type WrittenIds } from './place/write.ts';
 import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
+import { countOrderPlaced } from '#server/observability/metrics.ts';
+import { traced } from '#server/observability/tracing.ts';
 
 export type { PlaceOrderInput } from './place/input.ts';
 
@@ -68,7 +70,14 @@ type Created = {
  * `idempotencyKey`: a repeat with the same body answers the same order, a repeat with another body is refused.
  * Online payments are registered with the provider after the commit (see startPayment).
  */
-export async function placeOrder(
+export function placeOrder(
+  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
+  call: PlaceOrderCall,
+): Promise<PlacedOrder> {
+  return traced('orders.place', () => placeNewOrder(ctx, call));
+}
+
+async function placeNewOrder(
   ctx: ServiceCtx<'db' | 'env' | 'payments'>,
   call: PlaceOrderCall,
 ): Promise<PlacedOrder> {
@@ -142,6 +151,7 @@ export async function placeOrder(
     } else throw error;
   }
 
+  if ('written' in outcome) countOrderPlaced(channel, outcome.written.basket.location.country, input.paymentMethod);
   const orderId = 'replay' in outcome ? outcome.replay : outcome.created;
   // Paid on delivery, the order reached the kitchen with this commit: a restaurant that accepts by itself does so
   // now (its own transaction; the sweeper accepts it should this process die first). The answer then reads it back.

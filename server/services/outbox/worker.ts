@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { AppDeps } from '#server/context.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 import { sendPendingEmails } from './send.ts';
 
 /**
@@ -17,7 +18,7 @@ export function startOutboxWorker(
   const timer = setInterval(() => {
     if (running) return;
     running = sendPendingEmails(ctx, { transport, from: env.mailFrom })
-      .catch((error: Error) => console.error(`outbox: ${error.message}`))
+      .catch((error: Error) => log.error({ err: errorOf(error) }, 'outbox: sending failed'))
       .finally(() => {
         running = null;
       });

@@ -9,6 +9,8 @@ import { changeStatusInTx, ORDER_TO_CHANGE, queueRefund, type LockedOrder } from
 import { autoAcceptInTx } from '../orders/auto-accept.ts';
 import { enqueueOrderConfirmation } from '../orders/confirmation.ts';
 import { announceOrderChange } from '../orders/events.ts';
+import { countPaymentOutcome } from '#server/observability/metrics.ts';
+import { traced } from '#server/observability/tracing.ts';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'canceled';
 
@@ -86,6 +88,17 @@ export type LockedPayment = Awaited<ReturnType<typeof lockPayment>>[number];
  * payment timeout cancels it.
  */
 export async function applyPaymentOutcome(
+  tx: Tx,
+  env: Env,
+  input: Parameters<typeof applyOutcome>[2],
+): Promise<Applied> {
+  const applied = await traced('payments.applyOutcome', () => applyOutcome(tx, env, input));
+  // What the provider's answer did: counted once per payment (a repeat is not applied).
+  if (applied.applied) countPaymentOutcome(applied.latePayment ? 'late' : input.outcome);
+  return applied;
+}
+
+async function applyOutcome(
   tx: Tx,
   env: Env,
   input: {

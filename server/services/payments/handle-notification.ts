@@ -9,6 +9,7 @@ import type { PaymentNotification, PaymentProvider } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 import { isUuid } from '#domain/ids.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
+import { log } from '#server/observability/log.ts';
 
 export type NotificationResult =
   | { duplicate: true }
@@ -150,7 +151,7 @@ export async function handlePaymentNotification(
   if (!result.duplicate && result.applied && result.latePayment) {
     const late = result.latePayment;
     // For staff reading the log: money came in for nothing and is on its way back (the audit row has the rest).
-    console.warn(
+    log.warn(
       `payment ${notification.paymentId} of order ${late.orderId} paid late (${late.reason}): refunding ${late.amount} ${late.currency}`,
     );
   }

@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { processPendingRefunds } from './refunds.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
+import { log } from '#server/observability/log.ts';
 
 /** A notification normally arrives within seconds; after this long we ask the provider ourselves. */
 const POLL_AFTER_MS = 3 * 60_000;
@@ -41,7 +42,7 @@ export async function pollPendingPayments(
     const provider = deps.payments.byName(payment.provider);
     if (!provider) continue;
     const state = await provider.fetchState(payment).catch((error: Error) => {
-      console.warn(`payment ${payment.id}: status poll failed: ${error.message}`);
+      log.warn(`payment ${payment.id}: status poll failed: ${error.message}`);
       return 'pending' as const;
     });
     if (state === 'pending') continue;

@@ -10,6 +10,7 @@ import { DEFAULT_HTTP, type ProviderHttp } from './provider-http.ts';
 import type { PaymentProvider, PaymentProviders, ProviderName, RecordCall, SandboxProvider } from './provider.ts';
 import { createPrzelewy24Provider } from './przelewy24.ts';
 import { createSandboxProvider } from './sandbox.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 
 const recordCall = reusable((db) =>
   db.insert(auditLog).values({
@@ -35,7 +36,7 @@ function auditRecorder(db: Db): { record: RecordCall; recorded: () => Promise<vo
     })
       .catch((error: Error) => {
         // The log must never decide a payment's fate.
-        console.warn('payment call could not be recorded', error.message);
+        log.warn({ err: errorOf(error) }, 'payment call could not be recorded');
       })
       .finally(() => pending.delete(write));
     pending.add(write);

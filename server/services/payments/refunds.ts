@@ -4,6 +4,7 @@ import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
 import { enqueueStatusEmail } from '../orders/status-emails.ts';
+import { countRefund } from '#server/observability/metrics.ts';
 
 /**
  * Sends pending refunds to the provider. SKIP LOCKED so that two processes (or the sweep and a request) never
@@ -56,6 +57,7 @@ export async function processPendingRefunds(
         .update(refunds)
         .set({ status: result.status, externalId: result.externalId })
         .where(eq(refunds.id, refund.id));
+      countRefund(result.status);
       if (result.status === 'succeeded') {
         await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, refund.payment_id));
         // Told once the money is on its way back, with the refund's own record: in the same transaction.

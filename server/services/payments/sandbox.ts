@@ -13,6 +13,7 @@ import type {
   SandboxProvider,
 } from './provider.ts';
 import { signBody, verifyBodySignature } from './signature.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 
 /**
  * The built-in sandbox provider. It behaves like a Polish payment gateway, and these are its test inputs:
@@ -97,7 +98,7 @@ export function createSandboxProvider(options: {
       new Promise((resolve) => setTimeout(resolve, 0))
         .then(() => post({ id: newId('ntf'), ...notification }))
         .catch((error: unknown) => {
-          console.error('sandbox: payment notification could not be delivered', error);
+          log.error({ err: errorOf(error) }, 'sandbox: payment notification could not be delivered');
         }),
     );
   }

@@ -11,6 +11,7 @@ import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
 import { processPendingRefunds } from './refunds.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
+import { log } from '#server/observability/log.ts';
 
 export type StartedPayment = { status: string; redirectUrl: string | null };
 
@@ -122,7 +123,7 @@ export async function startPayment(
       if (!(error instanceof ProviderUnavailableError)) throw error;
       // Nothing is known to have been created: the payment stays open, a repeat of the same order request
       // tries again, and the payment timeout cancels the order if the provider never comes back.
-      console.warn(`payment ${payment.id}: ${error.message}`);
+      log.warn(`payment ${payment.id}: ${error.message}`);
       return { status: 'pending', redirectUrl: null, refundQueued: false };
     }
     await recordCreated(tx, {

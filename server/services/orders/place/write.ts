@@ -3,6 +3,7 @@ import { RuleError } from '#domain/errors.ts';
 import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
+import { errorOf, log } from '#server/observability/log.ts';
 
 /** The statement's parameters by name; their position in this list is their number ($1 is the first). */
 const PARAMS = [
@@ -209,7 +210,7 @@ export async function writeOrder(tx: Transaction, draft: OrderDraft): Promise<Wr
     tx.commit(),
     // The order is committed whatever happens to its announcement; a failed one is logged, not answered.
     tx.query(ANNOUNCE_SQL, [draft.order.id]).catch((error: unknown) => {
-      console.warn(`order ${draft.order.id}: announcement failed`, error);
+      log.warn({ err: errorOf(error) }, `order ${draft.order.id}: announcement failed`);
     }),
   ]);
   if (!written?.['placed'])
