@@ -70,17 +70,11 @@ type Created = {
  * `idempotencyKey`: a repeat with the same body answers the same order, a repeat with another body is refused.
  * Online payments are registered with the provider after the commit (see startPayment).
  */
-export function placeOrder(
-  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
-  call: PlaceOrderCall,
-): Promise<PlacedOrder> {
+export function placeOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: PlaceOrderCall): Promise<PlacedOrder> {
   return traced('orders.place', () => placeNewOrder(ctx, call));
 }
 
-async function placeNewOrder(
-  ctx: ServiceCtx<'db' | 'env' | 'payments'>,
-  call: PlaceOrderCall,
-): Promise<PlacedOrder> {
+async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: PlaceOrderCall): Promise<PlacedOrder> {
   const { db, env, actor } = ctx;
   const { input, idempotencyKey, channel } = call;
   if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new AppError('idempotencyKeyRequired');
