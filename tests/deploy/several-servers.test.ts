@@ -352,8 +352,8 @@ describe.skipIf(!nginx)('the shop behind nginx on two servers', () => {
       // The draining server finished its live streams: the browser reconnects (to the other server) at once.
       if (server === deployment.servers[0]) expect(await onFirst.ended).toBe('clean');
       await server.start();
-      // nginx counts a refused connection against a server for fail_timeout (2 s): past it, it sends it traffic
-      // again, so the next one may go (the rolling restart of the README waits the same).
+      // A moment for the new process to warm up before the next one goes (the rolling restart of the README waits
+      // the same).
       await sleep(2500);
     }
     restarting = false;
