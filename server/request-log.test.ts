@@ -73,4 +73,27 @@ describe('the request log', () => {
     expect(logged).toContain('insert into orders');
     expect(errorOf(failed)).toMatchObject({ cause: { message: 'deadlock detected', code: '40P01' } });
   });
+
+  it("one line's fields stay on that line: the next line, in a request or outside one, carries none of them", async () => {
+    capture = captureLog();
+    log.info({ canceled: 3 }, 'outside a request');
+    log.info('outside again');
+    const app = new Hono<AppEnv>();
+    app.use(requestLog({ lines: true, metrics: null, tracing: null }));
+    app.get('/two-lines', (c) => {
+      log.info({ orderId: 'ord-7' }, 'first');
+      log.info('second');
+      return c.text('ok');
+    });
+    await app.request('/two-lines', { headers: { 'x-request-id': 'req-9' } });
+    const lines = capture.lines();
+    const byMessage = (msg: string) => lines.find((line) => line.msg === msg);
+    expect(byMessage('outside again')).not.toHaveProperty('canceled');
+    expect(byMessage('first')).toMatchObject({ orderId: 'ord-7', requestId: 'req-9' });
+    expect(byMessage('second')).toMatchObject({ requestId: 'req-9' });
+    expect(byMessage('second')).not.toHaveProperty('orderId');
+    const requestLine = lines.find((line) => line['route'] === '/two-lines');
+    expect(requestLine).toMatchObject({ requestId: 'req-9' });
+    expect(requestLine).not.toHaveProperty('orderId');
+  });
 });

@@ -83,6 +83,9 @@ const options = {
   serializers: { err: (value: unknown) => value },
   // The request id of the request being served, on every line written while serving it (services included).
   mixin: () => requestScope.getStore() ?? NO_SCOPE,
+  // pino's own merge assigns a line's fields into the object the mixin returned: the shared empty scope, or the
+  // request's, so one line's fields (a sweep's counts, a service's) rode on every later line. A fresh object a line.
+  mixinMergeStrategy: (line: object, scope: object) => ({ ...scope, ...line }),
 };
 
 export const log: Logger = pino({ ...options, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
