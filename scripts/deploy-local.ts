@@ -12,7 +12,7 @@
 // a real production refuses. The tests (tests/deploy) start the same deployment through startDeployment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../tests/setup/postgres.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,18 +32,6 @@ export function findNginx(): string | null {
   if (found) return found;
   const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   return which.status === 0 ? which.stdout.trim() : null;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 // Children still running when this process exits (an error, a kill): they are in process groups of their own, so

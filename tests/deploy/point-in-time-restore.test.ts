@@ -15,7 +15,7 @@ import type { AppDeps } from '#server/context.ts';
 import { parseEnv } from '#server/env.ts';
 import { createPaymentProviders } from '#server/services/payments/providers.ts';
 import { loadTenants } from '#tenants/index.ts';
-import { freePort } from '../../scripts/deploy-local.ts';
+import { freePort } from '../setup/postgres.ts';
 import type { TestContext } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer } from '../helpers/orders.ts';
 
