@@ -178,6 +178,13 @@ export const orders = pgTable(
     // status page shows the estimated ready time.
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     preparationMinutes: integer('preparation_minutes'),
+    // Kitchen capacity (issue 34): the slot an order was placed into (a scheduled order's chosen slot, or the first
+    // with room for an ASAP order), the time promised to the customer (ready for pickup / delivered), and when the
+    // kitchen marked it ready and when it was finished; lateness is readyAt − promisedAt.
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     // Set with status rejected: why (REJECTION_REASONS). 'timeout' is not a reason a kitchen gives: an order nobody
     // accepted in time is rejected with rejectionReason null and acceptDeadline in the past.
     rejectionReason: text('rejection_reason'),
