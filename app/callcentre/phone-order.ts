@@ -12,7 +12,7 @@ import type { DeliveryMethod } from '#domain/pricing.ts';
  * built for the caller (a staff-built basket, /api/cc/baskets) and the order placed from it. One call at a time
  * per browser tab; the basket's id survives a reload of the tab (sessionStorage), not the tab itself.
  */
-export type CustomerLookup = InferResponseType<ApiClient['cc']['customers']['$get'], 200>;
+export type CustomerLookup = InferResponseType<ApiClient['cc']['customers']['search']['$post'], 200>;
 export type RestaurantFound = InferResponseType<ApiClient['cc']['restaurants']['$get'], 200>['restaurants'][number];
 export type StaffBasket = InferResponseType<ApiClient['cc']['baskets']['$post'], 201>;
 export type Menu = InferResponseType<ApiClient['restaurants'][':idOrSlug']['$get'], 200>;
@@ -62,7 +62,7 @@ async function busy<T>(section: NonNullable<ReturnType<typeof $failure.get>>['se
 export function lookUpCaller(phone: string, client: ApiClient = api): Promise<void> {
   return task(() =>
     busy('lookup', async () => {
-      const answer = await readAnswer(client.cc.customers.$get({ query: { phone } }));
+      const answer = await readAnswer(client.cc.customers.search.$post({ json: { phone } }));
       if (!answer.ok) {
         $failure.set({ section: 'lookup', key: answer.key });
         return;

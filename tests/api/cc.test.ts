@@ -73,8 +73,11 @@ describe('call centre API access', () => {
       [cc, 200],
       [admin, 200],
     ] as const) {
-      const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
-      const lookup = await request(ctx, '/api/cc/customers?phone=600700800', { headers });
+      const lookup = await request(
+        ctx,
+        '/api/cc/customers/search',
+        json(who?.cookie ?? '', 'POST', { phone: '600700800' }),
+      );
       expect(lookup.status, `lookup as ${who ? 'signed in' : 'guest'}`).toBe(status);
       const basket = await request(ctx, '/api/cc/baskets', json(who?.cookie ?? '', 'POST'));
       expect(basket.status).toBe(status === 200 ? 201 : 401);
@@ -83,7 +86,7 @@ describe('call centre API access', () => {
   });
 });
 
-describe('GET /api/cc/customers', () => {
+describe('POST /api/cc/customers/search', () => {
   it('finds the caller’s account, addresses and earlier orders however the number is typed', async () => {
     const user = await login('user@example.com');
     await request(
@@ -103,9 +106,11 @@ describe('GET /api/cc/customers', () => {
     await settle(ctx);
 
     const cc = await login('callcenter@example.com');
-    const response = await request(ctx, `/api/cc/customers?phone=${encodeURIComponent('+48 600-700-800')}`, {
-      headers: { cookie: cc.cookie },
-    });
+    const response = await request(
+      ctx,
+      '/api/cc/customers/search',
+      json(cc.cookie, 'POST', { phone: '+48 600-700-800' }),
+    );
     expect(response.status).toBe(200);
     const found = (await response.json()) as {
       accounts: { email: string; addresses: { street: string }[] }[];
@@ -123,13 +128,13 @@ describe('GET /api/cc/customers', () => {
       ]),
     );
 
-    const nobody = await request(ctx, '/api/cc/customers?phone=999888777', { headers: { cookie: cc.cookie } });
+    const nobody = await request(ctx, '/api/cc/customers/search', json(cc.cookie, 'POST', { phone: '999888777' }));
     expect(await nobody.json()).toEqual({ accounts: [], orders: [], addresses: [] });
   });
 
   it('refuses a number too short to name anyone', async () => {
     const cc = await login('callcenter@example.com');
-    const response = await request(ctx, '/api/cc/customers?phone=600-700', { headers: { cookie: cc.cookie } });
+    const response = await request(ctx, '/api/cc/customers/search', json(cc.cookie, 'POST', { phone: '600-700' }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       requestId: expect.any(String),

@@ -26,7 +26,7 @@ import { ccEscalationRoutes } from './escalations.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
-const phoneQuery = type({ phone: '1 <= string <= 40' });
+const phoneBody = type({ phone: '1 <= string <= 40' });
 const searchQuery = type({ 'q?': 'string <= 100' });
 const basketParam = type({ basketId: 'string.uuid' });
 const lineParam = basketParam.and(itemParam);
@@ -75,15 +75,16 @@ async function change(c: Context<AppEnv>, basketId: string, fn: BasketChange) {
  * GET /api/payment-methods?channel=cc.
  */
 export const ccRoutes = new Hono<AppEnv>()
-  .get(
-    '/customers',
+  // A POST, not GET ?phone=: a caller's number stays out of URLs, and so out of access logs and proxies' caches.
+  .post(
+    '/customers/search',
     describeRoute({
       tags,
       summary:
         'Find a caller by phone: accounts with the number, their addresses, and the latest orders placed with it',
       security: security.session,
       description:
-        '?phone= however typed (spaces, hyphens, parentheses, a +48 or +380 prefix): matched on its last nine digits.',
+        'Body { phone } however typed (spaces, hyphens, parentheses, a +48 or +380 prefix): matched on its last nine digits.',
       responses: {
         200: jsonResponse(
           '{ accounts: [{ id, firstname, lastname, email, phone, addresses }], orders: [{ id, displayId, status, source, createdAt, restaurant, country, currency, total, customer, userId }], addresses: [{ street, streetNo, aptNo, city, zip, country }] }',
@@ -92,8 +93,8 @@ export const ccRoutes = new Hono<AppEnv>()
         401: staffOnly,
       },
     }),
-    validate('query', phoneQuery),
-    async (c) => c.json(await findCustomer(c.var.deps, { phone: c.req.valid('query').phone }), 200),
+    validate('json', phoneBody),
+    async (c) => c.json(await findCustomer(c.var.deps, { phone: c.req.valid('json').phone }), 200),
   )
   .get(
     '/restaurants',
@@ -293,7 +294,7 @@ export const ccRoutes = new Hono<AppEnv>()
       summary: 'Place the caller’s order from this basket (source cc)',
       security: security.session,
       description:
-        'As POST /api/orders, on channel cc (Blik; cash or card on delivery in Poland and Ukraine), for the caller: customerUserId names the caller’s account (from GET /api/cc/customers) so the order is theirs, or null for a caller without one. The order records the staff member as its creator, in the audit log too; the confirmation e-mail with the status link goes to the e-mail given. Header Idempotency-Key (1–100 characters) is required.',
+        'As POST /api/orders, on channel cc (Blik; cash or card on delivery in Poland and Ukraine), for the caller: customerUserId names the caller’s account (from POST /api/cc/customers/search) so the order is theirs, or null for a caller without one. The order records the staff member as its creator, in the audit log too; the confirmation e-mail with the status link goes to the e-mail given. Header Idempotency-Key (1–100 characters) is required.',
       responses: {
         201: jsonResponse('{ order, accessToken, redirectUrl, replayed }'),
         400: errorResponse(

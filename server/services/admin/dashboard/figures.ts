@@ -194,7 +194,7 @@ export async function loadDashboard(
  */
 async function readyTimesOf(db: AppDeps['db'], since: Date) {
   const readyAt = db
-    .select({ at: sql<Date>`min(${auditLog.at})`.as('ready_at') })
+    .select({ at: sql<Date>`min(${auditLog.at})`.as('first_ready_at') })
     .from(auditLog)
     .where(
       and(
