@@ -210,6 +210,11 @@ export function draftOrder(call: DraftCall): OrderDraft {
     acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
     acceptedAt: null,
     preparationMinutes: null,
+    // Kitchen capacity's slot and promise are set by its own work (issue 34); ready and finished by status changes.
+    scheduledFor: null,
+    promisedAt: null,
+    readyAt: null,
+    finishedAt: null,
     rejectionReason: null,
     alarmAcknowledgedAt: null,
     escalatedAt: null,
