@@ -1,6 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { addressLines, kitchenClock, pieceCount, ticketPayment } from './tickets.ts';
+import {
+  addressLines,
+  AUTO_PRINT_WINDOW_MINUTES,
+  kitchenClock,
+  pieceCount,
+  shouldAutoPrint,
+  ticketPayment,
+} from './tickets.ts';
 
 describe('the slip’s payment line', () => {
   it('says paid for an online payment that came in, and what to collect on delivery', () => {
@@ -57,5 +64,26 @@ describe('the slip’s address and count', () => {
   it('counts the pieces', () => {
     expect(pieceCount([{ quantity: 2 }, { quantity: 1 }])).toBe(3);
     expect(pieceCount([])).toBe(0);
+  });
+});
+
+describe('auto-print', () => {
+  const accepted = '2026-11-27T18:00:00Z';
+  const now = (seconds: number) => Temporal.Instant.from(accepted).add({ seconds });
+  const order = { id: 'o1', status: 'processing', acceptedAt: accepted };
+
+  it('prints an order just accepted, once per device', () => {
+    expect(shouldAutoPrint(order, now(5), new Set())).toBe(true);
+    expect(shouldAutoPrint(order, now(5), new Set(['o1']))).toBe(false);
+  });
+
+  it('does not print orders accepted before the window, nor orders not cooking', () => {
+    expect(shouldAutoPrint(order, now(AUTO_PRINT_WINDOW_MINUTES * 60), new Set())).toBe(false);
+    expect(shouldAutoPrint({ ...order, status: 'new', acceptedAt: null }, now(5), new Set())).toBe(false);
+    expect(shouldAutoPrint({ ...order, status: 'waiting_for_courier' }, now(5), new Set())).toBe(false);
+  });
+
+  it('a board whose clock runs behind the server still prints (a negative age is within the window)', () => {
+    expect(shouldAutoPrint(order, now(-30), new Set())).toBe(true);
   });
 });

@@ -66,3 +66,24 @@ export function addressLines(customer: {
 /** How many pieces go into the bag: the lines' quantities added up (the packer counts them off the slip). */
 export const pieceCount = (lines: readonly { quantity: number }[]): number =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * How long after its acceptance an order still prints by itself on a board with auto-print on: a board that sees the
+ * acceptance (a tap here or on another tablet, the restaurant's auto-accept) prints at once; one opened later does
+ * not print the kitchen's earlier orders again.
+ */
+export const AUTO_PRINT_WINDOW_MINUTES = 2;
+
+/**
+ * Whether a board with auto-print on prints an order's kitchen ticket now: accepted (cooking) within the window, and
+ * not printed on this device yet (`printed`: the ids this device has printed by itself).
+ */
+export function shouldAutoPrint(
+  order: { id: string; status: string; acceptedAt: string | null },
+  now: Temporal.Instant,
+  printed: ReadonlySet<string>,
+): boolean {
+  if (order.status !== 'processing' || !order.acceptedAt || printed.has(order.id)) return false;
+  const since = now.since(Temporal.Instant.from(order.acceptedAt)).total({ unit: 'minutes' });
+  return since < AUTO_PRINT_WINDOW_MINUTES;
+}
