@@ -18,21 +18,22 @@ export default function PrintButtons({
   locale: UiLocale;
 }) {
   const t = { locale: messageLocale(locale) } as const;
-  const papers: [TicketKind, string, string][] = [
-    ['kitchen', m.ticket_print_kitchen({}, t), m.ticket_print_kitchen_name({ number: displayId }, t)],
-    ['packing', m.ticket_print_packing({}, t), m.ticket_print_packing_name({ number: displayId }, t)],
+  const papers: [TicketKind, string][] = [
+    ['kitchen', m.ticket_print_kitchen({}, t)],
+    ['packing', m.ticket_print_packing({}, t)],
   ];
   return (
     <div className="ticket-print-buttons" role="group" aria-label={m.ticket_print({}, t)}>
-      {papers.map(([kind, label, name]) => (
+      {papers.map(([kind, label]) => (
         <button
           key={kind}
           type="button"
           className="staff-action ticket-print-button"
-          aria-label={name}
           onClick={() => void printTicket(orderId, kind, locale)}
         >
           {m.ticket_print({}, t)}: {label}
+          {/* The name says which order, for a screen reader going from card to card; the card shows its number. */}
+          <span className="visually-hidden"> {m.ticket_print_order({ number: displayId }, t)}</span>
         </button>
       ))}
     </div>
