@@ -67,12 +67,14 @@ async function accept(id: string, preparationMinutes: number) {
 
 /** The print view of an order's paper, printed to PDF by Chromium as its print dialog would: the page's own size. */
 async function printToPdf(page: Page, id: string, kind: TicketKind, name: string, locale: 'en' | 'ua' = 'en') {
+  await page.emulateMedia({ media: 'screen' });
   await page.goto(urlOn('localhost', adminPath(locale, { screen: 'ticket', id, kind })));
   await page.locator('.ticket-paper').waitFor();
   // The page takes the paper's length once it is laid out.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('style')].some((s) => /size: 80mm \d+mm/.test(s.textContent ?? '')),
   );
+  await screenshot(page, `${name}-screen`);
   await page.emulateMedia({ media: 'print' });
   await screenshot(page, `${name}-print-emulated`);
   const pdf = await page.pdf({ preferCSSPageSize: true });

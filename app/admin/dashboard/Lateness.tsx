@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
 import type { Lateness as Figures } from '#app/api-types.ts';
 import { api } from '#app/api-client.ts';
@@ -22,7 +22,16 @@ function minutes(value: number | null, t: T): string {
  * of ready − promised, and how many orders were measured. The admin sees every kitchen, a kitchen manager theirs (the
  * API answers the caller's scope).
  */
-export default function Lateness({ days, locale }: { days: DashboardPeriod; locale: UiLocale }) {
+export default function Lateness({
+  days,
+  locale,
+  choose,
+}: {
+  days: DashboardPeriod;
+  locale: UiLocale;
+  /** The period's choice, under the title, where the screen has no other (a kitchen manager's kitchens page). */
+  choose?: ReactNode;
+}) {
   const t = { locale: messageLocale(locale) } as const;
   const [state, setState] = useState<{ days: DashboardPeriod; figures: Figures | null; failed: boolean } | null>(null);
   useEffect(() => {
@@ -41,6 +50,7 @@ export default function Lateness({ days, locale }: { days: DashboardPeriod; loca
     <section className="staff-card lateness" aria-labelledby="lateness-title" aria-busy={state?.days !== days}>
       <h2 id="lateness-title">{m.lateness_title({}, t)}</h2>
       <p className="dashboard-caption lateness-caption">{m.lateness_caption({}, t)}</p>
+      {choose}
       {state?.failed ? (
         <Notice tone="error" className="staff-alert">
           {m.admin_orders_failed({}, t)}
@@ -88,22 +98,25 @@ export function LatenessPanel({ locale }: { locale: UiLocale }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <div className="lateness-panel">
-      <div className="dashboard-periods" role="group" aria-label={m.admin_dashboard_period({}, t)}>
-        {DASHBOARD_PERIODS.map((period) => (
-          <button
-            key={period}
-            type="button"
-            className="staff-action"
-            aria-pressed={days === period}
-            disabled={!hydrated}
-            onClick={() => setDays(period)}
-          >
-            {m[PERIOD_LABEL[period]]({}, t)}
-          </button>
-        ))}
-      </div>
-      <Lateness days={days} locale={locale} />
-    </div>
+    <Lateness
+      days={days}
+      locale={locale}
+      choose={
+        <div className="dashboard-periods" role="group" aria-label={m.admin_dashboard_period({}, t)}>
+          {DASHBOARD_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              className="staff-action"
+              aria-pressed={days === period}
+              disabled={!hydrated}
+              onClick={() => setDays(period)}
+            >
+              {m[PERIOD_LABEL[period]]({}, t)}
+            </button>
+          ))}
+        </div>
+      }
+    />
   );
 }
