@@ -22,5 +22,7 @@ export type OrderView = Ok<ApiClient['orders'][':id']['$get']>['order'];
 export type Dashboard = Ok<ApiClient['admin']['dashboard']['$get']>;
 export type DashboardRow = Dashboard['byConcept'][number];
 export type WaitingOrder = Dashboard['waiting'][number];
+export type Lateness = Ok<ApiClient['admin']['dashboard']['lateness']['$get']>;
+export type KitchenTicket = Ok<ApiClient['admin']['orders'][':id']['ticket']['$get']>['ticket'];
 
 export type Escalations = Ok<ApiClient['cc']['escalations']['$get']>;

@@ -51,6 +51,8 @@ describe('the admin route table', () => {
       { screen: 'show', entity: 'users', id: 'a/b' },
       { screen: 'kitchens' },
       { screen: 'kitchen', restaurant: 'r-1' },
+      { screen: 'ticket', id: 'a1b2', kind: 'kitchen' },
+      { screen: 'ticket', id: 'a1b2', kind: 'packing' },
     ] as const;
     for (const locale of ['pl', 'en', 'ua'] as const)
       for (const screen of screens) expect(matchAdminPath(adminPath(locale, screen))).toEqual({ ...screen, locale });
@@ -65,6 +67,19 @@ describe('the admin route table', () => {
   it('lets kitchen accounts open their boards and orders, a manager also a restaurant, and nothing else', () => {
     expect(rolesFor({ screen: 'kitchens' })).toEqual(['admin', 'kitchenStaff', 'kitchenManager']);
     expect(rolesFor({ screen: 'kitchen', restaurant: 'r' })).toEqual(['admin', 'kitchenStaff', 'kitchenManager']);
+    // A cook prints the papers of the orders of the kitchen (the API refuses another kitchen's).
+    expect(rolesFor({ screen: 'ticket', id: 'x', kind: 'kitchen' })).toEqual([
+      'admin',
+      'kitchenStaff',
+      'kitchenManager',
+    ]);
+    expect(matchAdminPath('/en/admin/orders/packing-slip/abc')).toEqual({
+      screen: 'ticket',
+      id: 'abc',
+      kind: 'packing',
+      locale: 'en',
+    });
+    expect(matchAdminPath('/admin/orders/ticket/abc/more')).toBeNull();
     expect(rolesFor({ screen: 'show', entity: 'orders', id: 'x' })).toEqual([
       'admin',
       'kitchenStaff',

@@ -1,6 +1,7 @@
 import { LOCALES, localePrefix, type Locale } from './localized-routes.ts';
 import { KITCHEN_ROLES, type UserRole } from './roles.ts';
 import { mayActOnRestaurant, type StaffScope } from './staff-access.ts';
+import type { TicketKind } from './tickets.ts';
 
 /**
  * The admin area's addresses (spec section 2, 'Admin routes'), each also under /en and /ua:
@@ -10,6 +11,8 @@ import { mayActOnRestaurant, type StaffScope } from './staff-access.ts';
  *   /admin/{entity}/show/{id}            show and edit
  *   /admin/kitchen                       the kitchens' boards to choose from (a kitchen account's landing)
  *   /admin/kitchen/{restaurant}          a restaurant's kitchen board
+ *   /admin/orders/ticket/{id}            an order's kitchen ticket, laid out for 80 mm paper (its print view)
+ *   /admin/orders/packing-slip/{id}      an order's packing slip, likewise
  * Rendered per request by the server (decision 019), which checks the role before rendering.
  */
 const ADMIN_ENTITIES = [
@@ -36,9 +39,13 @@ export type AdminScreen =
   | { screen: 'add'; entity: AdminEntity }
   | { screen: 'show'; entity: AdminEntity; id: string }
   | { screen: 'kitchens' }
-  | { screen: 'kitchen'; restaurant: string };
+  | { screen: 'kitchen'; restaurant: string }
+  | { screen: 'ticket'; id: string; kind: TicketKind };
 
 export type AdminMatch = AdminScreen & { locale: Locale };
+
+/** The path segment of each paper's print view (below /admin/orders/). */
+const TICKET_SEGMENT: Record<TicketKind, string> = { kitchen: 'ticket', packing: 'packing-slip' };
 
 /** The roles that open admin screens. */
 export type AdminRole = Exclude<UserRole, 'user'>;
@@ -52,13 +59,14 @@ export function rolesFor(screen: AdminScreen): readonly AdminRole[] {
   if (screen.screen === 'add' && screen.entity === 'orders') return ['admin', 'callCenter'];
   if (screen.screen === 'kitchens' || screen.screen === 'kitchen') return ['admin', ...KITCHEN_ROLES];
   if (screen.screen === 'show' && screen.entity === 'orders') return ['admin', ...KITCHEN_ROLES];
+  if (screen.screen === 'ticket') return ['admin', ...KITCHEN_ROLES];
   if (screen.screen === 'show' && screen.entity === 'restaurants') return ['admin', 'kitchenManager'];
   return ['admin'];
 }
 
 /**
  * Whether a scope covers the screen's restaurant, where the address names one (a board by slug, a restaurant by id);
- * an order's screen is the API's to refuse (its address names the order, not the restaurant).
+ * an order's screen and its papers are the API's to refuse (their address names the order, not the restaurant).
  */
 export function screenInScope(screen: AdminScreen, scope: StaffScope): boolean {
   if (scope.kind === 'all') return true;
@@ -89,6 +97,8 @@ export function adminPath(locale: Locale, screen: AdminScreen): string {
       return `${base}/kitchen`;
     case 'kitchen':
       return `${base}/kitchen/${encodeURIComponent(screen.restaurant)}`;
+    case 'ticket':
+      return `${base}/orders/${TICKET_SEGMENT[screen.kind]}/${encodeURIComponent(screen.id)}`;
   }
 }
 
@@ -112,6 +122,10 @@ function matchParts(parts: string[]): AdminScreen | null {
   if (first === 'kitchen') {
     if (second === undefined) return { screen: 'kitchens' };
     return third === undefined ? { screen: 'kitchen', restaurant: second } : null;
+  }
+  if (first === 'orders' && third !== undefined && rest.length === 0) {
+    const kind = (Object.keys(TICKET_SEGMENT) as TicketKind[]).find((k) => TICKET_SEGMENT[k] === second);
+    if (kind) return { screen: 'ticket', id: third, kind };
   }
   if (!isAdminEntity(first) || rest.length > 0) return null;
   if (second === undefined) return { screen: 'list', entity: first, page: 1 };

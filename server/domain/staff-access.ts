@@ -27,16 +27,18 @@ export function mayActOnRestaurant(scope: StaffScope, restaurantId: number): boo
 
 /**
  * The parts of the admin a role reaches beyond the admin's own:
- *   kitchen  — the kitchen boards and the order screen with its actions (accept, reject, ready, …)
+ *   kitchen  — the kitchen boards and the order screen with its actions (accept, reject, ready, …) and its kitchen
+ *              ticket and packing slip to print
  *   menu     — a restaurant's menu editor
  *   opening  — a restaurant's opening hours and availability (never its fees, delivery area or owners)
+ *   lateness — how late its kitchens had orders ready against their promise (the dashboard's promise accuracy)
  * Which restaurants an area covers is the scope's business (mayActOnRestaurant).
  */
-export type StaffArea = 'kitchen' | 'menu' | 'opening';
+export type StaffArea = 'kitchen' | 'menu' | 'opening' | 'lateness';
 
 const KITCHEN_AREAS: Record<KitchenRole, readonly StaffArea[]> = {
   kitchenStaff: ['kitchen'],
-  kitchenManager: ['kitchen', 'menu', 'opening'],
+  kitchenManager: ['kitchen', 'menu', 'opening', 'lateness'],
 };
 
 /** Whether a role reaches an area of the admin: the admin every one, kitchen roles theirs, anybody else none. */
@@ -54,6 +56,8 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/kitchen\/[^/]+\/orders\/[^/]+\/acknowledge$/ },
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+$/ },
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/orders\/[^/]+\/actions$/ },
+  { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+\/ticket$/ },
+  { area: 'lateness', method: 'GET', path: /^\/api\/admin\/dashboard\/lateness$/ },
   { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/restaurants\/[^/]+$/ },
   { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/(?:categories|items)$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/(?:categories|items)\/[^/]+$/ },

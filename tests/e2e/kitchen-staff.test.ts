@@ -122,10 +122,12 @@ describe('a kitchen manager', () => {
     const { context, page, problems } = await pageOf(TABLET, 'manager@example.com');
     await page.goto(urlOn('localhost', adminPath('en', { screen: 'dashboard' })));
     await page.waitForURL((url) => url.pathname === adminPath('en', { screen: 'kitchens' }));
-    // Two kitchens (Mokotów and Wola), each with its boards and, for a manager, its restaurants' menu and hours.
+    // Two kitchens (Mokotów and Wola), each with its boards and, for a manager, its restaurants' menu and hours, and
+    // how late its kitchens were (issue 34).
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Warszawa Mokotów',
       'Warszawa Wola',
+      'Promise accuracy per kitchen',
     ]);
     const manage = page.getByRole('link', { name: /^Menu and opening hours/ });
     expect(await manage.count()).toBe(4);

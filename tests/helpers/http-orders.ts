@@ -84,6 +84,8 @@ export async function placeOrderOverHttp(
     lang?: 'pl' | 'en' | 'ua';
     /** 777123 is declined by the sandbox; any other 6 digits are approved. */
     blikCode?: string;
+    /** The customer's comment to the restaurant. */
+    comment?: string;
   },
 ): Promise<PlacedOrder & { menuItemId: number }> {
   const restaurant = (await (await fetch(`${baseUrl}/api/restaurants/${options.restaurant}`)).json()) as Restaurant;
@@ -128,6 +130,7 @@ export async function placeOrderOverHttp(
       paymentMethod: options.payment,
       ...(options.payment === 'blik' ? { blikCode: options.blikCode ?? '123456' } : {}),
       lang: options.lang ?? options.country,
+      ...(options.comment ? { comment: options.comment } : {}),
     }),
   });
   if (placed.status !== 201) throw new Error(`place order answered ${placed.status}: ${await placed.text()}`);

@@ -9,6 +9,7 @@ import { m } from '#app/paraglide/messages.js';
 import { $dashboard, followWaiting, loadDashboard } from './dashboard-store.ts';
 import FigureChart from './FigureChart.tsx';
 import WaitingOrders from './WaitingOrders.tsx';
+import Lateness from './Lateness.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 
 const PERIOD_LABEL = { 1: 'admin_dashboard_today', 7: 'admin_dashboard_7', 30: 'admin_dashboard_30' } as const;
@@ -52,6 +53,7 @@ export default function Dashboard({ locale }: { locale: UiLocale }) {
       ) : (
         <Figures figures={figures} locale={locale} />
       )}
+      {hydrated && <Lateness days={state.days} locale={locale} />}
       {figures && <KitchenLinks restaurants={figures.restaurants} locale={locale} />}
     </div>
   );

@@ -6,6 +6,7 @@ import { m } from '#app/paraglide/messages.js';
 import { notifyError } from '#app/stores/notifications.ts';
 import KitchenAlarm from './KitchenAlarm.tsx';
 import KitchenCard from './KitchenCard.tsx';
+import AutoPrintSetting from '#app/admin/tickets/AutoPrintSetting.tsx';
 import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
 import { Notice } from '#app/ui/notice.tsx';
 
@@ -36,6 +37,7 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
           restaurant={state.queue?.restaurant.name ?? restaurant}
           locale={locale}
         />
+        <AutoPrintSetting restaurant={restaurant} locale={locale} />
       </div>
       <div className="kitchen-columns">
         {KITCHEN_COLUMNS.map((statuses, i) => {

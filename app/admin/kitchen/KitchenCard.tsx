@@ -7,6 +7,7 @@ import { m } from '#app/paraglide/messages.js';
 import ActionButtons from '#app/admin/orders/ActionButtons.tsx';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { statusName, time } from '#app/admin/orders/format.ts';
+import TicketActions from '#app/admin/tickets/TicketActions.tsx';
 
 type Props = {
   order: Card;
@@ -78,6 +79,7 @@ export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAc
         onAct={onAct}
         large
       />
+      <TicketActions order={order} locale={locale} offsetMs={offsetMs} />
     </article>
   );
 }

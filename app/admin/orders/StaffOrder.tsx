@@ -15,6 +15,7 @@ import OrderPayments from './OrderPayments.tsx';
 import { $staffOrder, actOnStaffOrder, loadStaffOrder } from './staff-order-store.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import PrintButtons from '#app/admin/tickets/PrintButtons.tsx';
 
 /** An order's admin page: what it is, who ordered it, payments, history, and what staff may do now. */
 export default function StaffOrder({ orderId, locale }: { orderId: string; locale: UiLocale }) {
@@ -77,6 +78,7 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
           defaultMinutes={order.preparationMinutes}
           onAct={act}
         />
+        <PrintButtons orderId={order.id} displayId={order.displayId} locale={locale} />
       </section>
 
       <section className="staff-card" aria-labelledby="staff-order-facts">

@@ -4,6 +4,7 @@ import type { Db, Tx } from '#db/client.ts';
 import { orders, payments, refunds, restaurants } from '#db/schema/index.ts';
 import { assertTransition, isOrderStatus, type OrderStatus } from '#domain/orders.ts';
 import { statusEmailOf } from '#domain/order-emails.ts';
+import { timeStampsOf } from '#domain/order-times.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import type { Actor, AppDeps, Env } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
@@ -87,6 +88,10 @@ export async function changeStatusInTx(
     set.preparationMinutes = preparationMinutes;
   }
   if (change.paidAt) set.paidAt = change.paidAt;
+  // Promise accuracy (issue 34): when the food was marked ready and when the order was handed over.
+  const stamps = timeStampsOf(change.to);
+  if (stamps.readyAt) set.readyAt = change.now;
+  if (stamps.finishedAt) set.finishedAt = change.now;
   if (change.to === 'rejected' && change.rejectionReason) set.rejectionReason = change.rejectionReason;
   // The first acknowledgement is the one kept: a board that tapped it earlier stays the one recorded.
   const acknowledged = change.acknowledgeAlarm

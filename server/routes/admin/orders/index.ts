@@ -7,6 +7,7 @@ import { isUuid } from '#domain/ids.ts';
 import { notFound, unauthorized } from '#server/errors.ts';
 import { actOnOrder } from '#server/services/admin/orders/act.ts';
 import { loadStaffOrder } from '#server/services/admin/orders/detail.ts';
+import { loadTicket } from '#server/services/admin/orders/ticket.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { selfActor } from '#server/services/actor.ts';
@@ -46,6 +47,33 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       const order = isUuid(id) ? await loadStaffOrder(c.var.deps, { orderId: id }) : null;
       if (!order) throw notFound();
       return c.json({ order }, 200);
+    },
+  )
+  .get(
+    '/:id/ticket',
+    describeRoute({
+      tags,
+      summary: 'What an order’s kitchen ticket and packing slip print (the 80 mm print view reads it)',
+      description:
+        'Brand, restaurant and kitchen, display id, channel (web, cc, bot), pickup or delivery, the lines without prices (quantity, name, options), the order’s comment, the promised ready time (orders.promisedAt, or acceptance + the preparation minutes; null before either) with the restaurant’s time zone, the customer’s name and phone, the delivery address’s lines, and the payment state: paid, toCollect (amount in minor units, cash or card) or unpaid (#domain/tickets.ts). For the admin and the kitchen accounts of the order’s kitchen.',
+      security: security.session,
+      responses: {
+        200: jsonResponse(
+          '{ ticket: { id, displayId, brand, restaurant, kitchen, source, deliveryType, status, lines, comment, placedAt, promisedAt, timeZone, customer, address, payment, lang } }',
+        ),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the order is of another kitchen'),
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      if (!isUuid(id)) throw notFound();
+      await requireRestaurantInScope(c, { order: id });
+      const ticket = await loadTicket(c.var.deps, { orderId: id });
+      if (!ticket) throw notFound();
+      return c.json({ ticket }, 200);
     },
   )
   .post(

@@ -190,7 +190,8 @@ export async function loadDashboard(
 
 /**
  * The actual preparation time: from acceptance to the first status that says the food is ready, read from the
- * audit log of status changes (orders keep no ready time of their own), for the period's accepted orders.
+ * audit log of status changes (orders.ready_at is kept only from issue 34 on; the log has it for older orders too), for
+ * the period's accepted orders. Its alias is not ready_at: that would be ambiguous with the orders column.
  */
 async function readyTimesOf(db: AppDeps['db'], since: Date) {
   const readyAt = db
