@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import type { Db } from '#db/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryRows, type Db } from '#db/client.ts';
 import { auditLog, botKeys, locations, orders, userKitchens, users } from '#db/schema/index.ts';
 import { insertUser } from '#db/seed/factories.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, settle } from '../helpers/orders.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
+// A Wednesday noon in Warsaw: the seeded restaurants are open and take every payment method.
+const NOON = new Date('2026-03-04T11:00:00Z');
+beforeEach(() => ctx.setNow(NOON));
 
 /**
  * Columns that may still name an erased person because tax law keeps them (invoice data: the buyer on an invoice).
@@ -50,12 +53,15 @@ const teodor: Person = {
 
 /** Every table of the schema with its text-like columns (text, varchar, uuid, json, jsonb). */
 async function textColumns(db: Db): Promise<Map<string, string[]>> {
-  const rows = await db.execute<{ table_name: string; column_name: string }>(sql`
+  const rows = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`
     select c.table_name, c.column_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
       and c.data_type in ('text', 'character varying', 'uuid', 'json', 'jsonb', 'ARRAY')
-    order by c.table_name, c.ordinal_position`);
+    order by c.table_name, c.ordinal_position`,
+  );
   const tables = new Map<string, string[]>();
   for (const row of rows) tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row.column_name]);
   return tables;
@@ -66,18 +72,22 @@ async function textColumns(db: Db): Promise<Map<string, string[]>> {
  * with an address in it (a recipient, a payload).
  */
 async function personalTables(db: Db): Promise<Set<string>> {
-  const rows = await db.execute<{ table_name: string }>(sql`
+  const rows = await queryRows<{ table_name: string }>(
+    db,
+    sql`
     select c.table_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.column_name ~ 'email'
     union
     select tc.table_name from information_schema.table_constraints tc
     join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name
-    where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users'`);
+    where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users'`,
+  );
   const tables = new Set(['users', ...rows.map((row) => row.table_name)]);
   for (const [table, columns] of await textColumns(db)) {
     const any = sql.raw(columns.map((column) => `"${column}"::text ~ '[^@\\s]+@[^@\\s]+\\.'`).join(' or '));
-    const [row] = await db.execute<{ found: boolean }>(
+    const [row] = await queryRows<{ found: boolean }>(
+      db,
       sql`select exists (select 1 from ${sql.identifier(table)} where ${any}) as found`,
     );
     if (row?.found) tables.add(table);
@@ -96,7 +106,8 @@ async function rowsMentioning(db: Db, needles: string[], skip: readonly string[]
       needles.map((needle) => sql`strpos(${text}, ${needle.toLowerCase()}) > 0`),
       sql` or `,
     );
-    const [row] = await db.execute<{ count: number }>(
+    const [row] = await queryRows<{ count: number }>(
+      db,
       sql`select count(*)::int as count from ${sql.identifier(table)} where ${any}`,
     );
     if (row && row.count > 0) counts[table] = row.count;
