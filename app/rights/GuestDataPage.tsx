@@ -25,14 +25,20 @@ export default function GuestDataPage({ locale }: { locale: UiLocale }) {
   const [link, setLink] = useState<Link | null>(null);
   const [invalid, setInvalid] = useState(false);
   useEffect(() => {
-    const token = window.location.hash.slice(1);
-    if (!token) return;
-    // The token has been read: the address bar and the history keep no copy of it.
-    window.history.replaceState(null, '', window.location.pathname);
-    void openDataLink(token).then((answer) => {
-      if (answer.ok) setLink({ token, email: answer.data.email, expiresAt: answer.data.expiresAt });
-      else setInvalid(true);
-    });
+    const read = () => {
+      const token = window.location.hash.slice(1);
+      if (!token) return;
+      // The token has been read: the address bar and the history keep no copy of it.
+      window.history.replaceState(null, '', window.location.pathname);
+      void openDataLink(token).then((answer) => {
+        if (answer.ok) setLink({ token, email: answer.data.email, expiresAt: answer.data.expiresAt });
+        else setInvalid(true);
+      });
+    };
+    read();
+    // The link pasted into a tab already showing this page changes only the fragment.
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
   }, []);
 
   if (link) return <LinkActions locale={locale} link={link} />;

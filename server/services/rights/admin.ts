@@ -46,7 +46,7 @@ export async function eraseAccount(ctx: ServiceCtx<'db' | 'env'>, userId: string
  * centre finds a caller): one export per address.
  */
 export async function findGuestData(ctx: ServiceCtx<'db' | 'env'>, input: { email?: string; phone?: string }) {
-  let emails: string[] = [];
+  let emails: string[];
   if (input.email?.trim()) {
     const errors = validate({ email: ['isValidEmail'] }, { email: input.email.trim() });
     if (Object.keys(errors).length > 0) throw new AppError('validation', errors);

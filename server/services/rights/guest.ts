@@ -56,14 +56,15 @@ export async function requestGuestData(
   const token = sealLink(ctx.env.orderTokenSecret, 'data', { email, lang: input.lang, expiresAt });
   const href = new URL(`${pathFor('myData', input.lang)}#${token}`, ctx.env.publicBaseUrl).toString();
   const options = { locale: messageLocale(input.lang) };
-  const paragraphs = [m.rights_email_body({}, options), m.rights_email_ignore({}, options)];
+  const body = m.rights_email_body({}, options);
+  const ignore = m.rights_email_ignore({}, options);
   const label = m.rights_email_action({}, options);
   await enqueueEmail(ctx.db, {
     to: email,
     subject: m.rights_email_subject({}, options),
     template: 'dataRequest',
-    text: `${paragraphs[0]}\n\n${href}\n\n${paragraphs[1]}\n`,
-    html: `<!doctype html><html><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5"><div style="max-width:560px;margin:0 auto"><p style="margin:0 0 16px">${escapeHtml(paragraphs[0]!)}</p><p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p><p style="margin:0 0 16px">${escapeHtml(paragraphs[1]!)}</p></div></body></html>`,
+    text: `${body}\n\n${href}\n\n${ignore}\n`,
+    html: `<!doctype html><html><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5"><div style="max-width:560px;margin:0 auto"><p style="margin:0 0 16px">${escapeHtml(body)}</p><p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p><p style="margin:0 0 16px">${escapeHtml(ignore)}</p></div></body></html>`,
   });
 }
 
