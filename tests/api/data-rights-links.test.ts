@@ -56,7 +56,7 @@ const outboxTo = (to: string, template: string) =>
     .orderBy(desc(emailOutbox.id));
 
 /** The token after `#` in the data request e-mail's link. */
-const tokenIn = (text: string) => /\/my-data#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+const tokenIn = (text: string) => /\/(?:my-data|moje-dane)#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 describe('a guest’s data, by a signed link', () => {
   it('e-mails the link only to an address with orders, answers the same either way, then exports and erases', async () => {
@@ -112,6 +112,26 @@ describe('a guest’s data, by a signed link', () => {
     });
     ctx.setNow(new Date(NOON.getTime() + 25 * 60 * 60 * 1000));
     expect((await post('/api/data-rights/export', { token })).status).toBe(400);
+  });
+
+  it('keeps no working link in the outbox once the e-mail has gone', async () => {
+    await guestOrder();
+    await post('/api/data-rights/requests', { email: guest.email, lang: 'pl' });
+    const token = tokenIn((await outboxTo(guest.email, 'dataRequest'))[0]!.text);
+    const transport = createTransport({ jsonTransport: true });
+    const sent: string[] = [];
+    await sendPendingEmails(
+      { ...ctx.deps, now: () => NOON },
+      {
+        transport: { sendMail: async (message) => sent.push(JSON.stringify(await transport.sendMail(message))) },
+        batch: 50,
+      },
+    );
+    expect(sent.join('')).toContain(token);
+    const [stored] = await outboxTo(guest.email, 'dataRequest');
+    expect(stored!.status).toBe('sent');
+    expect(stored!.text).toContain('/moje-dane#[hidden]');
+    expect(stored!.text + (stored!.html ?? '')).not.toContain(token);
   });
 
   it('limits requests per client address, and e-mails an address at most three times an hour', async () => {
