@@ -1,6 +1,6 @@
 import { validate } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
-import { readAnswer, type Answer } from '#app/api-answer.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import { createAccountForm } from '#app/stores/account-form.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 
@@ -34,4 +34,3 @@ export async function saveDownload(response: Response, fallback = 'personal-data
 export const downloadByLink = async (token: string, client: ApiClient = api): Promise<boolean> =>
   saveDownload((await client['data-rights'].export.$post({ json: { token } })) as unknown as Response);
 
-export type LinkAnswer = Answer<{ email: string; expiresAt: string | null }>;

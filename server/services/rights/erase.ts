@@ -41,7 +41,7 @@ export type ErasureCounts = {
 };
 
 /** The address an erased guest's e-mails and the outbox keep: a placeholder that names nobody. */
-export const ERASED_EMAIL = 'erased@erased.invalid';
+const ERASED_EMAIL = 'erased@erased.invalid';
 const ERASED = '[erased]';
 
 /**

@@ -109,7 +109,6 @@ export async function exportPersonalData({ db, now }: { db: Db; now: () => Date 
 /** The download's file name: the shop's and the day's, never the person's. */
 export const exportFileName = (exportedAt: string): string => `personal-data-${exportedAt.slice(0, 10)}.json`;
 
-export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
 
 async function accountTables(db: Db, userId: string, email: string): Promise<Record<string, unknown[]>> {
   const [profile, addresses, openSessions, tokens, kitchens, ownBaskets, keys, limits] = await Promise.all([
