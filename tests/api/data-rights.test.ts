@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '#db/client.ts';
-import { auditLog, botKeys, locations, orders, userKitchens, users } from '#db/schema/index.ts';
+import { auditLog, botKeys, locations, orders, paymentNotifications, userKitchens, users } from '#db/schema/index.ts';
 import { insertUser } from '#db/seed/factories.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, settle } from '../helpers/orders.ts';
@@ -167,6 +167,17 @@ async function customerEverywhere(person: Person) {
   await db
     .insert(botKeys)
     .values({ name: 'k', keyHash: crypto.randomUUID(), prefix: 'mkb_x', createdByUserId: user.id });
+  // A provider's notification naming the buyer, as PayU's does.
+  await db.insert(paymentNotifications).values({
+    id: `payu-${crypto.randomUUID()}`,
+    provider: 'payu',
+    payload: {
+      order: {
+        totalAmount: '5000',
+        buyer: { email: person.email, phone: person.phone, firstName: person.firstname, lastName: person.lastname },
+      },
+    },
+  });
   await db.insert(auditLog).values({
     action: 'user.updated',
     entity: 'user',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import {
   auditLog,
@@ -8,6 +8,7 @@ import {
   contactMessages,
   emailOutbox,
   orders,
+  paymentNotifications,
   rateLimits,
   sessions,
   userAddresses,
@@ -108,6 +109,7 @@ export async function erasePersonalData(tx: Tx, subject: DataSubject, now: Date)
   ).length;
 
   counts.auditRows = await redactAudit(tx, subject, personal);
+  await redactPaymentNotifications(tx, personal);
   await tx.delete(rateLimits).where(rateLimitsOf(subject));
 
   if (subject.userId) {
@@ -184,14 +186,8 @@ async function personalValues(tx: Tx, subject: DataSubject): Promise<PersonalVal
   return { email: subject.email.toLowerCase(), texts: [...texts], phones: [...phones], rawPhones: [...rawPhones] };
 }
 
-/** Replaces, in the data of every audit row about the person, each value that names them; the rest stays. */
-async function redactAudit(tx: Tx, subject: DataSubject, personal: PersonalValues): Promise<number> {
-  const rows = await tx
-    .select({ id: auditLog.id, data: auditLog.data })
-    .from(auditLog)
-    .where(or(auditOf(subject), ...personal.phones.map((phone) => mentions(sql`${auditLog.data}::text`, phone))))
-    .for('update');
-  let changed = 0;
+/** Replaces every string naming the person (their address, a name, street or phone they gave) in a JSON value. */
+function redactor(personal: PersonalValues): (value: unknown) => unknown {
   const names = (value: string): boolean => {
     const lower = value.trim().toLowerCase();
     if (lower.includes(personal.email) || personal.texts.includes(lower)) return true;
@@ -205,6 +201,22 @@ async function redactAudit(tx: Tx, subject: DataSubject, personal: PersonalValue
       return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redact(inner)]));
     return value;
   };
+  return redact;
+}
+
+/** Where a JSON column's text names the person's address or a phone they gave. */
+const namesIn = (column: SQL, personal: PersonalValues): SQL =>
+  or(mentions(column, personal.email), ...personal.rawPhones.map((phone) => mentions(column, phone))) as SQL;
+
+/** Replaces, in the data of every audit row about the person, each value that names them; the rest stays. */
+async function redactAudit(tx: Tx, subject: DataSubject, personal: PersonalValues): Promise<number> {
+  const rows = await tx
+    .select({ id: auditLog.id, data: auditLog.data })
+    .from(auditLog)
+    .where(or(auditOf(subject), namesIn(sql`${auditLog.data}::text`, personal)))
+    .for('update');
+  const redact = redactor(personal);
+  let changed = 0;
   for (const row of rows) {
     const data = redact(row.data);
     if (JSON.stringify(data) === JSON.stringify(row.data)) continue;
@@ -212,4 +224,22 @@ async function redactAudit(tx: Tx, subject: DataSubject, personal: PersonalValue
     changed += 1;
   }
   return changed;
+}
+
+/**
+ * A payment provider's notification may carry the buyer (PayU's names the e-mail, names and phone): those values go,
+ * the amounts, states and ids the payment records need stay.
+ */
+async function redactPaymentNotifications(tx: Tx, personal: PersonalValues): Promise<void> {
+  const rows = await tx
+    .select({ id: paymentNotifications.id, payload: paymentNotifications.payload })
+    .from(paymentNotifications)
+    .where(namesIn(sql`${paymentNotifications.payload}::text`, personal))
+    .for('update');
+  const redact = redactor(personal);
+  for (const row of rows)
+    await tx
+      .update(paymentNotifications)
+      .set({ payload: redact(row.payload) })
+      .where(eq(paymentNotifications.id, row.id));
 }

@@ -11,6 +11,7 @@ import {
   orderItemMods,
   orderItems,
   orders,
+  paymentNotifications,
   payments,
   rateLimits,
   sessions,
@@ -23,6 +24,7 @@ import {
   auditOf,
   consentEventsOf,
   contactMessagesOf,
+  mentions,
   ordersOf,
   outboxOf,
   rateLimitsOf,
@@ -98,6 +100,16 @@ export async function exportPersonalData({ db, now }: { db: Db; now: () => Date 
     .from(auditLog)
     .where(auditOf(subject))
     .orderBy(asc(auditLog.at), asc(auditLog.id));
+  // A provider's notification that names the person (PayU's carries the buyer).
+  data['payment_notifications'] = await db
+    .select({
+      id: paymentNotifications.id,
+      provider: paymentNotifications.provider,
+      payload: paymentNotifications.payload,
+      receivedAt: paymentNotifications.receivedAt,
+    })
+    .from(paymentNotifications)
+    .where(mentions(sql`${paymentNotifications.payload}::text`, subject.email));
   return {
     format: 'marketplace-personal-data/v1',
     exportedAt: now().toISOString(),
@@ -108,7 +120,6 @@ export async function exportPersonalData({ db, now }: { db: Db; now: () => Date 
 
 /** The download's file name: the shop's and the day's, never the person's. */
 export const exportFileName = (exportedAt: string): string => `personal-data-${exportedAt.slice(0, 10)}.json`;
-
 
 async function accountTables(db: Db, userId: string, email: string): Promise<Record<string, unknown[]>> {
   const [profile, addresses, openSessions, tokens, kitchens, ownBaskets, keys, limits] = await Promise.all([
