@@ -264,6 +264,29 @@ describe('marketing consent, withdrawn in one click', () => {
     expect(second.delivered[0]!.headers['List-Unsubscribe']).toBeUndefined();
   });
 
+  it('withdrawn on the profile, it is withdrawn for the orders placed with the address too, and dated', async () => {
+    const db = ctx.database.db;
+    await insertUser(db, { email: 'halszka@example.com', password: 'halszka-password-1' });
+    const orderId = await guestOrder({ ...allConsents, marketingEmail: true });
+    const login = await post('/api/auth/login', { email: 'halszka@example.com', password: 'halszka-password-1' });
+    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const patch = (body: unknown) =>
+      request(ctx, '/api/account', {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', origin: 'http://localhost', cookie },
+      });
+    expect((await patch({ marketingEmail: true })).status).toBe(200);
+    expect((await patch({ marketingEmail: false })).status).toBe(200);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.consents['marketingEmail']).toBe(false);
+    const events = await db.select().from(consentEvents).where(eq(consentEvents.consent, 'marketingEmail'));
+    expect(events.map((event) => [event.granted, event.source])).toEqual([
+      [true, 'profile'],
+      [false, 'profile'],
+    ]);
+  });
+
   it('answers 404 to a link that is not ours', async () => {
     expect((await request(ctx, '/api/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { users } from '#db/schema/index.ts';
+import { orders, users } from '#db/schema/index.ts';
 import { storedPhone, type AccountLang } from '#domain/accounts.ts';
 import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
@@ -56,6 +56,17 @@ export async function updateProfile(
       ...(row.marketingEmail !== before.marketingEmail ? { marketingEmail: row.marketingEmail } : {}),
     };
     await recordConsents(tx, { userId, consents, source: 'profile', at: now() });
+    // Withdrawn here, it is withdrawn for the orders placed with the address too (their e-mails carry no link then).
+    if (consents.marketingEmail === false)
+      await tx
+        .update(orders)
+        .set({ consents: sql`${orders.consents} || '{"marketingEmail": false}'::jsonb` })
+        .where(
+          and(
+            sql`lower(${orders.customer}->>'email') = lower(${row.email})`,
+            sql`${orders.consents}->>'marketingEmail' = 'true'`,
+          ),
+        );
     return row;
   });
 }
