@@ -33,4 +33,3 @@ export async function saveDownload(response: Response, fallback = 'personal-data
 
 export const downloadByLink = async (token: string, client: ApiClient = api): Promise<boolean> =>
   saveDownload((await client['data-rights'].export.$post({ json: { token } })) as unknown as Response);
-
