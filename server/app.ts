@@ -126,7 +126,8 @@ export function createApp(input: AppDepsInput) {
     }
   });
 
-  const checkCsrf = csrf({ exempt: [WEBHOOK_PATH] });
+  // The one-click unsubscribe (RFC 8058) is posted by mail clients with no Origin of ours; its signed link authenticates.
+  const checkCsrf = csrf({ exempt: [WEBHOOK_PATH, '/api/unsubscribe'] });
   const readSession = session();
   // What every API call passes through, in this order, as one layer (each layer of its own cost a trivial call a
   // promise and a dispatch, decision 035):

@@ -13,6 +13,7 @@ import ProfileForm from './ProfileForm.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import MyDataDownload from '#app/rights/MyDataDownload.tsx';
 
 /**
  * My account. The static page holds no personal data: the island asks the API, and a guest is sent to log in.
@@ -92,6 +93,10 @@ export default function ProfileScreen({ locale }: { locale: UiLocale }) {
         <section className="account-card" aria-labelledby="account-password">
           <h2 id="account-password">{m.account_password_title({}, t)}</h2>
           <PasswordForm locale={locale} />
+        </section>
+        <section className="account-card" aria-labelledby="account-my-data">
+          <h2 id="account-my-data">{m.rights_export_title({}, t)}</h2>
+          <MyDataDownload locale={locale} />
         </section>
         <section className="account-card account-card-danger" aria-labelledby="account-delete">
           <h2 id="account-delete">{m.account_delete_title({}, t)}</h2>

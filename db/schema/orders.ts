@@ -206,6 +206,8 @@ export const orders = pgTable(
     // The call centre finds a caller's earlier orders by phone, however it was typed: the last nine digits are the
     // number without its country prefix in Poland (9 digits) and Ukraine (0 + 9 digits). See findCustomer.
     index('orders_customer_phone_idx').on(sql`right(regexp_replace(${t.customer}->>'phone', '[^0-9]', '', 'g'), 9)`),
+    // A person's orders by e-mail, however it was typed (data export and erasure, unsubscribe links; decision 052).
+    index('orders_customer_email_idx').on(sql`lower(${t.customer}->>'email')`),
     index('orders_restaurant_idx').on(t.restaurantId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
     // The number a customer reads out on the phone (spec section 3: the basket id's last 5 characters).

@@ -24,6 +24,8 @@ const SPEC_TABLE: Record<Screen, [pl: string, en: string, ua: string]> = {
   privacyPolicy: ['/polityka-prywatnosci', '/en/privacy-policy', '/ua/privacy-policy'],
   accessibilityStatement: ['/deklaracja-dostepnosci', '/en/accessibility-statement', '/ua/accessibility-statement'],
   profile: ['/profil', '/en/profile', '/ua/profile'],
+  // Not in the spec: a guest's data request (decision 052).
+  myData: ['/moje-dane', '/en/my-data', '/ua/my-data'],
   terms: ['/regulamin', '/en/terms', '/ua/terms'],
   restaurantTerms: ['/regulamin-restauracji', '/en/restaurant-terms', '/ua/restaurant-terms'],
   register: ['/rejestracja', '/en/register', '/ua/register'],

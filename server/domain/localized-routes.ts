@@ -30,6 +30,8 @@ const SHOP_ROUTES = {
     ua: '/accessibility-statement',
   },
   profile: { pl: '/profil', en: '/profile', ua: '/profile' },
+  // A guest's data request (decision 052): the form, and the page its e-mailed link opens (the link's token after #).
+  myData: { pl: '/moje-dane', en: '/my-data', ua: '/my-data' },
   terms: { pl: '/regulamin', en: '/terms', ua: '/terms' },
   restaurantTerms: { pl: '/regulamin-restauracji', en: '/restaurant-terms', ua: '/restaurant-terms' },
   register: { pl: '/rejestracja', en: '/register', ua: '/register' },

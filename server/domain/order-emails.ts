@@ -25,6 +25,8 @@ export const EMAIL_TEMPLATES = [
   'emailChange',
   'emailChanged',
   'contact',
+  // A guest's data request link (decision 052).
+  'dataRequest',
   ...ORDER_EMAIL_TEMPLATES,
 ] as const;
 export type StatusChangeEmail = Exclude<OrderEmailTemplate, 'orderConfirmation' | 'orderRefunded' | 'orderStatusLink'>;

@@ -303,6 +303,7 @@ describe('footer', () => {
       '/regulamin',
       '/regulamin-restauracji',
       '/polityka-prywatnosci',
+      '/moje-dane',
       '/deklaracja-dostepnosci',
     ]);
     for (const href of info) expect((await page.request.get(urlOn('localhost', href))).status()).toBe(200);

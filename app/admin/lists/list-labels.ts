@@ -17,6 +17,7 @@ const borrowed: Record<string, string> = {
   'country.pl': 'account_country_pl',
   'country.ua': 'account_country_ua',
   'country.pt': 'brand_countryPt',
+  'template.dataRequest': 'rights_template_dataRequest',
 };
 for (const status of ORDER_STATUSES) borrowed[`status.${status}`] = `account_status_${status}`;
 

@@ -11,6 +11,8 @@ import { deleteAccount } from '#server/services/accounts/delete-account.ts';
 import { getProfile } from '#server/services/accounts/get-profile.ts';
 import { requestEmailChange } from '#server/services/accounts/request-email-change.ts';
 import { updateProfile } from '#server/services/accounts/update-profile.ts';
+import { exportFileName, exportPersonalData } from '#server/services/rights/export.ts';
+import { accountSubject } from '#server/services/rights/subject.ts';
 import { addAddress } from '#server/services/addresses/add.ts';
 import { listAddresses } from '#server/services/addresses/list.ts';
 import { removeAddress } from '#server/services/addresses/remove.ts';
@@ -64,6 +66,24 @@ export const accountRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse('{ profile }'), 401: errorResponse('Unauthorized') },
     }),
     async (c) => c.json({ profile: await getProfile(c.var.deps, { userId: signedInUser(c).id }) }, 200),
+  )
+  .get(
+    '/data',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'Download everything held about me as JSON (GDPR art. 15 and 20)',
+      description:
+        'One JSON document, sent as an attachment: `data` holds one list per table with my rows — profile, addresses, consent history with dates, orders with their lines and payments, baskets, sessions (when opened and until when, no secrets), e-mails sent to me, contact messages, audit rows about me. Decision 052.',
+      responses: { 200: jsonResponse('{ format, exportedAt, subject, data }'), 401: errorResponse('Unauthorized') },
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const document = await exportPersonalData(c.var.deps, await accountSubject(db, signedInUser(c).id));
+      c.header('Content-Disposition', `attachment; filename="${exportFileName(document.exportedAt)}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json(document, 200);
+    },
   )
   .patch(
     '/',

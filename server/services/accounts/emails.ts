@@ -15,6 +15,8 @@ export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
   'passwordReset',
   'emailChange',
   'invitation',
+  // A guest's data link (decision 052): not single-use, but it opens their data for a day.
+  'dataRequest',
 ];
 
 /**
@@ -23,7 +25,9 @@ export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
  * the account over with them. The owner's copy, sent before, keeps its link.
  */
 export const hideLinkTokens = (body: string): string =>
-  body.replace(/([?&](?:amp;)?(?:activate|token|confirmEmail)=)[^&\s"'<]+/g, '$1[hidden]');
+  body
+    .replace(/([?&](?:amp;)?(?:activate|token|confirmEmail)=)[^&\s"'<]+/g, '$1[hidden]')
+    .replace(/(\/(?:moje-dane|my-data)#)[\w-]+/g, '$1[hidden]');
 
 // The account e-mails of issue 13, in the order confirmation's three languages: one message per part and kind.
 const linkTexts = {

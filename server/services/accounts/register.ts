@@ -14,6 +14,7 @@ import { enqueueEmail } from '../outbox/enqueue.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
+import { recordConsents } from '../rights/consents.ts';
 import { accountLinkEmail } from './emails.ts';
 import { issueToken } from './tokens.ts';
 
@@ -77,6 +78,17 @@ export async function register(ctx: ServiceCtx<'db' | 'env'>, input: RegisterInp
         })
         .returning({ id: users.id, firstname: users.firstname });
       if (!user) throw new Error('the new account was not returned by its insert');
+      await recordConsents(tx, {
+        userId: user.id,
+        consents: {
+          shopPolicies: true,
+          restaurantPolicies: true,
+          marketingSms: input.marketingSms === true,
+          marketingEmail: input.marketingEmail === true,
+        },
+        source: 'registration',
+        at: now,
+      });
       const token = await issueToken(tx, { userId: user.id, purpose: 'activation', now });
       await enqueueEmail(tx, accountLinkEmail(ctx.env, 'activation', { to: email, name: user.firstname, lang, token }));
     });

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { users } from '#db/schema/index.ts';
+import { orders, users } from '#db/schema/index.ts';
 import { storedPhone, type AccountLang } from '#domain/accounts.ts';
 import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { profileColumns, type Profile } from './get-profile.ts';
+import { recordConsents } from '../rights/consents.ts';
 
 export type ProfileChanges = {
   firstname?: string;
@@ -22,7 +23,7 @@ export type ProfileChanges = {
  * their own verbs, as both need proof; the policy consents cannot be withdrawn here (that is deleting the account).
  */
 export async function updateProfile(
-  { db }: { db: Db },
+  { db, now }: { db: Db; now: () => Date },
   { userId, ...input }: ProfileChanges & { userId: string },
 ): Promise<Profile> {
   const rules = Object.fromEntries(
@@ -41,7 +42,31 @@ export async function updateProfile(
     ...(input.lang !== undefined ? { lang: input.lang } : {}),
   };
   if (Object.keys(changes).length === 0) throw new AppError('validation', { '(body)': 'notEmpty' });
-  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
-  if (!row) throw new Error(`user ${userId} does not exist`);
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ marketingSms: users.marketingSms, marketingEmail: users.marketingEmail })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
+    if (!before || !row) throw new Error(`user ${userId} does not exist`);
+    // A marketing consent given or withdrawn is recorded with its date (decision 052).
+    const consents = {
+      ...(row.marketingSms !== before.marketingSms ? { marketingSms: row.marketingSms } : {}),
+      ...(row.marketingEmail !== before.marketingEmail ? { marketingEmail: row.marketingEmail } : {}),
+    };
+    await recordConsents(tx, { userId, consents, source: 'profile', at: now() });
+    // Withdrawn here, it is withdrawn for the orders placed with the address too (their e-mails carry no link then).
+    if (consents.marketingEmail === false)
+      await tx
+        .update(orders)
+        .set({ consents: sql`${orders.consents} || '{"marketingEmail": false}'::jsonb` })
+        .where(
+          and(
+            sql`lower(${orders.customer}->>'email') = lower(${row.email})`,
+            sql`${orders.consents}->>'marketingEmail' = 'true'`,
+          ),
+        );
+    return row;
+  });
 }

@@ -1,11 +1,19 @@
 import { hideLinkTokens, SINGLE_USE_LINK_TEMPLATES } from '../accounts/emails.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps, Env } from '#server/context.ts';
+import { marketingRecipients, withUnsubscribe } from '../rights/unsubscribe.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 
 /** What we need of a nodemailer transport (nodemailer's own Transporter satisfies it). */
 export type MailTransport = {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 };
 
 export const MAX_ATTEMPTS = 5;
@@ -16,7 +24,7 @@ export const MAX_ATTEMPTS = 5;
  * with its error and retried on later runs; after MAX_ATTEMPTS the row is marked failed for admins.
  */
 export async function sendPendingEmails(
-  { db, now }: Pick<AppDeps, 'db' | 'now'>,
+  { db, now, env }: Pick<AppDeps, 'db' | 'now'> & { env?: Pick<Env, 'publicBaseUrl' | 'orderTokenSecret'> },
   input: { transport: MailTransport; from?: string; batch?: number },
 ): Promise<{ sent: number; failed: number }> {
   const { transport } = input;
@@ -32,15 +40,25 @@ export async function sendPendingEmails(
       .for('update', { skipLocked: true });
     let sent = 0;
     let failed = 0;
+    // A person with a marketing consent finds its one-click withdrawal in every e-mail (decision 052); the stored copy
+    // stays as it was queued.
+    const marketing =
+      env && rows.length > 0
+        ? await marketingRecipients(
+            tx,
+            rows.map((row) => row.to),
+          )
+        : new Map();
     for (const row of rows) {
       const attempts = row.attempts + 1;
       try {
+        const message = { text: row.text, ...(row.html ? { html: row.html } : {}) };
+        const lang = marketing.get(row.to.trim().toLowerCase());
         await transport.sendMail({
           from,
           to: row.to,
           subject: row.subject,
-          text: row.text,
-          ...(row.html ? { html: row.html } : {}),
+          ...(env && lang ? withUnsubscribe(env, message, { to: row.to, lang }) : message),
         });
         // Sent: the single-use links are the owner's now, and the stored copy keeps none that still works.
         const sealed = SINGLE_USE_LINK_TEMPLATES.includes(row.template)
