@@ -18,6 +18,8 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 import type { MenuItem, RestaurantMenuProps } from './types.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenData } from '#app/allergens/filter-data.ts';
 
 /**
  * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
@@ -74,10 +76,15 @@ export default function RestaurantMenu({
           </div>
           <ul className="items">
             {category.items.map((item) => (
-              <li key={item.id} className={item.unavailable ? 'item unavailable' : 'item'}>
+              <li
+                key={item.id}
+                className={item.unavailable ? 'item unavailable' : 'item'}
+                {...allergenData(item.allergens)}
+              >
                 <div className="item-text">
                   <h3>{item.name}</h3>
                   {item.desc && <p>{item.desc}</p>}
+                  <Allergens info={item.allergens} texts={texts.allergens} />
                   <p className="item-price">
                     {item.unavailable
                       ? texts.itemUnavailable

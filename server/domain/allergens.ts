@@ -63,3 +63,23 @@ export function allergenMatch(
   if (info.mayContain.some((a) => avoided.includes(a))) return 'mayContain';
   return 'free';
 }
+
+/** A stored row's two columns (null when not given) as the AllergenInfo the screens read. */
+export const allergenInfoOf = (row: {
+  allergens: readonly string[] | null;
+  mayContain: readonly string[] | null;
+}): AllergenInfo =>
+  row.allergens === null || row.mayContain === null
+    ? null
+    : { contains: row.allergens.filter(isAllergen), mayContain: row.mayContain.filter(isAllergen) };
+
+/** The columns an AllergenInfo is stored in (db/schema/allergens.ts), in the fourteen's order, without repeats. */
+export const allergenColumnsOf = (
+  info: AllergenInfo,
+): { allergens: Allergen[] | null; mayContain: Allergen[] | null } =>
+  info === null
+    ? { allergens: null, mayContain: null }
+    : {
+        allergens: ALLERGENS.filter((a) => info.contains.includes(a)),
+        mayContain: ALLERGENS.filter((a) => info.mayContain.includes(a) && !info.contains.includes(a)),
+      };

@@ -7,6 +7,8 @@ import { m } from '#app/paraglide/messages.js';
 import ActionButtons from '#app/admin/orders/ActionButtons.tsx';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { statusName, time } from '#app/admin/orders/format.ts';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 type Props = {
   order: Card;
@@ -65,6 +67,7 @@ export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAc
           <li key={i}>
             <strong>{item.quantity}×</strong> {item.name}
             {item.mods.length > 0 && <small>{item.mods.map((mod) => mod.name).join(', ')}</small>}
+            <Allergens info={item.allergens} texts={allergenTexts(locale)} className="kitchen-card-allergens" />
           </li>
         ))}
       </ul>
