@@ -16,6 +16,8 @@ export type AllergenTexts = {
   none: string;
   /** A dish without allergen data: "ask the restaurant". */
   unknown: string;
+  /** A dish card whose options may add allergens. */
+  optionsAdd: string;
 };
 
 const listOf = (groups: readonly Allergen[], texts: AllergenTexts) =>

@@ -32,5 +32,6 @@ export function allergenTexts(locale: UiLocale): AllergenTexts {
     mayContain: m.allergen_may_contain({ list: '{list}' }, l),
     none: m.allergen_none({}, l),
     unknown: m.allergen_unknown({}, l),
+    optionsAdd: m.allergen_options_add({}, l),
   };
 }
