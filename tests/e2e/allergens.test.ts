@@ -6,7 +6,9 @@ import { menuDictionary } from '#db/seed/index.ts';
 import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 import { m } from '#app/paraglide/messages.js';
 import { messageLocale } from '#app/i18n/messages.ts';
+import { adminPath } from '#domain/admin-routes.ts';
 import { axeViolations, holdScripts, launchBrowser, screenshot, urlOn, VIEWPORTS } from '../helpers/browser.ts';
+import { signIn } from '../helpers/sign-in.ts';
 
 // Issue 36 (EU Regulation 1169/2011): a restaurant page names each dish's allergens before the purchase, in the
 // page's language, says "ask the restaurant" where the restaurant gave none, and its filter hides the dishes that
@@ -139,5 +141,44 @@ describe('allergens on the restaurant page', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'allergens-dialog-en-desktop');
     await page.close();
+  });
+
+  it('ua: the admin marks a dish as containing sesame in the menu form, and the shop shows it', async () => {
+    const l = { locale: messageLocale('ua') };
+    const texts = allergenTexts('ua');
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await signIn(context, 'admin@example.com');
+    const menu = (await (await context.request.get(urlOn('localhost', `/api/restaurants/${RESTAURANT}`))).json()) as {
+      id: number;
+    };
+    const page = await context.newPage();
+    await page.goto(
+      urlOn('localhost', adminPath('ua', { screen: 'show', entity: 'restaurants', id: String(menu.id) })),
+    );
+    await page.waitForSelector('astro-island[component-url*="/MenuEditor."]:not([ssr])', { state: 'attached' });
+    // The admin edits the menu as written, in Polish.
+    await page.getByRole('button', { name: m.admin_menu_editNamed({ name: 'Panzanella' }, l), exact: true }).click();
+    const dialog = page.locator('dialog.admin-menu-dialog[open]');
+    const allergens = dialog.getByRole('group', { name: m.allergen_admin_legend({}, l), exact: true }).first();
+    await expect(allergens.getByRole('checkbox', { name: m.allergen_admin_given({}, l) }).isChecked()).resolves.toBe(
+      true,
+    );
+    await allergens.getByLabel(texts.names.sesame, { exact: true }).selectOption('contains');
+    await allergens.getByLabel(texts.names.celery, { exact: true }).selectOption('mayContain');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'allergens-admin-ua-phone');
+    await dialog.getByRole('button', { name: m.admin_forms_save({}, l) }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const shop = await context.newPage();
+    await shop.goto(urlOn('localhost', pathFor('restaurant', 'ua', { slug: RESTAURANT })));
+    const panzanella = card(shop, 'ua', 'Panzanella');
+    await expect(panzanella.locator('.allergens-contains').innerText()).resolves.toBe(
+      texts.contains.replace('{list}', `${texts.names.gluten}, ${texts.names.sesame}`),
+    );
+    await expect(panzanella.locator('.allergens-traces').innerText()).resolves.toBe(
+      texts.mayContain.replace('{list}', texts.names.celery),
+    );
+    await context.close();
   });
 });

@@ -66,9 +66,10 @@ export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiL
             {value !== null && (
               <div className="admin-allergen-grid">
                 {ALLERGENS.map((allergen) => (
-                  <label key={allergen} className="admin-allergen">
-                    <span>{names[allergen]}</span>
+                  <div key={allergen} className="admin-allergen">
+                    <label htmlFor={`${id}-${allergen}`}>{names[allergen]}</label>
                     <select
+                      id={`${id}-${allergen}`}
                       name={`${name}.${allergen}`}
                       value={markOf(value, allergen)}
                       onChange={(event) => field.onChange(withMark(value, allergen, event.target.value as Mark))}
@@ -77,7 +78,7 @@ export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiL
                       <option value="contains">{m.allergen_admin_contains({}, t)}</option>
                       <option value="mayContain">{m.allergen_admin_may_contain({}, t)}</option>
                     </select>
-                  </label>
+                  </div>
                 ))}
               </div>
             )}
