@@ -8,6 +8,8 @@ import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
 
@@ -66,6 +68,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
             <span>
               {item.quantity} × {item.name}
               {item.mods.length > 0 && <small> ({item.mods.map((mod) => mod.name).join(', ')})</small>}
+              <Allergens info={item.allergens} texts={allergenTexts(locale)} />
             </span>
             <span>{formatMoney(item.value, order.currency, locale)}</span>
           </li>

@@ -18,6 +18,7 @@ const order = {
       unitPrice: 3200,
       value: 6400,
       mods: [{ groupName: 'Ser', name: 'Cheddar', value: 0 }],
+      allergens: { contains: ['gluten', 'milk'], mayContain: [] },
     },
   ],
   currency: 'PLN',

@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { lineText, type BasketLine } from './basket-view.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
 import type { BasketTexts } from './texts.ts';
 
 type Props = {
@@ -31,6 +32,7 @@ export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRe
             ))}
           </ul>
         )}
+        <Allergens info={line.allergens} texts={texts.allergens} />
         {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
         <p className="basket-line-unit">
           {fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency, locale) })}

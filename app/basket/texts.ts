@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from '#domain/pricing.ts';
+import type { AllergenTexts } from '#app/allergens/texts.ts';
 
 /**
  * The basket's summary lines' words (spec section 3: service fee, items, delivery, discount, extra fee, total),
@@ -71,4 +72,6 @@ export type BasketTexts = {
   lang: string;
   /** The error keys the basket's API and its checkout rules answer, translated; internalError for anything else. */
   errors: Record<string, string>;
+  /** Each line's allergens (issue 36). */
+  allergens: AllergenTexts;
 };

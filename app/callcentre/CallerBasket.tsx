@@ -5,6 +5,8 @@ import { m } from '#app/paraglide/messages.js';
 import { $basket, $busy, $failure, emptyBasket, setQuantity } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 /** The basket built for the caller, priced by the server: lines with their quantity, the summary, emptying it. */
 export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated: boolean }) {
@@ -37,7 +39,7 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
                 <span>
                   <strong>{line.name}</strong>
                   {line.options.length > 0 && <small> ({line.options.map((o) => o.name).join(', ')})</small>}
-                  <br />
+                  <Allergens info={line.allergens} texts={allergenTexts(locale)} />
                   {money(line.totalPrice)}
                 </span>
                 <span className="cc-inline">

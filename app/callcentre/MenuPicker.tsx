@@ -6,6 +6,7 @@ import { formatMoney } from '#domain/money.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $busy, $failure, $menu, addItem, closeMenu } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { DishAllergens } from '#app/allergens/DishAllergens.tsx';
 
 /**
  * The open restaurant's menu by category. A dish with options opens the shop's own item dialog (the same
@@ -43,6 +44,7 @@ export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTex
                 <span>
                   <strong>{item.name}</strong> · {formatMoney(item.price, menu.currency, locale)}
                   {item.unavailable && <em> · {menuTexts.itemUnavailable}</em>}
+                  <DishAllergens item={item} texts={menuTexts.allergens} />
                 </span>
                 <button
                   type="button"

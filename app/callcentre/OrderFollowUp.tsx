@@ -23,6 +23,8 @@ import {
 } from './follow-up.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 /** How often an open order is read again, so the agent sees the restaurant's moves while the caller is on the line. */
 const REFRESH_MS = 15_000;
@@ -205,6 +207,7 @@ function FollowedOrderView({
           <li key={index}>
             {item.quantity} × {item.name}
             {item.mods.length > 0 && ` (${item.mods.map((mod) => mod.name).join(', ')})`} — {money(item.value)}
+            <Allergens info={item.allergens} texts={allergenTexts(locale)} />
           </li>
         ))}
       </ul>

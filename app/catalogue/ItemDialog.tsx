@@ -3,7 +3,9 @@ import { Dialog } from '#app/ui/dialog.tsx';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { choiceBounds } from '#domain/modifiers.ts';
-import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
+import { chosenAllergens, groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
+import { allergensOfChoice } from '#domain/allergens.ts';
+import { Allergens } from '#app/allergens/Allergens.tsx';
 import { fill } from './texts.ts';
 import type { MenuGroup, MenuItem, MenuTexts } from './types.ts';
 
@@ -107,6 +109,13 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
             </fieldset>
           );
         })}
+        <section className="item-allergens" aria-live="polite" aria-atomic="true">
+          {item.groups.length > 0 && <h3>{texts.allergens.choice}</h3>}
+          <Allergens
+            info={allergensOfChoice(item.allergens, chosenAllergens(item, selected))}
+            texts={texts.allergens}
+          />
+        </section>
         <div className="quantity">
           <label htmlFor={`${id}-quantity`}>{texts.quantity}</label>
           <input

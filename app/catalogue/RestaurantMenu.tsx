@@ -18,6 +18,9 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 import type { MenuItem, RestaurantMenuProps } from './types.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenData } from '#app/allergens/filter-data.ts';
+import { allergensOfDish } from '#domain/allergens.ts';
 
 /**
  * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
@@ -73,31 +76,43 @@ export default function RestaurantMenu({
             <h2 id={`c-${category.id}`}>{category.name}</h2>
           </div>
           <ul className="items">
-            {category.items.map((item) => (
-              <li key={item.id} className={item.unavailable ? 'item unavailable' : 'item'}>
-                <div className="item-text">
-                  <h3>{item.name}</h3>
-                  {item.desc && <p>{item.desc}</p>}
-                  <p className="item-price">
-                    {item.unavailable
-                      ? texts.itemUnavailable
-                      : formatMoney(item.resetPrices ? 0 : item.price, currency, locale)}
-                  </p>
-                </div>
-                {orderable && !item.unavailable && (
-                  <button
-                    type="button"
-                    className="add"
-                    data-item={item.id}
-                    aria-haspopup="dialog"
-                    aria-label={`${texts.add}: ${item.name}`}
-                    onClick={() => choose(item)}
-                  >
-                    +
-                  </button>
-                )}
-              </li>
-            ))}
+            {category.items.map((item) => {
+              const dish = allergensOfDish(item.allergens, item.groups);
+              return (
+                <li
+                  key={item.id}
+                  className={item.unavailable ? 'item unavailable' : 'item'}
+                  {...allergenData(dish.info)}
+                >
+                  <div className="item-text">
+                    <h3>{item.name}</h3>
+                    {item.desc && <p>{item.desc}</p>}
+                    <Allergens
+                      info={dish.info}
+                      texts={texts.allergens}
+                      optionsAdd={dish.optionsAdd ? texts.allergens.optionsAdd : undefined}
+                    />
+                    <p className="item-price">
+                      {item.unavailable
+                        ? texts.itemUnavailable
+                        : formatMoney(item.resetPrices ? 0 : item.price, currency, locale)}
+                    </p>
+                  </div>
+                  {orderable && !item.unavailable && (
+                    <button
+                      type="button"
+                      className="add"
+                      data-item={item.id}
+                      aria-haspopup="dialog"
+                      aria-label={`${texts.add}: ${item.name}`}
+                      onClick={() => choose(item)}
+                    >
+                      +
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModifierGroup } from '#domain/modifiers.ts';
-import { groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
+import { allergensOfChoice } from '#domain/allergens.ts';
+import { chosenAllergens, groupsToFix, toggleOption, unitPrice } from './item-choice.ts';
 
 const pasta: ModifierGroup = {
   id: 1,
@@ -47,5 +48,27 @@ describe('choosing an item’s options', () => {
   it('prices the item with its options; a resetPrices item costs only its options', () => {
     expect(unitPrice({ price: 3200, resetPrices: false, groups }, [11, 20])).toBe(3700);
     expect(unitPrice({ price: 3200, resetPrices: true, groups }, [11, 20])).toBe(500);
+  });
+});
+
+describe('the dialog’s allergens', () => {
+  it('are the dish’s with the chosen options’, and change as options are chosen', () => {
+    const dish = {
+      allergens: { contains: ['eggs' as const], mayContain: [] },
+      groups: [
+        {
+          options: [
+            { id: 10, allergens: { contains: ['gluten' as const], mayContain: [] } },
+            { id: 11, allergens: null },
+          ],
+        },
+      ],
+    };
+    expect(chosenAllergens(dish, [])).toEqual([]);
+    expect(allergensOfChoice(dish.allergens, chosenAllergens(dish, [10]))).toEqual({
+      contains: ['gluten', 'eggs'],
+      mayContain: [],
+    });
+    expect(allergensOfChoice(dish.allergens, chosenAllergens(dish, [11]))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { AllergenInfo } from '#domain/allergens.ts';
 import { choiceBounds, unmetGroups, type ModifierGroup } from '#domain/modifiers.ts';
 
 /** The price of one item with the chosen options: a resetPrices item costs only its options (design.md). */
@@ -27,3 +28,12 @@ export function toggleOption(groups: ModifierGroup[], selected: number[], option
 
 /** The groups that still stop the item from going into the basket (required / min / max). */
 export const groupsToFix = (groups: ModifierGroup[], selected: number[]): number[] => unmetGroups(groups, selected);
+
+/** The chosen options' allergens, for allergensOfChoice with the item's own (the dialog shows the union). */
+export function chosenAllergens(
+  item: { groups: { options: { id: number; allergens: AllergenInfo }[] }[] },
+  selected: number[],
+): AllergenInfo[] {
+  const chosen = new Set(selected);
+  return item.groups.flatMap((g) => g.options).flatMap((o) => (chosen.has(o.id) ? [o.allergens] : []));
+}

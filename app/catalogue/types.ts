@@ -1,6 +1,7 @@
 import type { MenuCategory } from '#app/api-types.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { Currency } from '#domain/money.ts';
+import type { AllergenTexts } from '#app/allergens/texts.ts';
 
 export type { MenuCategory, MenuItem, MenuGroup } from '#app/api-types.ts';
 
@@ -38,4 +39,6 @@ export type MenuTexts = Record<
 > & {
   /** The error keys the basket can answer an add with, and internalError for anything else. */
   errors: Record<string, string>;
+  /** The allergen groups' names and sentences, and the dialog's heading over the chosen options' union. */
+  allergens: AllergenTexts & { choice: string };
 };

@@ -7,6 +7,8 @@ import type { Basket } from '#app/stores/basket.ts';
 import BasketTotals from '#app/basket/BasketTotals.tsx';
 import { nameIn } from '#app/basket/basket-view.ts';
 import type { BasketTotalsLabels } from '#app/basket/texts.ts';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 /**
  * A compact recap of the basket beside the form: its lines with their options, and the spec's summary lines through
@@ -26,6 +28,7 @@ export function OrderRecap({
   problem?: string;
 }) {
   const t = inLocale(locale);
+  const allergens = allergenTexts(locale);
   const money = (minor: number) => formatMoney(minor, basket.currency as Currency, locale);
   return (
     <section className="checkout-recap" aria-labelledby="checkout-recap-title">
@@ -41,6 +44,7 @@ export function OrderRecap({
               {line.options.length > 0 && (
                 <small>{line.options.map((o) => nameIn(o.name, o.names, locale)).join(', ')}</small>
               )}
+              <Allergens info={line.allergens} texts={allergens} />
             </span>
             <span>{money(line.totalPrice)}</span>
           </li>

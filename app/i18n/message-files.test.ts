@@ -25,6 +25,7 @@ const ids = [...new Set(LOCALES.flatMap((locale) => Object.keys(files[locale])))
 const SAME_AS_ENGLISH: Record<string, readonly MessageLocale[]> = {
   brand_contactEmail: ['pl', 'uk'], // "E-mail" is the usual label in Polish and Ukrainian forms too
   brand_menu: ['pl'], // "Menu" is Polish as well
+  allergen_gluten: ['pl'], // "Gluten" is the Polish word too
   shop_nav_menu: ['pl'], // "Menu" is Polish as well
   catalogue_menu: ['pl'], // likewise
   admin_menu_title: ['pl'], // likewise

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { COUNTRIES } from '#domain/money.ts';
 import { inList } from './checks.ts';
+import { allergenChecks, allergenColumns } from './allergens.ts';
 import type { Locale } from '#domain/locales.ts';
 
 /**
@@ -220,11 +221,13 @@ export const menuItems = pgTable(
     unavailable: boolean('unavailable').notNull().default(false),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    ...allergenColumns(),
   },
   (t) => [
     index('menu_items_category_idx').on(t.categoryId, t.position),
     index('menu_items_restaurant_idx').on(t.restaurantId),
     check('menu_items_price_check', sql`${t.price} >= 0`),
+    ...allergenChecks('menu_items', t),
   ],
 );
 
@@ -260,10 +263,12 @@ export const modifierOptions = pgTable(
     price: integer('price').notNull().default(0),
     unavailable: boolean('unavailable').notNull().default(false),
     position: integer('position').notNull().default(0),
+    ...allergenColumns(),
   },
   (t) => [
     index('modifier_options_group_idx').on(t.groupId),
     check('modifier_options_price_check', sql`${t.price} >= 0`),
+    ...allergenChecks('modifier_options', t),
   ],
 );
 

@@ -17,6 +17,7 @@ import { COUNTRIES } from '#domain/money.ts';
 import { REJECTION_REASONS } from '#domain/kitchen-alarms.ts';
 import { users } from './accounts.ts';
 import { inList } from './checks.ts';
+import { allergenChecks, allergenColumns } from './allergens.ts';
 import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
 import { LOCALES } from '#domain/locales.ts';
 import { ORDER_SOURCES, ORDER_STATUSES, type OrderStatus } from '#domain/orders.ts';
@@ -239,11 +240,15 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     value: integer('value').notNull(),
+    // The line's allergens when it was ordered: the dish's with its options' (allergensOfChoice), kept as the
+    // name and prices are, since the menu may change after the order.
+    ...allergenColumns(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_money_check', sql`${t.unitPrice} >= 0 and ${t.value} >= 0`),
+    ...allergenChecks('order_items', t),
   ],
 );
 

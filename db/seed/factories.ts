@@ -18,6 +18,7 @@ import type { UserRole } from '#domain/roles.ts';
 import type { LocationTranslations, MenuTranslations, RestaurantTranslations } from '../schema/catalogue.ts';
 import type { SeedLocation } from './places.ts';
 import type { SeedMenu } from './menus.ts';
+import type { BrandAllergens, SeedAllergens } from './allergens.ts';
 import { LOCALES, type Locale } from '#domain/locales.ts';
 import type { Country } from '#domain/money.ts';
 
@@ -105,7 +106,11 @@ export async function insertMenu(
   menu: SeedMenu,
   priceScale = 1,
   texts?: { language: ShopLanguage; dictionary: MenuDictionary },
+  /** The brand's allergens (db/seed/allergens.ts); a dish or option it leaves out has none given. */
+  allergens?: BrandAllergens,
 ) {
+  const allergensOf = (given: SeedAllergens | undefined) =>
+    given ? { allergens: given.contains, mayContain: given.mayContain } : {};
   const scale = (price: number) => Math.round((price * priceScale) / 100) * 100;
   const text = (polish: string) => (texts ? texts.dictionary[texts.language](polish) : polish);
   const others = SHOP_LANGUAGES.filter((language) => texts && language !== texts.language);
@@ -137,6 +142,7 @@ export async function insertMenu(
           resetPrices: item.build ?? false,
           unavailable,
           position: itemPosition,
+          ...allergensOf(allergens?.items[name]),
         })
         .returning();
       itemCount += 1;
@@ -162,6 +168,7 @@ export async function insertMenu(
             translations: translations(name),
             price: scale(price),
             position: i,
+            ...allergensOf(allergens?.options[key]?.[name]),
           })),
         );
       }

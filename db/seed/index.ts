@@ -5,6 +5,7 @@ import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import type { RestaurantTranslations } from '../schema/catalogue.ts';
 import { menus } from './menus.ts';
+import { seedAllergens } from './allergens.ts';
 import { inEnglish } from './menus-en.ts';
 import { inUkrainian } from './menus-uk.ts';
 import {
@@ -182,7 +183,14 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
     });
     // Ukrainian restaurants' menus are in Ukrainian, their customers' language (Polish and English kept as
     // translations); the Polish restaurants' menus have their English and Ukrainian.
-    await insertMenu(tx, restaurant.id, menus[conceptSlug]!, ua ? 10 : 1, { language, dictionary: menuDictionary });
+    await insertMenu(
+      tx,
+      restaurant.id,
+      menus[conceptSlug]!,
+      ua ? 10 : 1,
+      { language, dictionary: menuDictionary },
+      seedAllergens[conceptSlug],
+    );
   }
   // What an operator does in the admin once a brand has restaurants: its first one's menu is the brand site's, and
   // it goes live.

@@ -3,6 +3,7 @@ import { loadTenants } from '../../tenants/index.ts';
 import { menus } from './menus.ts';
 import { menuDictionary, restaurantTexts } from './index.ts';
 import { seedLocations, seedRestaurants } from './places.ts';
+import { seedAllergens } from './allergens.ts';
 
 // The shop is in Polish, English and Ukrainian: whatever the demo data shows a customer must exist in all three, so
 // that /en and /ua are not half Polish. A dish (or option, or location) added later without its translations fails
@@ -111,5 +112,38 @@ describe('the demo data in the languages of the shop', () => {
       'Bao House Kyiv Podil',
       'Bao House Київ Поділ',
     ]);
+  });
+});
+
+describe('the demo menus’ allergens', () => {
+  it('name only dishes and options that exist, so that a renamed dish cannot silently lose its allergens', () => {
+    const missing: string[] = [];
+    for (const [brand, given] of Object.entries(seedAllergens)) {
+      const menu = menus[brand];
+      if (!menu) {
+        missing.push(brand);
+        continue;
+      }
+      const dishes = new Set(menu.categories.flatMap(([, items]) => items.map((i) => i.name.replace(/\*$/, ''))));
+      for (const name of Object.keys(given.items)) if (!dishes.has(name)) missing.push(`${brand}: ${name}`);
+      for (const [key, options] of Object.entries(given.options)) {
+        const names = new Set(menu.groups[key]?.options.map(([name]) => name) ?? []);
+        for (const name of Object.keys(options)) if (!names.has(name)) missing.push(`${brand}: ${key}.${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('give every option, and all but a few dishes of each brand: those say "ask the restaurant"', () => {
+    for (const [brand, menu] of Object.entries(menus)) {
+      const given = seedAllergens[brand]!;
+      for (const [key, group] of Object.entries(menu.groups))
+        for (const [name] of group.options)
+          expect(given.options[key]?.[name], `${brand}: ${key}.${name}`).toBeDefined();
+      const dishes = menu.categories.flatMap(([, items]) => items);
+      const unknown = dishes.filter((i) => !given.items[i.name.replace(/\*$/, '')]);
+      expect(unknown.length, brand).toBeGreaterThan(0);
+      expect(unknown.length, brand).toBeLessThanOrEqual(2);
+    }
   });
 });

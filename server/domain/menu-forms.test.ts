@@ -1,6 +1,7 @@
 import { type } from 'arktype';
 import { describe, expect, it } from 'vitest';
 import {
+  allergenProblems,
   compactTranslations,
   itemAvailabilityBody,
   menuCategoryBody,
@@ -113,5 +114,61 @@ describe('an image address', () => {
   it('is what a dish photo must be (a brand logo and cover too: admin-forms.test.ts)', () => {
     expect(ok(menuItemBody(item({ photo: 'javascript:alert(1)' })))).toBe(false);
     expect(ok(menuItemBody(item({ photo: '/media/pierogi.jpg' })))).toBe(true);
+  });
+});
+
+describe('allergens in the item form', () => {
+  const withAllergens = (allergens: unknown, optionAllergens?: unknown) => ({
+    categoryId: 1,
+    name: 'Pierogi ruskie',
+    description: '',
+    translations: {},
+    price: 2600,
+    photo: '',
+    resetPrices: false,
+    unavailable: false,
+    position: 0,
+    groups: [
+      {
+        name: 'Okrasa',
+        translations: {},
+        required: false,
+        min: 0,
+        max: 1,
+        options: [
+          {
+            name: 'Śmietana',
+            translations: {},
+            price: 300,
+            unavailable: false,
+            ...(optionAllergens === undefined ? {} : { allergens: optionAllergens }),
+          },
+        ],
+      },
+    ],
+    ...(allergens === undefined ? {} : { allergens }),
+  });
+
+  it('takes the fourteen groups, null (not given) or nothing (kept as it is); refuses anything else', () => {
+    expect(ok(menuItemBody(withAllergens({ contains: ['gluten', 'eggs', 'milk'], mayContain: [] })))).toBe(true);
+    expect(ok(menuItemBody(withAllergens(null, { contains: ['milk'], mayContain: [] })))).toBe(true);
+    expect(ok(menuItemBody(withAllergens(undefined)))).toBe(true);
+    expect(ok(menuItemBody(withAllergens({ contains: ['garlic'], mayContain: [] })))).toBe(false);
+    expect(ok(menuItemBody(withAllergens({ contains: ['milk'] })))).toBe(false);
+    expect(ok(menuItemBody(withAllergens(undefined, { contains: [], mayContain: ['pollen'] })))).toBe(false);
+  });
+
+  it('names a group given twice, or both contained and a trace, at the list that holds it', () => {
+    const item = (allergens: unknown, option?: unknown) => menuItemBody.assert(withAllergens(allergens, option));
+    expect(allergenProblems(item({ contains: ['milk'], mayContain: ['nuts'] }, null))).toEqual({});
+    expect(allergenProblems(item({ contains: ['milk', 'milk'], mayContain: [] }))).toEqual({
+      'allergens.contains': 'invalid',
+    });
+    expect(allergenProblems(item({ contains: ['milk'], mayContain: ['milk'] }))).toEqual({
+      'allergens.mayContain': 'invalid',
+    });
+    expect(allergenProblems(item(undefined, { contains: [], mayContain: ['nuts', 'nuts'] }))).toEqual({
+      'groups.0.options.0.allergens.mayContain': 'invalid',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { type } from 'arktype';
 import type { FieldRule } from './errors.ts';
 import { imageAddress } from './admin-forms.ts';
 import { LOCALES, type Locale } from './locales.ts';
+import { ALLERGENS } from './allergens.ts';
 
 /**
  * The bodies of the admin's menu forms (issue 16): a restaurant's categories and items, an item's modifier groups
@@ -37,6 +38,23 @@ export const menuCategoryBody = type({
 });
 export type MenuCategoryBody = typeof menuCategoryBody.infer;
 
+/**
+ * A row's allergens (issue 36): the groups it contains and the ones it may contain as traces, or null when they are
+ * not given (the shop then says "ask the restaurant"). Left out of a body, an edit keeps what the row has; a new
+ * row has none given.
+ */
+const allergensBody = type({
+  contains: type
+    .enumerated(...ALLERGENS)
+    .array()
+    .atMostLength(ALLERGENS.length),
+  mayContain: type
+    .enumerated(...ALLERGENS)
+    .array()
+    .atMostLength(ALLERGENS.length),
+}).or('null');
+export type AllergensBody = typeof allergensBody.infer;
+
 const modifierOptionBody = type({
   /** An existing option of this group; none for a new one. */
   'id?': rowId,
@@ -44,6 +62,7 @@ const modifierOptionBody = type({
   translations: menuTranslationsBody,
   price: money,
   unavailable: 'boolean',
+  'allergens?': allergensBody,
 });
 
 const modifierGroupBody = type({
@@ -71,6 +90,7 @@ export const menuItemBody = type({
   unavailable: 'boolean',
   position,
   groups: modifierGroupBody.array().atMostLength(30),
+  'allergens?': allergensBody,
 });
 export type MenuItemBody = typeof menuItemBody.infer;
 
@@ -109,5 +129,24 @@ export function modifierGroupProblems(groups: ModifierGroupBody[]): Record<strin
       optionIds.add(option.id);
     });
   });
+  return problems;
+}
+
+/**
+ * What the types cannot say about an item's allergens and its options': a group named twice in a list, or both
+ * contained and a trace (it is one or the other), as validation details at the list that holds the repeat.
+ */
+export function allergenProblems(item: Pick<MenuItemBody, 'allergens' | 'groups'>): Record<string, FieldRule> {
+  const problems: Record<string, FieldRule> = {};
+  const check = (at: string, body: AllergensBody | undefined) => {
+    if (!body) return;
+    if (new Set(body.contains).size !== body.contains.length) problems[`${at}allergens.contains`] = 'invalid';
+    if (new Set(body.mayContain).size !== body.mayContain.length) problems[`${at}allergens.mayContain`] = 'invalid';
+    else if (body.mayContain.some((a) => body.contains.includes(a))) problems[`${at}allergens.mayContain`] = 'invalid';
+  };
+  check('', item.allergens);
+  item.groups.forEach((group, g) =>
+    group.options.forEach((option, o) => check(`groups.${g}.options.${o}.`, option.allergens)),
+  );
   return problems;
 }

@@ -14,7 +14,7 @@ export type ModifierGroup = {
 export const REQUIRED_OPTIONS_MESSAGE = 'Please select required options';
 
 /** How many options of a group the customer may pick: [min, max], max Infinity when unlimited. */
-export function choiceBounds(group: ModifierGroup): { min: number; max: number } {
+export function choiceBounds(group: Pick<ModifierGroup, 'required' | 'min' | 'max'>): { min: number; max: number } {
   // A required group needs at least one choice even when its min was left at 0.
   const min = group.required ? Math.max(1, group.min) : group.min;
   return { min, max: group.max > 0 ? group.max : Infinity };

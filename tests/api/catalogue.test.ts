@@ -63,6 +63,8 @@ describe('catalogue', () => {
       name: expect.any(String),
       price: expect.any(Number),
       unavailable: false,
+      // Issue 36: { contains, mayContain } of the fourteen groups, or null when not given.
+      allergens: { contains: expect.any(Array), mayContain: expect.any(Array) },
     });
     expect(items.some((i: { unavailable: boolean }) => i.unavailable)).toBe(true);
 

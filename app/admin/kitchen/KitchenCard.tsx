@@ -8,6 +8,8 @@ import ActionButtons from '#app/admin/orders/ActionButtons.tsx';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { statusName, time } from '#app/admin/orders/format.ts';
 import TicketActions from '#app/admin/tickets/TicketActions.tsx';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 type Props = {
   order: Card;
@@ -66,6 +68,7 @@ export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAc
           <li key={i}>
             <strong>{item.quantity}×</strong> {item.name}
             {item.mods.length > 0 && <small>{item.mods.map((mod) => mod.name).join(', ')}</small>}
+            <Allergens info={item.allergens} texts={allergenTexts(locale)} className="kitchen-card-allergens" />
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ import {
 } from '../forms/fields.tsx';
 import { MenuDialogForm } from './MenuDialogForm.tsx';
 import { ModifierGroups, Translations } from './MenuFields.tsx';
+import { AllergenFields } from './AllergenFields.tsx';
 import {
   itemValues,
   nextPosition,
@@ -291,6 +292,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             <TextAreaField name="description" locale={locale} rows={3} label={m.admin_forms_field_description({}, t)} />
           </Section>
           <Translations prefix="" locale={locale} withDesc />
+          <AllergenFields prefix="" locale={locale} />
           <ModifierGroups locale={locale} />
         </MenuDialogForm>
       )}

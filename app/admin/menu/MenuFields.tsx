@@ -5,6 +5,7 @@ import { inLocale } from '#app/account/form-helpers.ts';
 import { MENU_LANGUAGES, type MenuItemBody, type MenuLanguage } from '#domain/menu-forms.ts';
 import { CheckField, MoneyField, NumberField, Section, TextAreaField, TextField } from '../forms/fields.tsx';
 import { emptyGroup, emptyOption } from './menu-form.ts';
+import { AllergenFields } from './AllergenFields.tsx';
 
 const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
   ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
@@ -59,6 +60,7 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
                   label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
                 />
               ))}
+              <AllergenFields prefix={at} locale={locale} />
               <button
                 type="button"
                 className="button admin-secondary"

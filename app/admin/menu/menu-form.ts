@@ -1,3 +1,4 @@
+import type { AllergenInfo } from '#domain/allergens.ts';
 import {
   MENU_LANGUAGES,
   type MenuItemBody,
@@ -12,6 +13,7 @@ export type EditorOption = {
   translations: MenuTranslations;
   price: number;
   unavailable: boolean;
+  allergens: AllergenInfo;
 };
 export type EditorGroup = {
   id: number;
@@ -33,6 +35,7 @@ export type EditorItem = {
   resetPrices: boolean;
   unavailable: boolean;
   position: number;
+  allergens: AllergenInfo;
   groups: EditorGroup[];
 };
 export type EditorCategory = {
@@ -62,6 +65,7 @@ export const emptyOption = () => ({
   translations: translationFields({}, false),
   price: 0,
   unavailable: false,
+  allergens: null,
 });
 
 export const emptyGroup = (): MenuItemBody['groups'][number] => ({
@@ -87,6 +91,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
       unavailable: false,
       position,
       groups: [],
+      allergens: null,
     };
   }
   return {
@@ -112,10 +117,16 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
         translations: translationFields(option.translations, false),
         price: option.price,
         unavailable: option.unavailable,
+        allergens: allergensField(option.allergens),
       })),
     })),
+    allergens: allergensField(item.allergens),
   };
 }
+
+/** A row's allergens as the form edits them (lists of its own). */
+const allergensField = (info: AllergenInfo) =>
+  info === null ? null : { contains: [...info.contains], mayContain: [...info.mayContain] };
 
 /** The next position after the rows given (new rows go last). */
 export const nextPosition = (rows: { position: number }[]) =>

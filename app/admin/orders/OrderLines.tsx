@@ -2,6 +2,8 @@ import type { OrderView } from '#app/api-types.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
+import { Allergens } from '#app/allergens/Allergens.tsx';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 /** The order's lines with their modifiers, and its totals. */
 export default function OrderLines({ order, locale }: { order: OrderView; locale: UiLocale }) {
@@ -18,6 +20,7 @@ export default function OrderLines({ order, locale }: { order: OrderView; locale
               {item.mods.length > 0 && (
                 <small className="staff-mods">{item.mods.map((mod) => mod.name).join(', ')}</small>
               )}
+              <Allergens info={item.allergens} texts={allergenTexts(locale)} />
             </span>
             <span>{money(item.value)}</span>
           </li>

@@ -96,7 +96,7 @@ export const botRoutes = new Hono<BotEnv>()
       tags,
       security: security.bot,
       summary:
-        'A restaurant, its state now and its menu (in `lang` where translated): categories, items with their ids, prices in minor units, modifier groups and options',
+        'A restaurant, its state now and its menu (in `lang` where translated): categories, items with their ids, prices in minor units, modifier groups and options; every item and option carries `allergens`: `{ contains, mayContain }` of the 14 EU groups (Regulation 1169/2011 Annex II: gluten, crustaceans, eggs, fish, peanuts, soybeans, milk, nuts, celery, mustard, sesame, sulphites, lupin, molluscs), or null when the restaurant has not given them (tell the customer to ask the restaurant)',
       responses: { 200: jsonResponse('{ restaurant, categories }'), 404: errorResponse('notFound'), ...refused },
     }),
     validate('param', slugParam),

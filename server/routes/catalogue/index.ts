@@ -130,7 +130,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       tags,
       security: security.public,
       summary:
-        'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups; its state now',
+        'A restaurant with its menu (in `lang` where translated): categories, active items, modifier groups, each item’s and option’s allergens (`{ contains, mayContain }` of the 14 EU groups, null when not given); its state now',
       responses: { ...cached, 400: errorResponse('validation'), 404: errorResponse('notFound') },
     }),
     validate('param', idOrSlugParam),

@@ -19,6 +19,7 @@ import {
 } from '#domain/pricing.ts';
 import { LOCALES, type Locale } from '#domain/locales.ts';
 import { lineUnavailable } from '#domain/basket/transitions.ts';
+import { allergenInfoOf, allergensOfChoice, type AllergenInfo } from '#domain/allergens.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
@@ -75,6 +76,8 @@ export type PricedBasketLine = {
    * makes checkout answer restaurantLocation or mishmashedLocations (#domain/checkout.ts kitchenConflict).
    */
   kitchen: { restaurantId: number; locationId: number; conceptId: number };
+  /** The item's allergens with its chosen options' (allergensOfChoice); null when any part has none given. */
+  allergens: AllergenInfo;
   options: {
     id: number;
     groupName: string;
@@ -144,6 +147,8 @@ type LineOption = {
   groupName: string;
   groupTranslations: MenuTranslations | null;
   menuItemId: number;
+  allergens: string[] | null;
+  mayContain: string[] | null;
 };
 
 /** The names of a menu row's translations (its descriptions are not shown in a basket), as shown: without emoji. */
@@ -210,6 +215,8 @@ type LineRow = {
     restaurantId: number;
     locationId: number;
     conceptId: number;
+    allergens: string[] | null;
+    mayContain: string[] | null;
   };
   options: LineOption[] | null;
 };
@@ -250,11 +257,12 @@ select
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
-          'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id)
+          'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
+          'allergens', mi.allergens, 'mayContain', mi.may_contain)
         from menu_items mi join restaurants mr on mr.id = mi.restaurant_id where mi.id = bi.menu_item_id),
       'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
           'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
-          'menuItemId', g.menu_item_id))
+          'menuItemId', g.menu_item_id, 'allergens', o.allergens, 'mayContain', o.may_contain))
         from unnest(bi.option_ids) as chosen(id)
         cross join lateral (select * from modifier_options o where o.id = chosen.id offset 0) o
         join modifier_groups g on g.id = o.group_id))
@@ -387,6 +395,10 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     });
     // An option deleted from the menu since, or an item moved to another restaurant, cannot be ordered as chosen.
     const lostOption = options.length !== line.optionIds.length;
+    const chosenAllergens = line.optionIds.flatMap((id) => {
+      const option = optionById.get(id);
+      return option ? [allergenInfoOf(option)] : [];
+    });
     const unitPrice = linePrice(item, options);
     return {
       id: line.id,
@@ -400,6 +412,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       photo: item.photo,
       unavailable: lineUnavailable({ item, options }, lostOption, basket.restaurantId),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
+      allergens: allergensOfChoice(allergenInfoOf(item), chosenAllergens),
       options,
     };
   });

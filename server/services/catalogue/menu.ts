@@ -14,11 +14,13 @@ import type { MenuTranslations, RestaurantTranslations } from '#db/schema/catalo
 import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
+import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
 import { hoursByRestaurant, locationView, restaurantName, stateOf, type LocationView } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Locale } from '#domain/locales.ts';
 
-export type MenuOption = { id: number; name: string; price: number; unavailable: boolean };
+/** `allergens` is null when the restaurant has not given them (the shop says "ask the restaurant"). */
+export type MenuOption = { id: number; name: string; price: number; unavailable: boolean; allergens: AllergenInfo };
 export type MenuGroup = {
   id: number;
   name: string;
@@ -35,6 +37,7 @@ export type MenuItem = {
   photo: string | null;
   resetPrices: boolean;
   unavailable: boolean;
+  allergens: AllergenInfo;
   groups: MenuGroup[];
 };
 export type MenuCategory = { id: number; name: string; items: MenuItem[] };
@@ -230,7 +233,13 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
   const optionsByGroup = new Map<number, MenuOption[]>();
   for (const { option: o } of optionRows) {
     const list = optionsByGroup.get(o.groupId) ?? [];
-    list.push({ id: o.id, name: stripEmoji(o.name), price: o.price, unavailable: o.unavailable });
+    list.push({
+      id: o.id,
+      name: stripEmoji(o.name),
+      price: o.price,
+      unavailable: o.unavailable,
+      allergens: allergenInfoOf(o),
+    });
     optionsByGroup.set(o.groupId, list);
   }
   const groupsByItem = new Map<number, MenuGroup[]>();
@@ -257,6 +266,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       photo: i.photo,
       resetPrices: i.resetPrices,
       unavailable: i.unavailable,
+      allergens: allergenInfoOf(i),
       groups: groupsByItem.get(i.id) ?? [],
     });
     itemsByCategory.set(i.categoryId, list);

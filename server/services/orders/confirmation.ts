@@ -12,6 +12,9 @@ import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, orderAccessToken, statusPath } from './access-token.ts';
 import { isLocale } from '#domain/locales.ts';
 import { orderLines } from './view.ts';
+import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
+import { allergenSentences } from '#app/allergens/texts.ts';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -28,7 +31,8 @@ export type ConfirmationData = {
   country: string;
   /** The language the order was placed in; null when the caller named none. */
   lang: Lang | null;
-  items: { name: string; quantity: number; value: number; mods: string[] }[];
+  /** `allergens` as the line was ordered (issue 36); null when the restaurant gave none ("ask the restaurant"). */
+  items: { name: string; quantity: number; value: number; mods: string[]; allergens: AllergenInfo }[];
 };
 
 export const isLang = (value: string | null): value is Lang => isLocale(value);
@@ -89,10 +93,15 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     statusPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
+  const allergenWords = allergenTexts(lang);
   const lines = order.items.map((item) => {
     const extras = item.mods.map((m) => stripEmoji(m));
     const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
-    return { text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency, lang)}`, name };
+    return {
+      text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency, lang)}`,
+      name,
+      allergens: allergenSentences(item.allergens, allergenWords).join(' '),
+    };
   });
   const total = formatMoney(order.total, currency, lang);
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
@@ -111,7 +120,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       intro,
       waiting,
       '',
-      ...lines.map((l) => l.text),
+      ...lines.map((l) => `${l.text}\n   ${l.allergens}`),
       '',
       `${totalLabel}: ${total}`,
       '',
@@ -122,7 +131,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       brand,
       p(escapeHtml(intro)) +
         p(escapeHtml(waiting)) +
-        `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>` +
+        `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}<br><small style="color:#444">${escapeHtml(l.allergens)}</small></li>`).join('')}</ul>` +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },
       signature ? p(escapeHtml(signature)) : '',
@@ -185,7 +194,11 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       conceptSlug: order.conceptSlug,
       country: order.country,
       lang: isLang(order.lang) ? order.lang : null,
-      items: items.map((i) => ({ ...i, mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name) })),
+      items: items.map((i) => ({
+        ...i,
+        mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name),
+        allergens: allergenInfoOf(i),
+      })),
     }),
   );
 }

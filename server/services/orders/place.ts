@@ -244,6 +244,8 @@ function freshView(
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         value: l.value,
+        allergens: l.allergens,
+        mayContain: l.mayContain,
       })),
       payment && started
         ? [

@@ -22,6 +22,7 @@ import { actorUserId } from '#server/services/actor.ts';
 import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
 import { isUuid } from '#domain/ids.ts';
+import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
 import { jsonOf, queryOf, rowOf } from '#db/raw.ts';
 import { reusable } from '#db/reusable.ts';
 
@@ -61,6 +62,8 @@ export type OrderView = {
     unitPrice: number;
     value: number;
     mods: { groupName: string; name: string; value: number }[];
+    /** As ordered: the dish's with its options' (decision 050); null when the restaurant gave none. */
+    allergens: AllergenInfo;
   }[];
   discount: (typeof orders.$inferSelect)['discount'];
   /** Amounts are minor units; each screen writes them in its language (formatMoney, server/domain/money.ts). */
@@ -192,6 +195,7 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
           mods: mods
             .filter((m) => m.orderItemId === i.id)
             .map((m) => ({ groupName: stripEmoji(m.groupName), name: stripEmoji(m.name), value: m.value })),
+          allergens: allergenInfoOf(i),
         })),
       discount: order.discount,
       ...money,
@@ -262,7 +266,14 @@ const baseQuery = (db: Db | Tx) =>
  */
 export const orderLines = reusable((db) =>
   db
-    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, value: orderItems.value })
+    .select({
+      id: orderItems.id,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      value: orderItems.value,
+      allergens: orderItems.allergens,
+      mayContain: orderItems.mayContain,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, sql.placeholder('id')))
     .orderBy(asc(orderItems.id)),

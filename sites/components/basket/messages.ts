@@ -1,4 +1,5 @@
 import { m } from '#app/paraglide/messages.js';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 import { errorMessage, messageLocale } from '#app/i18n/messages.ts';
 import { htmlLang, type Locale } from '#domain/localized-routes.ts';
 import { PICKUP_MINUTES } from '#domain/orders.ts';
@@ -93,5 +94,6 @@ export function basketTexts(locale: Locale): BasketTexts {
     opensAt: m.catalogue_opens_at({ time: '{time}' }, l),
     lang: htmlLang(locale),
     errors: Object.fromEntries(BASKET_ERRORS.map((key) => [key, errorMessage(key, locale)])),
+    allergens: allergenTexts(locale),
   };
 }

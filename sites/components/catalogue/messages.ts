@@ -3,6 +3,7 @@ import { messageLocale } from '#app/i18n/messages.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { MenuTexts } from '#app/catalogue/types.ts';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 
 /** Paraglide's options for a page's language (`ua` pages read the `uk` messages). */
 export const inLocale = (locale: Locale) => ({ locale: messageLocale(locale) as 'pl' | 'en' | 'uk' });
@@ -36,6 +37,7 @@ export function menuTexts(locale: Locale): MenuTexts {
     optional: m.catalogue_optional({}, l),
     quantity: m.catalogue_quantity({}, l),
     required: m.catalogue_required({}, l),
+    allergens: { ...allergenTexts(locale), choice: m.allergen_choice({}, l) },
     errors: Object.fromEntries(
       [...errors, 'internalError', 'tooManyRequests'].map((key) => [key, errorMessage(key, locale)]),
     ),

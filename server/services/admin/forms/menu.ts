@@ -10,14 +10,17 @@ import {
 } from '#db/schema/index.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
 import {
+  allergenProblems,
   compactTranslations,
   modifierGroupProblems,
+  type AllergensBody,
   type MenuCategoryBody,
   type MenuItemBody,
   type ModifierGroupBody,
 } from '#domain/menu-forms.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { notFound, validationError } from '#server/errors.ts';
+import { allergenColumnsOf, allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
 import { audit, orNull } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
@@ -35,6 +38,8 @@ export type AdminMenuOption = {
   translations: MenuTranslations;
   price: number;
   unavailable: boolean;
+  /** null: not given (the shop says "ask the restaurant"). */
+  allergens: AllergenInfo;
 };
 export type AdminMenuGroup = {
   id: number;
@@ -56,6 +61,7 @@ export type AdminMenuItem = {
   resetPrices: boolean;
   unavailable: boolean;
   position: number;
+  allergens: AllergenInfo;
   groups: AdminMenuGroup[];
 };
 export type AdminMenuCategory = {
@@ -106,7 +112,14 @@ async function groupsOf(db: Reader, itemIds: number[]): Promise<Map<number, Admi
   const optionsByGroup = new Map<number, AdminMenuOption[]>();
   for (const o of options) {
     const list = optionsByGroup.get(o.groupId) ?? [];
-    list.push({ id: o.id, name: o.name, translations: o.translations, price: o.price, unavailable: o.unavailable });
+    list.push({
+      id: o.id,
+      name: o.name,
+      translations: o.translations,
+      price: o.price,
+      unavailable: o.unavailable,
+      allergens: allergenInfoOf(o),
+    });
     optionsByGroup.set(o.groupId, list);
   }
   for (const g of groups) {
@@ -136,6 +149,7 @@ const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): A
   resetPrices: i.resetPrices,
   unavailable: i.unavailable,
   position: i.position,
+  allergens: allergenInfoOf(i),
   groups,
 });
 
@@ -250,10 +264,14 @@ const itemValues = (input: MenuItemBody) => ({
   resetPrices: input.resetPrices,
   unavailable: input.unavailable,
   position: input.position,
+  ...allergenValues(input.allergens),
 });
 
-function checkGroups(groups: ModifierGroupBody[]): void {
-  const problems = modifierGroupProblems(groups);
+/** The allergen columns a body sets: none when it leaves them out (an edit keeps the row's). */
+const allergenValues = (body: AllergensBody | undefined) => (body === undefined ? {} : allergenColumnsOf(body));
+
+function checkGroups(input: MenuItemBody): void {
+  const problems = { ...modifierGroupProblems(input.groups), ...allergenProblems(input) };
   if (Object.keys(problems).length > 0) throw validationError(problems);
 }
 
@@ -332,6 +350,7 @@ async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]):
         price: option.price,
         unavailable: option.unavailable,
         position: optionPosition,
+        ...allergenValues(option.allergens),
       };
       if (option.id === undefined) await tx.insert(modifierOptions).values({ groupId, ...optionValues });
       else await tx.update(modifierOptions).set(optionValues).where(eq(modifierOptions.id, option.id));
@@ -350,7 +369,7 @@ async function readItem(tx: Reader, id: number): Promise<AdminMenuItem> {
 }
 
 export function createItem(ctx: ServiceCtx<'db'>, restaurantId: number, input: MenuItemBody): Promise<AdminMenuItem> {
-  checkGroups(input.groups);
+  checkGroups(input);
   return withTransaction(ctx, async ({ db: tx }) => {
     await restaurantOf(tx, restaurantId);
     await checkCategory(tx, restaurantId, input.categoryId);
@@ -366,7 +385,7 @@ export function createItem(ctx: ServiceCtx<'db'>, restaurantId: number, input: M
 }
 
 export function updateItem(ctx: ServiceCtx<'db'>, id: number, input: MenuItemBody): Promise<AdminMenuItem> {
-  checkGroups(input.groups);
+  checkGroups(input);
   return withTransaction(ctx, async ({ db: tx }) => {
     const [current] = await tx
       .select({ restaurantId: menuItems.restaurantId })

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { allergenColumnsOf, type Allergen } from '#domain/allergens.ts';
 import type { orders } from '#db/schema/index.ts';
 import { assertCheckout } from '#domain/checkout.ts';
 import { type Channel, isOnlinePayment, type PaymentAvailabilityHours, type PaymentMethod } from '#domain/country.ts';
@@ -35,6 +36,9 @@ export type DraftLine = {
   quantity: number;
   unitPrice: number;
   value: number;
+  /** The line's allergens as ordered (decision 050); both null when not given. */
+  allergens: Allergen[] | null;
+  mayContain: Allergen[] | null;
 };
 export type DraftMod = { line: number; modifierOptionId: number; groupName: string; name: string; value: number };
 export type DraftPayment = {
@@ -229,6 +233,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     value: line.totalPrice,
+    ...allergenColumnsOf(line.allergens),
   }));
   const mods = basket.lines.flatMap((line, i) =>
     line.options.map((o) => ({
@@ -275,6 +280,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
             quantity: line.quantity,
             value: line.totalPrice,
             mods: line.options.map((o) => o.name),
+            allergens: line.allergens,
           })),
         }),
   };

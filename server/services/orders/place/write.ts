@@ -83,11 +83,13 @@ with redeemed as (
 ), lines as materialized (
   select nextval('order_items_id_seq')::int as id, l.*
   from jsonb_to_recordset(${$('lines')}::text::jsonb)
-    as l(line int, "menuItemId" int, name text, quantity int, "unitPrice" int, value int)
+    as l(line int, "menuItemId" int, name text, quantity int, "unitPrice" int, value int, allergens text[],
+      "mayContain" text[])
   where exists (select from placed)
 ), items as (
-  insert into order_items (id, order_id, menu_item_id, name, quantity, unit_price, value)
-  select id, ${$('orderId')}::text::uuid, "menuItemId", name, quantity, "unitPrice", value from lines order by line
+  insert into order_items (id, order_id, menu_item_id, name, quantity, unit_price, value, allergens, may_contain)
+  select id, ${$('orderId')}::text::uuid, "menuItemId", name, quantity, "unitPrice", value, allergens, "mayContain"
+  from lines order by line
   returning id
 ), mod_lines as materialized (
   select nextval('order_item_mods_id_seq')::int as id, m.*

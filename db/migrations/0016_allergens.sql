@@ -1,0 +1,15 @@
+ALTER TABLE "menu_items" ADD COLUMN "allergens" text[];--> statement-breakpoint
+ALTER TABLE "menu_items" ADD COLUMN "may_contain" text[];--> statement-breakpoint
+ALTER TABLE "modifier_options" ADD COLUMN "allergens" text[];--> statement-breakpoint
+ALTER TABLE "modifier_options" ADD COLUMN "may_contain" text[];--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "allergens" text[];--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "may_contain" text[];--> statement-breakpoint
+ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_allergens_check" CHECK ("menu_items"."allergens" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_may_contain_check" CHECK ("menu_items"."may_contain" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_allergens_given_check" CHECK (("menu_items"."allergens" is null) = ("menu_items"."may_contain" is null));--> statement-breakpoint
+ALTER TABLE "modifier_options" ADD CONSTRAINT "modifier_options_allergens_check" CHECK ("modifier_options"."allergens" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "modifier_options" ADD CONSTRAINT "modifier_options_may_contain_check" CHECK ("modifier_options"."may_contain" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "modifier_options" ADD CONSTRAINT "modifier_options_allergens_given_check" CHECK (("modifier_options"."allergens" is null) = ("modifier_options"."may_contain" is null));--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_allergens_check" CHECK ("order_items"."allergens" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_may_contain_check" CHECK ("order_items"."may_contain" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_allergens_given_check" CHECK (("order_items"."allergens" is null) = ("order_items"."may_contain" is null));
