@@ -118,6 +118,8 @@ describe('the kitchen ticket', () => {
     expect(text).toContain(ticket.brand.toUpperCase());
     for (const line of ticket.lines) expect(text).toContain(`${line.quantity}× ${line.name}`);
     expect(text).toContain('Bez cebuli, proszę');
+    // Bruschetta al pomodoro is seeded with gluten: the ticket repeats it at the pass.
+    expect(text).toContain('Allergens: Gluten');
     expect(text).toMatch(/Ready by \d\d:\d\d/);
     expect(text).toContain('DELIVERY');
     expect(text).toContain('Channel: Website');

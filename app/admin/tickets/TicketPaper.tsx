@@ -3,6 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { formatMoney } from '#domain/money.ts';
 import { kitchenClock, pieceCount, type TicketKind } from '#domain/tickets.ts';
 import type { KitchenTicket } from '#app/api-types.ts';
+import { allergenSentences } from '#app/allergens/texts.ts';
+import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { paymentTypeName, sourceName } from '../codes.ts';
@@ -14,12 +16,15 @@ type T = { locale: ReturnType<typeof messageLocale> };
  * What a line prints under its name besides its options: one entry per per-line field the order's lines carry (a
  * line's own comment, its allergens), each giving a short text or null when the line has none. The ticket's lines are
  * the order view's without prices (#server/services/admin/orders/ticket.ts), so a field added to those lines reaches
- * here, and one entry prints it. Orders keep no per-line field yet.
+ * here, and one entry prints it. Orders keep no per-line comment yet.
  */
-const LINE_NOTES: readonly ((line: Line, t: T) => string | null)[] = [];
-const lineNotes = (line: Line, t: T) => LINE_NOTES.flatMap((note) => note(line, t) ?? []);
+const LINE_NOTES: readonly ((line: Line, locale: UiLocale) => string | null)[] = [
+  // Printed again at the pass, as EU 1169/2011 asks for distance sales: what the dish and its chosen options hold.
+  (line, locale) => allergenSentences(line.allergens, allergenTexts(locale)).join(' '),
+];
+const lineNotes = (line: Line, locale: UiLocale) => LINE_NOTES.flatMap((note) => note(line, locale) ?? []);
 
-function Lines({ lines, t, boxes }: { lines: Line[]; t: T; boxes: boolean }) {
+function Lines({ lines, locale, boxes }: { lines: Line[]; locale: UiLocale; boxes: boolean }) {
   return (
     <ul className="ticket-lines">
       {lines.map((line, i) => (
@@ -37,7 +42,7 @@ function Lines({ lines, t, boxes }: { lines: Line[]; t: T; boxes: boolean }) {
               ))}
             </ul>
           )}
-          {lineNotes(line, t).map((note, j) => (
+          {lineNotes(line, locale).map((note, j) => (
             <p key={`note-${j}`} className="ticket-note">
               ! {note}
             </p>
@@ -116,7 +121,7 @@ const TicketPaper = forwardRef<HTMLElement, Props>(function TicketPaper({ ticket
             )}
           </>,
         )}
-      {section(<Lines lines={ticket.lines} t={t} boxes={kind === 'packing'} />)}
+      {section(<Lines lines={ticket.lines} locale={locale} boxes={kind === 'packing'} />)}
       {kind === 'packing' && section(<p>{m.ticket_pieces({ count: pieceCount(ticket.lines) }, t)}</p>)}
       {ticket.comment &&
         section(
