@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './orders.ts';
 export * from './system.ts';
 export * from './bot.ts';
+export * from './invoices.ts';

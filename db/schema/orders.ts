@@ -237,6 +237,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     value: integer('value').notNull(),
+    // The menu item's VAT rate when ordered (issue 36), for the invoice; null on lines written before it was kept.
+    vatRate: integer('vat_rate'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../client.ts';
+import { demoVatRate } from './legal-entities.ts';
 import {
   countryConfigs,
   discountCodes,
@@ -137,6 +138,7 @@ export async function insertMenu(
           resetPrices: item.build ?? false,
           unavailable,
           position: itemPosition,
+          vatRate: demoVatRate(categoryName, name),
         })
         .returning();
       itemCount += 1;

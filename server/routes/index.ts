@@ -25,6 +25,7 @@ import { adminMenuRoutes } from './admin/menu/index.ts';
 import { adminDiscountCodeRoutes } from './admin/discount-codes/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { adminOutboxRoutes } from './admin/outbox/index.ts';
+import { adminInvoiceRoutes } from './admin/invoices/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -59,6 +60,7 @@ export function createApiRoutes() {
     .route('/admin/discountCodes', adminDiscountCodeRoutes)
     .route('/admin/users', adminUserRoutes)
     .route('/admin/outbox', adminOutboxRoutes)
+    .route('/admin/invoices', adminInvoiceRoutes)
     // The lists last: GET /admin/{entity} of spec section 7 for every section.
     .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.

@@ -233,6 +233,10 @@ function freshView(
         streetNo: basket.location.no,
         zip: basket.location.zip,
         city: basket.location.city,
+        // The seller is not among what the basket read; the status page, which reads the order, names it.
+        seller: null,
+        invoiceRequest: draft.invoice ? { orderId: order.id, ...draft.invoice, createdAt: order.createdAt } : null,
+        invoiceNumber: null,
       },
     ],
     [
@@ -244,6 +248,7 @@ function freshView(
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         value: l.value,
+        vatRate: null,
       })),
       payment && started
         ? [
