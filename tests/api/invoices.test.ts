@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { validateXML } from 'xmllint-wasm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invoiceCounters, invoiceRequests, invoices, menuItems, orders } from '#db/schema/index.ts';
+import { invoiceCounters, invoiceRequests, invoices, menuItems, orderItems, orders } from '#db/schema/index.ts';
 import { formatMoney } from '#domain/money.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
@@ -103,10 +103,11 @@ describe('asking for a company invoice at checkout', () => {
       .select({ vatRate: menuItems.vatRate })
       .from(menuItems)
       .where(eq(menuItems.id, (await makeBasket(ctx.database.db)).menuItemId));
-    const rows = await ctx.database.db.execute<{ vat_rate: number }>(
-      `select vat_rate from order_items where order_id = '${p.order.id}'` as never,
-    );
-    expect([...rows].map((r) => r.vat_rate)).toEqual([item!.vatRate]);
+    const rows = await ctx.database.db
+      .select({ vatRate: orderItems.vatRate })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, p.order.id));
+    expect(rows.map((r) => r.vatRate)).toEqual([item!.vatRate]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '#server/context.ts';
 import { validationError } from '#server/errors.ts';
 import { ksefExport } from '#server/services/invoices/documents.ts';
 import { errorResponse, security } from '../../openapi-common.ts';
-import { validate } from '../../validate.ts';
+import { issueDetails } from '#domain/forms.ts';
 import { adminCtx, adminTags } from '../admin-ctx.ts';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,9 +32,14 @@ export const adminInvoiceRoutes = new Hono<AppEnv>().post(
       401: errorResponse('Unauthorized (not an admin)'),
     },
   }),
-  validate('form', periodBody),
   async (c) => {
-    const { from, to } = c.req.valid('form');
+    // JSON or a form's fields: the admin's page posts a plain form.
+    const raw = c.req.header('content-type')?.startsWith('application/json')
+      ? await c.req.json<unknown>()
+      : await c.req.parseBody();
+    const result = await periodBody['~standard'].validate(raw);
+    if (result.issues) throw validationError(issueDetails(result.issues));
+    const { from, to } = result.value;
     if (to < from) throw validationError({ to: 'invalid' });
     const { count, zip } = await ksefExport(adminCtx(c), { from, to });
     return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
