@@ -8,6 +8,7 @@ import { toggleOrderItems, type OrderView } from '#app/stores/account.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
+import { InvoiceLink } from '#app/invoices/InvoiceLink.tsx';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
 
@@ -71,6 +72,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
           </li>
         ))}
       </ul>
+      <InvoiceLink order={order} token={order.accessToken} locale={locale} />
       <div className="account-order-again">
         <ReorderButton locale={locale} orderId={order.id} token={order.accessToken} />
       </div>

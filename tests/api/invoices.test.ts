@@ -3,7 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { validateXML } from 'xmllint-wasm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invoiceCounters, invoiceRequests, invoices, menuItems, orderItems, orders } from '#db/schema/index.ts';
+import {
+  emailOutbox,
+  invoiceCounters,
+  invoiceRequests,
+  invoices,
+  menuItems,
+  orderItems,
+  orders,
+} from '#db/schema/index.ts';
 import { formatMoney } from '#domain/money.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
@@ -108,6 +116,30 @@ describe('asking for a company invoice at checkout', () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, p.order.id));
     expect(rows.map((r) => r.vatRate)).toEqual([item!.vatRate]);
+  });
+});
+
+describe('the seller', () => {
+  it('is named by the restaurant’s brand, for the checkout, with whether invoices are issued there', async () => {
+    const pl = await request(ctx, '/api/restaurants/pasta-fresca-warszawa-mokotow/seller');
+    expect(await pl.json()).toEqual({
+      seller: expect.objectContaining({ name: 'Pasta Fresca Polska sp. z o.o.', taxId: '5213017843', code: 'PFR' }),
+      invoices: true,
+    });
+    const ua = await request(ctx, `/api/restaurants/${UA}/seller`);
+    expect(await ua.json()).toMatchObject({ seller: { name: 'ТОВ «Бао Хаус Україна»' }, invoices: false });
+    expect((await request(ctx, '/api/restaurants/no-such-place/seller')).status).toBe(404);
+  });
+
+  it('is named in the confirmation e-mail and on the order', async () => {
+    const p = await placed();
+    const mails = await ctx.database.db.select().from(emailOutbox);
+    const confirmation = mails.find((mail) => mail.template === 'orderConfirmation');
+    expect(confirmation!.text).toContain(
+      'Sprzedawca: Pasta Fresca Polska sp. z o.o., ul. Mokotowska 48, 00-543 Warszawa, NIP 5213017843, KRS 0000874512',
+    );
+    const view = await request(ctx, `/api/orders/${p.order.id}?token=${encodeURIComponent(p.accessToken)}`);
+    expect((await view.json()).order.seller).toMatchObject({ name: 'Pasta Fresca Polska sp. z o.o.' });
   });
 });
 

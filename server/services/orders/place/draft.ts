@@ -6,7 +6,7 @@ import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
 import { invoiceRequestOf } from '../../invoices/request.ts';
-import type { InvoiceRequest } from '#domain/invoice.ts';
+import type { InvoiceRequest, LegalEntity } from '#domain/invoice.ts';
 import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
 import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
@@ -82,6 +82,8 @@ export type DraftCall = {
    */
   paymentProvider: string | null;
   config: Env;
+  /** The company selling under the brand, named in the confirmation (issue 36). */
+  seller?: LegalEntity | null | undefined;
 };
 
 /** Customer details first: the form is what the customer can fix right away. */
@@ -271,6 +273,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
           conceptSlug: restaurant.conceptSlug,
           country,
           lang,
+          seller: call.seller ?? null,
           items: basket.lines.map((line) => ({
             name: line.name,
             quantity: line.quantity,
