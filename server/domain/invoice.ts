@@ -179,3 +179,27 @@ export function polishDate(at: Date): { date: string; year: number } {
   }).format(at);
   return { date, year: Number(date.slice(0, 4)) };
 }
+
+export const LEGAL_ENTITY_FIELDS = ['code', 'name', 'street', 'zip', 'city', 'taxId', 'register'] as const;
+
+/**
+ * A concept's seller as the admin typed it: null when every field is empty (no seller named), else the trimmed entity
+ * or the problems by field path ('legalEntity.taxId': 'invalidNip'): every field is needed, the code is 2–10 capitals
+ * or digits (it names the invoice series), and a Polish brand's tax id is a valid NIP (kept as its ten digits).
+ */
+export function checkLegalEntity(
+  input: Record<(typeof LEGAL_ENTITY_FIELDS)[number], string>,
+  country: string,
+): { ok: true; entity: LegalEntity | null } | { ok: false; problems: Record<string, 'notEmpty' | 'invalid' | 'invalidNip'> } {
+  const entity = Object.fromEntries(LEGAL_ENTITY_FIELDS.map((f) => [f, input[f].trim()])) as LegalEntity;
+  if (LEGAL_ENTITY_FIELDS.every((f) => entity[f] === '')) return { ok: true, entity: null };
+  const problems: Record<string, 'notEmpty' | 'invalid' | 'invalidNip'> = {};
+  for (const f of LEGAL_ENTITY_FIELDS) if (entity[f] === '') problems[`legalEntity.${f}`] = 'notEmpty';
+  if (entity.code && !/^[A-Z0-9]{2,10}$/.test(entity.code)) problems['legalEntity.code'] = 'invalid';
+  if (entity.taxId && country === 'pl') {
+    const nip = normalizeNip(entity.taxId);
+    if (!nip || !isValidNip(nip)) problems['legalEntity.taxId'] = 'invalidNip';
+    else entity.taxId = nip;
+  }
+  return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, entity };
+}

@@ -34,6 +34,7 @@ export type EditorItem = {
   unavailable: boolean;
   position: number;
   groups: EditorGroup[];
+  vatRate: number;
 };
 export type EditorCategory = {
   id: number;
@@ -87,6 +88,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
       unavailable: false,
       position,
       groups: [],
+      vatRate: 8,
     };
   }
   return {
@@ -99,6 +101,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
     resetPrices: item.resetPrices,
     unavailable: item.unavailable,
     position: item.position,
+    vatRate: item.vatRate as 0 | 5 | 8 | 23,
     groups: item.groups.map((group) => ({
       id: group.id,
       name: group.name,

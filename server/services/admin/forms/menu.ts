@@ -57,6 +57,7 @@ export type AdminMenuItem = {
   unavailable: boolean;
   position: number;
   groups: AdminMenuGroup[];
+  vatRate: number;
 };
 export type AdminMenuCategory = {
   id: number;
@@ -137,6 +138,7 @@ const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): A
   unavailable: i.unavailable,
   position: i.position,
   groups,
+  vatRate: i.vatRate,
 });
 
 /** The restaurant's menu for the editor: active categories by position, each with its active items. */
@@ -250,6 +252,7 @@ const itemValues = (input: MenuItemBody) => ({
   resetPrices: input.resetPrices,
   unavailable: input.unavailable,
   position: input.position,
+  ...(input.vatRate !== undefined ? { vatRate: input.vatRate } : {}),
 });
 
 function checkGroups(groups: ModifierGroupBody[]): void {
