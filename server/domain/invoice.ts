@@ -190,7 +190,9 @@ export const LEGAL_ENTITY_FIELDS = ['code', 'name', 'street', 'zip', 'city', 'ta
 export function checkLegalEntity(
   input: Record<(typeof LEGAL_ENTITY_FIELDS)[number], string>,
   country: string,
-): { ok: true; entity: LegalEntity | null } | { ok: false; problems: Record<string, 'notEmpty' | 'invalid' | 'invalidNip'> } {
+):
+  | { ok: true; entity: LegalEntity | null }
+  | { ok: false; problems: Record<string, 'notEmpty' | 'invalid' | 'invalidNip'> } {
   const entity = Object.fromEntries(LEGAL_ENTITY_FIELDS.map((f) => [f, input[f].trim()])) as LegalEntity;
   if (LEGAL_ENTITY_FIELDS.every((f) => entity[f] === '')) return { ok: true, entity: null };
   const problems: Record<string, 'notEmpty' | 'invalid' | 'invalidNip'> = {};
