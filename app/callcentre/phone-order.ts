@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { readAnswer, type Refusal } from '#app/api-answer.ts';
 import { resetInvoice } from '#app/stores/invoice-request.ts';
+import type { InvoiceRequest } from '#domain/invoice.ts';
 import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
@@ -20,7 +21,6 @@ export type Menu = InferResponseType<ApiClient['restaurants'][':idOrSlug']['$get
 export type PaymentMethods = InferResponseType<ApiClient['payment-methods']['$get'], 200>;
 export type PlacedOrder = InferResponseType<ApiClient['cc']['baskets'][':basketId']['order']['$post'], 201>;
 export type Lang = 'pl' | 'en' | 'ua';
-type InvoiceRequest = import('#domain/invoice.ts').InvoiceRequest;
 
 export const $lookup = atom<{ phone: string; result: CustomerLookup } | null>(null);
 /** The caller's account the order will belong to (picked from the lookup), or null for a caller without one. */

@@ -86,7 +86,8 @@ export async function issueInvoiceInTx(tx: Tx, orderId: string, now: Date): Prom
       set: { last: sql`${invoiceCounters.last} + 1` },
     })
     .returning({ last: invoiceCounters.last });
-  const sequence = counter!.last;
+  if (!counter) throw new Error('the invoice counter answered no row');
+  const sequence = counter.last;
   const number = invoiceNumber(seller.code, issuedOn.year, sequence);
   const { orderId: _order, createdAt: _created, ...buyer } = row.request;
   const [invoice] = await tx
@@ -109,5 +110,6 @@ export async function issueInvoiceInTx(tx: Tx, orderId: string, now: Date): Prom
       gross: total.gross,
     })
     .returning({ id: invoices.id, number: invoices.number });
-  return invoice!;
+  if (!invoice) throw new Error(`order ${orderId}: the invoice was not written`);
+  return invoice;
 }
