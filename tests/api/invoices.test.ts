@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { validateXML } from 'xmllint-wasm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  concepts,
   emailOutbox,
   invoiceCounters,
   invoiceRequests,
@@ -364,5 +365,94 @@ describe('the KSeF export', () => {
     const response = await send('/api/admin/invoices/ksef', 'from=2026-03&to=2026-03-31', await asAdmin());
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'validation' });
+  });
+});
+
+describe('the admin names the seller and the rates', () => {
+  const send = (method: string, path: string, body: unknown, cookie: string) =>
+    request(ctx, path, {
+      method,
+      body: JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost',
+        'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
+        cookie,
+      },
+    });
+  const admin = async () => {
+    const response = await send(
+      'POST',
+      '/api/auth/login',
+      { email: 'admin@example.com', password: 'admin-demo-2026' },
+      '',
+    );
+    return response.headers.get('set-cookie')?.split(';')[0] ?? '';
+  };
+
+  it('edits a concept’s seller: a Polish brand’s NIP is checked, all empty names none', async () => {
+    const cookie = await admin();
+    const [pasta] = await ctx.database.db.select().from(concepts).where(eq(concepts.slug, 'pasta-fresca'));
+    const base = { defaultRestaurantSlug: 'pasta-fresca-warszawa-mokotow', showOnCompanyPortfolio: true, active: true };
+    const seller = {
+      code: 'PFX',
+      name: 'Nowa Pasta sp. z o.o.',
+      street: 'ul. Nowa 1',
+      zip: '00-001',
+      city: 'Warszawa',
+      taxId: '525-281-23-48',
+      register: 'KRS 0000000001',
+    };
+    const refused = await send('PUT', `/api/admin/concepts/${pasta!.id}`, { ...base, legalEntity: seller }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'validation', details: { 'legalEntity.taxId': 'invalidNip' } });
+
+    const saved = await send(
+      'PUT',
+      `/api/admin/concepts/${pasta!.id}`,
+      { ...base, legalEntity: { ...seller, taxId: '525-281-23-49' } },
+      cookie,
+    );
+    expect(saved.status).toBe(200);
+    const answer = await request(ctx, '/api/restaurants/pasta-fresca-warszawa-mokotow/seller');
+    expect((await answer.json()).seller).toEqual({ ...seller, taxId: '5252812349' });
+
+    const blank = Object.fromEntries(Object.keys(seller).map((key) => [key, '']));
+    await send('PUT', `/api/admin/concepts/${pasta!.id}`, { ...base, legalEntity: blank }, cookie);
+    const none = await request(ctx, '/api/restaurants/pasta-fresca-warszawa-mokotow/seller');
+    expect((await none.json()).seller).toBeNull();
+  });
+
+  it('sets an item’s VAT rate in the menu editor, and the next order’s line keeps it', async () => {
+    const cookie = await admin();
+    const b = await makeBasket(ctx.database.db);
+    const menu = await (
+      await request(ctx, `/api/admin/menu/restaurants/${b.restaurantId}`, { headers: { cookie } })
+    ).json();
+    const item = menu.categories
+      .flatMap((c: { items: { id: number }[] }) => c.items)
+      .find((i: { id: number }) => i.id === b.menuItemId);
+    expect(item.vatRate).toBe(8);
+    const { id: _id, photo, vatRate: _rate, ...rest } = item;
+    const refused = await send(
+      'PUT',
+      `/api/admin/menu/items/${item.id}`,
+      { ...rest, photo: photo ?? '', vatRate: 7 },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    const saved = await send(
+      'PUT',
+      `/api/admin/menu/items/${item.id}`,
+      { ...rest, photo: photo ?? '', vatRate: 23 },
+      cookie,
+    );
+    expect(saved.status).toBe(200);
+    const p = await placed();
+    const lines = await ctx.database.db
+      .select({ vatRate: orderItems.vatRate })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, p.order.id));
+    expect(lines.map((l) => l.vatRate)).toEqual([23]);
   });
 });
