@@ -21,7 +21,7 @@ export function InvoiceFacts({
     <>
       <dt>{m.invoice_legend({}, t)}</dt>
       <dd data-testid="staff-invoice">
-        {m.invoice_staffLine({ company: companyName, nip, address: `${street}, ${zip} ${city}` }, t)}
+        {`${companyName}, NIP ${nip}, ${street}, ${zip} ${city}`}
         {invoice.number && <span className="staff-line">{invoice.number}</span>}
       </dd>
     </>
