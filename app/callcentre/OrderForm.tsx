@@ -296,7 +296,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             </div>
           ))}
         </fieldset>
-        {basket && <InvoiceFields form="cc-order" locale={locale} offered={country === 'pl'} />}
+        {basket && <InvoiceFields form="cc-order" locale={locale} offered={country === 'pl'} look="cc" />}
         <Select
           id="cc-order-lang"
           look="cc"
