@@ -12,7 +12,9 @@ import {
   menuItems,
   orderItems,
   orders,
+  users,
 } from '#db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { formatMoney } from '#domain/money.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
@@ -454,5 +456,63 @@ describe('the admin names the seller and the rates', () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, p.order.id));
     expect(lines.map((l) => l.vatRate)).toEqual([23]);
+  });
+});
+
+describe('a company invoice asked for on the phone', () => {
+  async function session(email: string) {
+    const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const { token } = await createSession({ db: ctx.database.db, now: ctx.deps.now }, { userId: user!.id });
+    return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
+  }
+  const call = (cookie: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    request(ctx, path, {
+      method: 'POST',
+      headers: { cookie, origin: 'http://localhost', 'content-type': 'application/json', ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+
+  it('is taken by the agent for the caller, whose orders then offer its PDF once finished', async () => {
+    const agent = await session('callcenter@example.com');
+    const customer = await session('user@example.com');
+    const sample = await makeBasket(ctx.database.db);
+    const basket = (await (await call(agent.cookie, '/api/cc/baskets')).json()) as { id: string };
+    await call(agent.cookie, `/api/cc/baskets/${basket.id}/items`, { menuItemId: sample.menuItemId, quantity: 6 });
+    const order = (invoice: Record<string, string>) =>
+      call(
+        agent.cookie,
+        `/api/cc/baskets/${basket.id}/order`,
+        {
+          ...plCustomer,
+          zip: sample.zip,
+          consents: allConsents,
+          paymentMethod: 'cashOnDelivery',
+          customerUserId: customer.id,
+          lang: 'pl',
+          invoice,
+        },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+    const refused = await order({ ...company, nip: '1234567890' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalidNip' });
+
+    const response = await order(company);
+    expect(response.status).toBe(201);
+    const placedByPhone = (await response.json()) as { order: { id: string; source: string } };
+    expect(placedByPhone.order.source).toBe('cc');
+    await finish(placedByPhone.order.id);
+
+    const mine = (await (await request(ctx, '/api/my-orders', { headers: { cookie: customer.cookie } })).json()) as {
+      orders: { id: string; invoice: { number: string | null } | null }[];
+    };
+    const listed = mine.orders.find((o) => o.id === placedByPhone.order.id);
+    expect(listed?.invoice?.number).toBe('FV/2026/00001/PFR');
+    // The customer's session opens the PDF, as it opens the order.
+    const pdf = await request(ctx, `/api/orders/${placedByPhone.order.id}/invoice`, {
+      headers: { cookie: customer.cookie },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 });
