@@ -10,6 +10,7 @@ import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { InvoiceLink } from '#app/invoices/InvoiceLink.tsx';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
 
@@ -74,6 +75,7 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
           </li>
         ))}
       </ul>
+      <InvoiceLink order={order} token={order.accessToken} locale={locale} />
       <div className="account-order-again">
         <ReorderButton locale={locale} orderId={order.id} token={order.accessToken} />
       </div>

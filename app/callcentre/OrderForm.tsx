@@ -12,6 +12,9 @@ import { Select, TextArea, TextInput } from '#app/ui/field.tsx';
 import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { InvoiceFields } from '#app/checkout/InvoiceFields.tsx';
+import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
+import { $seller, checkInvoice, invoiceBody, invoiceRefusal, loadSeller } from '#app/stores/invoice-request.ts';
 
 const DELIVERY = [
   ['door2door', m.cc_method_door2door],
@@ -92,7 +95,12 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
   const methods = useStore($methods);
   const busy = useStore($busy);
   const prefill = useStore($prefill);
+  const seller = useStore($seller);
   const country: Country = basket?.country ?? 'pl';
+  const restaurantSlug = basket?.restaurant?.slug;
+  useEffect(() => {
+    if (restaurantSlug) void loadSeller(restaurantSlug);
+  }, [restaurantSlug]);
   const [formError, setFormError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
   // The rules follow the basket's country (its kitchen's), which can change after the form was made.
@@ -136,6 +144,11 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
 
   const refused = (failure: Refusal) => {
     const { details } = failure;
+    const invoiceField = invoiceRefusal(failure);
+    if (invoiceField) {
+      document.getElementById(`cc-order-${invoiceField}`)?.focus();
+      return;
+    }
     if (failure.key === 'validation' && Object.keys(details).length > 0) {
       for (const [field, rule] of Object.entries(details)) {
         const message = fieldMessage(rule as FieldRule, locale);
@@ -158,6 +171,11 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
+    const invoiceProblem = checkInvoice(country === 'pl');
+    if (invoiceProblem) {
+      document.getElementById(`cc-order-${invoiceProblem}`)?.focus();
+      return;
+    }
     // One key per attempt: a repeat after a lost answer places one order; an answered refusal frees the key.
     key.current ??= crypto.randomUUID();
     const address = pickup
@@ -180,6 +198,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
       ...(values.paymentMethod === 'blik' ? { blikCode: values.blikCode } : {}),
       consents: Object.fromEntries(consents.map((c) => [c, values.consents[c]])),
       lang: values.lang,
+      ...invoiceBody(country === 'pl'),
     };
     const failure = await placeOrder({ deliveryMethod: values.deliveryMethod, address }, input, key.current);
     if (failure?.key !== 'internalError') key.current = null;
@@ -277,6 +296,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             </div>
           ))}
         </fieldset>
+        {basket && <InvoiceFields form="cc-order" locale={locale} offered={country === 'pl'} look="cc" />}
         <Select
           id="cc-order-lang"
           look="cc"
@@ -284,6 +304,12 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           options={LANGS.map(([value, label]) => ({ value, label: label({}, t) }))}
           {...register('lang')}
         />
+        {basket && (
+          <>
+            <p className="cc-hint">{m.seller_ccReadOut({}, t)}</p>
+            <SellerNotice seller={seller.seller} country={country} locale={locale} beforeOrdering heading="h3" />
+          </>
+        )}
         {formError && (
           <Notice tone="error" className="cc-error">
             {formError}

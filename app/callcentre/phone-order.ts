@@ -2,6 +2,8 @@ import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { readAnswer, type Refusal } from '#app/api-answer.ts';
+import { resetInvoice } from '#app/stores/invoice-request.ts';
+import type { InvoiceRequest } from '#domain/invoice.ts';
 import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
@@ -226,6 +228,8 @@ export type OrderInput = {
   blikCode?: string;
   consents: { agree1?: boolean; agree2?: boolean; providerTerms?: boolean; orderWithObligation?: boolean };
   lang: Lang;
+  /** A company invoice (issue 36): app/stores/invoice-request.ts. */
+  invoice?: InvoiceRequest;
 };
 
 /**
@@ -261,6 +265,7 @@ export function placeOrder(
       );
       if (!placed.ok) return placed;
       $placed.set(placed.data);
+      resetInvoice();
       $basket.set(null);
       remember(null);
       return null;
@@ -272,6 +277,7 @@ export function placeOrder(
 
 /** The next call: everything about the last caller is forgotten. */
 export function startOver(): void {
+  resetInvoice();
   $lookup.set(null);
   $prefill.set(null);
   $account.set(null);

@@ -32,6 +32,9 @@ import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import { InvoiceFields } from './InvoiceFields.tsx';
+import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
+import { $seller, loadSeller } from '#app/stores/invoice-request.ts';
 
 /**
  * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the
@@ -46,6 +49,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   const formError = useStore($formError);
   const stage = useStore($stage);
   const order = useStore($order);
+  const seller = useStore($seller);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, adoptEarlyInput);
@@ -54,6 +58,10 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
   useEffect(() => {
     void loadCheckout().then(() => resumePlaced(locale));
   }, [locale]);
+  const restaurantSlug = setup.basket?.restaurant?.slug;
+  useEffect(() => {
+    if (restaurantSlug) void loadSeller(restaurantSlug);
+  }, [restaurantSlug]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -160,7 +168,9 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
           onChange={(method) => setField('paymentMethod', method)}
           onBlikChange={(code) => setField('blikCode', code)}
         />
+        {basket && <InvoiceFields form="checkout" locale={locale} offered={basket.country === 'pl'} />}
         <ConsentFields locale={locale} />
+        {basket && <SellerNotice seller={seller.seller} country={basket.country} locale={locale} beforeOrdering />}
         <div className="account-alert-slot" aria-live="polite">
           {formError && (
             <Notice tone="error" className="account-alert account-alert-error">

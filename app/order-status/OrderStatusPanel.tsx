@@ -16,6 +16,8 @@ import AcceptCountdown from './AcceptCountdown.tsx';
 const PaymentRetry = lazy(() => import('#app/checkout/PaymentRetry.tsx'));
 import OrderTiming from './OrderTiming.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import { InvoiceLink } from '#app/invoices/InvoiceLink.tsx';
+import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
 
 /**
  * The live part of the status page: the status and what it means (a live region, so a change is read out), payment
@@ -117,6 +119,7 @@ export default function OrderStatusPanel({
         <AcceptCountdown state={{ order, receivedAt: state.receivedAt }} locale={locale} />
       )}
       <OrderTiming order={order} locale={locale} />
+      <InvoiceLink order={order} token={token} locale={locale} />
       <div className="status-actions">
         {/* Before hydration this form reloads the page, which shows the status as it is now; after, the API answers. */}
         <form
@@ -144,6 +147,7 @@ export default function OrderStatusPanel({
           {m.status_refreshFailed({}, t)}
         </Notice>
       )}
+      <SellerNotice seller={order.seller} country={order.restaurant.country} locale={locale} heading="h3" />
     </section>
   );
 }

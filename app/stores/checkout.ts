@@ -40,6 +40,7 @@ import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
 import type { Country } from '#domain/country.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
+import { checkInvoice, invoiceBody, invoiceRefusal } from './invoice-request.ts';
 import {
   loadOrder,
   type OrderView,
@@ -298,7 +299,7 @@ export function googlePayRequest(): PaymentDataRequest | null {
 export function placeOrder(
   locale: UiLocale,
   client: ApiClient = api,
-): Promise<CheckoutField | 'address' | 'basket' | null> {
+): Promise<CheckoutField | 'address' | 'basket' | string | null> {
   return task(async () => {
     const stage = $stage.get();
     if (stage === 'sending' || stage === 'processing' || stage === 'redirect' || stage === 'settled') return null;
@@ -309,9 +310,10 @@ export function placeOrder(
     const errors = checkoutErrors(values, context());
     for (const field of Object.keys(values) as CheckoutField[]) touched.add(field);
     $formError.set(null);
-    if (firstErrorField(errors)) {
+    const invoiceProblem = checkInvoice(basket.country === 'pl');
+    if (firstErrorField(errors) || invoiceProblem) {
       $errors.set(errors);
-      return firstErrorField(errors);
+      return firstErrorField(errors) ?? invoiceProblem;
     }
     $errors.set({});
     $stage.set('sending');
@@ -336,23 +338,28 @@ export function placeOrder(
     const answer = await readAnswer(
       client.orders.$post(
         {
-          json: placeOrderBody(values, {
-            ...context(),
-            lang: locale,
-            coordinates: coordinatesOf(values),
-            googlePayToken,
-          }),
+          json: {
+            ...placeOrderBody(values, {
+              ...context(),
+              lang: locale,
+              coordinates: coordinatesOf(values),
+              googlePayToken,
+            }),
+            // The company invoice (issue 36), when asked for: app/stores/invoice-request.ts.
+            ...invoiceBody(basket.country === 'pl'),
+          },
         },
         { headers: { 'Idempotency-Key': key } },
       ),
     );
     if (!answer.ok) {
       // A refusal, or no answer at all (internalError): the form says where it belongs and may be sent again.
-      const placed = placeErrors(answer);
+      const invoiceField = invoiceRefusal(answer);
+      const placed = invoiceField ? { fields: {}, form: null } : placeErrors(answer);
       $errors.set(placed.fields);
       $formError.set(placed.form);
       $stage.set('editing');
-      return firstErrorField(placed.fields);
+      return invoiceField ?? firstErrorField(placed.fields);
     }
 
     const body = answer.data;

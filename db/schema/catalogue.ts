@@ -17,6 +17,7 @@ import { COUNTRIES } from '#domain/money.ts';
 import { inList } from './checks.ts';
 import { allergenChecks, allergenColumns } from './allergens.ts';
 import type { Locale } from '#domain/locales.ts';
+import { POLISH_VAT_RATES, type LegalEntity } from '#domain/invoice.ts';
 
 /**
  * A menu text in other languages than the one `name` (and `description`) are written in, per interface language:
@@ -65,6 +66,9 @@ export const concepts = pgTable(
     // The restaurant whose menu the brand site shows; set after restaurants exist.
     defaultRestaurantSlug: text('default_restaurant_slug'),
     active: boolean('active').notNull().default(true),
+    // The company that sells under the brand (issue 36): operator data, edited in the admin's concept form, shown
+    // at checkout, in the confirmation, on the status page and on the invoice. Null until the operator names it.
+    legalEntity: jsonb('legal_entity').$type<LegalEntity>(),
   },
   (t) => [
     uniqueIndex('concepts_slug_key').on(t.slug),
@@ -222,12 +226,15 @@ export const menuItems = pgTable(
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
     ...allergenColumns(),
+    // The VAT rate of the item and its options (issue 36): 8 % for meals, 23 % for most drinks in Poland.
+    vatRate: integer('vat_rate').notNull().default(8),
   },
   (t) => [
     index('menu_items_category_idx').on(t.categoryId, t.position),
     index('menu_items_restaurant_idx').on(t.restaurantId),
     check('menu_items_price_check', sql`${t.price} >= 0`),
     ...allergenChecks('menu_items', t),
+    check('menu_items_vat_rate_check', sql`${t.vatRate} in (${sql.raw(POLISH_VAT_RATES.join(', '))})`),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './orders.ts';
 export * from './system.ts';
 export * from './bot.ts';
 export * from './rights.ts';
+export * from './invoices.ts';

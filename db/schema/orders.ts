@@ -243,6 +243,8 @@ export const orderItems = pgTable(
     // The line's allergens when it was ordered: the dish's with its options' (allergensOfChoice), kept as the
     // name and prices are, since the menu may change after the order.
     ...allergenColumns(),
+    // The menu item's VAT rate when ordered (issue 36), for the invoice; null on lines written before it was kept.
+    vatRate: integer('vat_rate'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../client.ts';
+import { demoVatRate } from './legal-entities.ts';
 import {
   countryConfigs,
   discountCodes,
@@ -143,6 +144,7 @@ export async function insertMenu(
           unavailable,
           position: itemPosition,
           ...allergensOf(allergens?.items[name]),
+          vatRate: demoVatRate(categoryName, name),
         })
         .returning();
       itemCount += 1;

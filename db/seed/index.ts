@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { demoLegalEntities } from './legal-entities.ts';
 import { queryRows, type Db, type Tx } from '../client.ts';
 import { concepts, restaurants, userKitchens, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
@@ -201,6 +202,7 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
         active: true,
         defaultRestaurantSlug: demoDefaultRestaurant(conceptSlug),
         showOnCompanyPortfolio: !hiddenFromPortfolio.has(conceptSlug),
+        legalEntity: demoLegalEntities[conceptSlug] ?? null,
       })
       .where(eq(concepts.slug, conceptSlug));
   }

@@ -37,6 +37,16 @@ export const conceptBody = type({
   defaultRestaurantSlug: optional(80),
   showOnCompanyPortfolio: 'boolean',
   active: 'boolean',
+  // The seller (issue 36), the operators' data: all empty names none; checked whole by legalEntityProblems.
+  'legalEntity?': {
+    code: optional(10),
+    name: optional(200),
+    street: optional(200),
+    zip: optional(12),
+    city: optional(100),
+    taxId: optional(20),
+    register: optional(100),
+  },
 }).narrow((body, ctx) => {
   const marketers = Object.keys(body).filter(isTenantColumn);
   for (const key of marketers) ctx.reject({ path: [key], expected: EDITED_IN_TENANT_CONFIG, actual: '' });

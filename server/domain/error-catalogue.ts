@@ -52,6 +52,11 @@ export const errorCatalogue = {
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
 
+  // Company invoices (issue 36).
+  invalidNip: { status: 400, meaning: 'The NIP is not a valid Polish tax number (ten digits with a check digit).' },
+  invoiceUnavailable: { status: 400, meaning: 'No invoices are issued for orders in this country (Ukraine).' },
+  invoiceNotReady: { status: 409, meaning: 'The invoice is issued once the order is finished; not yet.' },
+
   // Paying again for an order whose payment failed or was canceled.
   orderNotAwaitingPayment: {
     status: 409,

@@ -91,6 +91,8 @@ export const menuItemBody = type({
   position,
   groups: modifierGroupBody.array().atMostLength(30),
   'allergens?': allergensBody,
+  /** The VAT rate of the item and its options (issue 36); left out, the item keeps its own (8 % when new). */
+  'vatRate?': '0 | 5 | 8 | 23',
 });
 export type MenuItemBody = typeof menuItemBody.infer;
 

@@ -27,6 +27,7 @@ import { adminUserRoutes } from './admin/users/index.ts';
 import { adminOutboxRoutes } from './admin/outbox/index.ts';
 import { adminDataRightsRoutes } from './admin/data-rights/index.ts';
 import { dataRightsRoutes, unsubscribeRoutes } from './rights/index.ts';
+import { adminInvoiceRoutes } from './admin/invoices/index.ts';
 
 /**
  * Every /api route, chained so that `hc<ApiType>` in the islands knows each path, body and answer.
@@ -64,6 +65,7 @@ export function createApiRoutes() {
     .route('/admin/data-rights', adminDataRightsRoutes)
     .route('/data-rights', dataRightsRoutes)
     .route('/unsubscribe', unsubscribeRoutes)
+    .route('/admin/invoices', adminInvoiceRoutes)
     // The lists last: GET /admin/{entity} of spec section 7 for every section.
     .route('/admin', adminListRoutes);
   // /openapi.json and /docs describe the router they are mounted on.

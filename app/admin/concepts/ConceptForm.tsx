@@ -9,12 +9,20 @@ import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, TextField } from '../forms/fields.tsx';
 
-const empty: ConceptBody = { defaultRestaurantSlug: '', showOnCompanyPortfolio: true, active: false };
+const noSeller = { code: '', name: '', street: '', zip: '', city: '', taxId: '', register: '' };
+const empty: Required<ConceptBody> = {
+  defaultRestaurantSlug: '',
+  showOnCompanyPortfolio: true,
+  active: false,
+  legalEntity: noSeller,
+};
 
 type Row = Record<keyof ConceptBody | TenantColumn, unknown> & { id: number };
-/** The stored row as the form's values: a null optional text is an empty box. */
-const toValues = (row: Row): ConceptBody =>
-  Object.fromEntries(Object.keys(empty).map((key) => [key, row[key as keyof ConceptBody] ?? ''])) as ConceptBody;
+/** The stored row as the form's values: a null optional text is an empty box, no seller empty boxes. */
+const toValues = (row: Row): ConceptBody => ({
+  ...(Object.fromEntries(Object.keys(empty).map((key) => [key, row[key as keyof ConceptBody] ?? ''])) as ConceptBody),
+  legalEntity: { ...noSeller, ...(row.legalEntity as Partial<typeof noSeller> | null) },
+});
 
 // The marketers' fields the admin shows, in the order of tenant.json; the pictures other than the logo live only in
 // the brand's site folder (db/seed/tenants.ts).
@@ -47,7 +55,14 @@ const endpoint = api.admin.concepts;
 export default function ConceptForm({ locale, id }: { locale: UiLocale; id: string }) {
   const t = inLocale(locale);
   const [row, setRow] = useState<Row | null>(null);
-  const field = (name: keyof ConceptBody) => ({ name, locale, label: m[`admin_forms_field_${name}`]({}, t) });
+  const field = (name: Exclude<keyof ConceptBody, 'legalEntity'>) => ({
+    name,
+    locale,
+    label: m[`admin_forms_field_${name}`]({}, t),
+  });
+  const seller = (name: keyof typeof noSeller, label: string, hint?: string) => (
+    <TextField name={`legalEntity.${name}`} locale={locale} label={label} {...(hint ? { hint } : {})} />
+  );
   const file = `tenants/${String(row?.slug ?? '')}/tenant.json`;
   const editedIn = (name: TenantColumn) =>
     TRANSLATED_TENANT_COLUMNS.includes(name)
@@ -77,6 +92,15 @@ export default function ConceptForm({ locale, id }: { locale: UiLocale; id: stri
         <TextField {...field('defaultRestaurantSlug')} hint={m.admin_concepts_defaultRestaurantHint({}, t)} />
         <CheckField {...field('showOnCompanyPortfolio')} />
         <CheckField {...field('active')} hint={m.admin_concepts_activeHint({}, t)} />
+      </Section>
+      <Section title={m.seller_admin_legend({}, t)}>
+        {seller('name', m.seller_admin_name({}, t))}
+        {seller('street', m.seller_admin_street({}, t))}
+        {seller('zip', m.seller_admin_zip({}, t))}
+        {seller('city', m.seller_admin_city({}, t))}
+        {seller('taxId', m.seller_admin_taxId({}, t))}
+        {seller('register', m.seller_admin_register({}, t))}
+        {seller('code', m.seller_admin_code({}, t), m.seller_admin_codeHint({}, t))}
       </Section>
       {row && (
         <Section title={m.admin_concepts_fromTenant({}, t)}>

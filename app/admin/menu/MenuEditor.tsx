@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { POLISH_VAT_RATES } from '#domain/invoice.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
@@ -285,6 +286,13 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
               label={m.admin_menu_field_categoryId({}, t)}
             />
             <MoneyField name="price" locale={locale} label={m.admin_menu_field_price({}, t)} />
+            <SelectField
+              name="vatRate"
+              locale={locale}
+              numeric
+              options={POLISH_VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+              label={m.invoice_vatRate({}, t)}
+            />
             <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
             <CheckField name="unavailable" locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
             <CheckField name="resetPrices" locale={locale} label={m.admin_menu_field_resetPrices({}, t)} />

@@ -37,6 +37,7 @@ export type EditorItem = {
   position: number;
   allergens: AllergenInfo;
   groups: EditorGroup[];
+  vatRate: number;
 };
 export type EditorCategory = {
   id: number;
@@ -92,6 +93,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
       position,
       groups: [],
       allergens: null,
+      vatRate: 8,
     };
   }
   return {
@@ -104,6 +106,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
     resetPrices: item.resetPrices,
     unavailable: item.unavailable,
     position: item.position,
+    vatRate: item.vatRate as 0 | 5 | 8 | 23,
     groups: item.groups.map((group) => ({
       id: group.id,
       name: group.name,

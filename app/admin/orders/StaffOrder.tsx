@@ -11,6 +11,7 @@ import { dateTime, statusName, time } from './format.ts';
 import { deliveryName, paymentMethodName, paymentTypeName, sourceName } from '../codes.ts';
 import OrderHistory from './OrderHistory.tsx';
 import OrderLines from './OrderLines.tsx';
+import { InvoiceFacts } from '#app/invoices/InvoiceFacts.tsx';
 import OrderPayments from './OrderPayments.tsx';
 import { $staffOrder, actOnStaffOrder, loadStaffOrder } from './staff-order-store.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
@@ -131,6 +132,7 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
               <dd>{order.comment}</dd>
             </>
           )}
+          <InvoiceFacts invoice={order.invoice} locale={locale} />
         </dl>
       </section>
 

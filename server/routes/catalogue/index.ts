@@ -15,6 +15,7 @@ import {
   getLocationsAndConcepts,
 } from '#server/services/catalogue/overview.ts';
 import type { ShopLanguage } from '#server/services/catalogue/restaurants.ts';
+import { restaurantSeller } from '#server/services/invoices/seller.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';
@@ -136,6 +137,25 @@ export const catalogueRoutes = new Hono<AppEnv>()
     validate('param', idOrSlugParam),
     validate('query', langQuery),
     async (c) => restaurantAnswer(c, c.req.valid('param').idOrSlug, c.req.valid('query').lang),
+  )
+  .get(
+    '/restaurants/:idOrSlug/seller',
+    describeRoute({
+      tags,
+      security: security.public,
+      summary: 'Who sells at a restaurant (its brand’s legal entity) and whether its orders can have a company invoice',
+      responses: {
+        200: jsonResponse('{ seller: { code, name, street, zip, city, taxId, register } | null, invoices }'),
+        400: errorResponse('validation'),
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', idOrSlugParam),
+    async (c) => {
+      const answer = await restaurantSeller(c.var.deps, c.req.valid('param').idOrSlug);
+      if (!answer) throw notFound();
+      return c.json(answer, 200);
+    },
   )
   .get(
     '/concepts/:slug/menu',

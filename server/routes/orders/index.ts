@@ -12,6 +12,7 @@ import { selfActor } from '#server/services/actor.ts';
 import { BASKET_COOKIE } from '#server/services/basket/priced.ts';
 import { subscribeToOrder } from '#server/services/orders/events.ts';
 import { placeOrder } from '#server/services/orders/place.ts';
+import { invoiceFileName, orderInvoicePdf } from '#server/services/invoices/documents.ts';
 import { retryPayment } from '#server/services/payments/retry.ts';
 import { reorder } from '#server/services/orders/reorder.ts';
 import { orderAccessToken } from '#server/services/orders/access-token.ts';
@@ -56,6 +57,14 @@ export const placeOrderBody = type({
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
   'lang?': localeType,
+  // A company invoice (issue 36): Poland only; the NIP passes its check digit (invalidNip).
+  'invoice?': {
+    'companyName?': optional(200),
+    'nip?': optional(20),
+    'street?': optional(200),
+    'zip?': optional(12),
+    'city?': optional(100),
+  },
 });
 const retryPaymentBody = type({
   method: paymentMethodType,
@@ -93,7 +102,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       responses: {
         201: jsonResponse('{ order, accessToken, redirectUrl (fast transfer: the bank page), replayed }'),
         400: errorResponse(
-          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), invalidNip, invoiceUnavailable, restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
         409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations'),
       },
@@ -242,6 +251,36 @@ export const ordersRoutes = new Hono<AppEnv>()
       );
       if (!order) throw notFound();
       return c.json({ order }, 200);
+    },
+  )
+  .get(
+    '/:id/invoice',
+    describeRoute({
+      tags,
+      summary: 'The company invoice of a finished order, as a PDF (issue 36)',
+      security: security.order,
+      description:
+        'For an order placed with an invoice request (Poland), once it is finished: the invoice numbered in its seller’s series, in the order’s language (or `lang`).',
+      responses: {
+        200: { description: 'application/pdf' },
+        404: errorResponse('notFound: no such order, not the caller’s, or no invoice asked for'),
+        409: errorResponse('invoiceNotReady: asked for, issued when the order is finished'),
+      },
+    }),
+    validate('param', idParam),
+    validate('query', type({ 'token?': '0 < string <= 128', 'lang?': localeType })),
+    async (c) => {
+      const { token, lang } = c.req.valid('query');
+      const id = await viewable(c, c.req.valid('param').id, token);
+      const { number, pdf } = await orderInvoicePdf(
+        { ...c.var.deps, actor: selfActor(c.var.user) },
+        { orderId: id, lang },
+      );
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${invoiceFileName(number)}.pdf"`,
+        'cache-control': 'private, no-store',
+      });
     },
   )
   .get(

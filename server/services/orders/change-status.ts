@@ -13,6 +13,7 @@ import { processPendingRefunds } from '../payments/refunds.ts';
 import { giveBackDiscountUse, recordAudit } from './bookkeeping.ts';
 import { announceOrderChange, transactionAnnouncing } from './events.ts';
 import { enqueueStatusEmail } from './status-emails.ts';
+import { issueInvoiceInTx } from '../invoices/issue.ts';
 import { countStatusChange } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 
@@ -140,6 +141,8 @@ export async function changeStatusInTx(
     }),
   );
   await Promise.all(writes);
+  // A finished order that asked for a company invoice gets its number now, or not at all (issue 36).
+  if (change.to === 'finished') await issueInvoiceInTx(tx, order.id, change.now);
   // In this transaction, after the writes it reports on (the e-mail reads the reason and the ready time back).
   const template = statusEmailOf(from, change.to);
   if (template === 'orderRejected')

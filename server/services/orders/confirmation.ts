@@ -15,6 +15,7 @@ import { orderLines } from './view.ts';
 import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
 import { allergenSentences } from '#app/allergens/texts.ts';
 import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import type { LegalEntity } from '#domain/invoice.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -33,6 +34,8 @@ export type ConfirmationData = {
   lang: Lang | null;
   /** `allergens` as the line was ordered (issue 36); null when the restaurant gave none ("ask the restaurant"). */
   items: { name: string; quantity: number; value: number; mods: string[]; allergens: AllergenInfo }[];
+  /** The company selling under the brand (issue 36); left out when the operator has not named it. */
+  seller?: LegalEntity | null;
 };
 
 export const isLang = (value: string | null): value is Lang => isLocale(value);
@@ -110,6 +113,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const totalLabel = m.email_orderTotal({}, options);
   const follow = m.email_orderFollow({}, options);
   const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
+  const seller = order.seller ? sellerLine(order.seller, order.country, lang) : null;
   const p = (s: string) => `<p style="margin:0 0 16px">${s}</p>`;
   return {
     to: order.email,
@@ -126,6 +130,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       '',
       `${follow}: ${link}`,
       ...(signature ? ['', signature] : []),
+      ...(seller ? ['', seller] : []),
     ].join('\n'),
     html: orderHtml(
       brand,
@@ -134,9 +139,17 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
         `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}<br><small style="color:#444">${escapeHtml(l.allergens)}</small></li>`).join('')}</ul>` +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },
-      signature ? p(escapeHtml(signature)) : '',
+      (signature ? p(escapeHtml(signature)) : '') +
+        (seller ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(seller)}</p>` : ''),
     ),
   };
+}
+
+/** The seller as the confirmation names it: 'Sprzedawca: name, street, zip city, NIP …, KRS …'. */
+function sellerLine(seller: LegalEntity, country: string, lang: Lang): string {
+  const id = `${country === 'ua' ? 'ЄДРПОУ' : 'NIP'} ${seller.taxId}`;
+  const title = m.seller_title({}, { locale: messageLocale(lang) });
+  return `${title}: ${seller.name}, ${seller.street}, ${seller.zip} ${seller.city}, ${id}, ${seller.register}`;
 }
 
 // Every paid online order is confirmed through these: built once (decision 036).
@@ -153,6 +166,7 @@ const confirmedOrder = reusable((db) =>
       restaurantName: restaurants.name,
       conceptSlug: concepts.slug,
       country: locations.country,
+      seller: concepts.legalEntity,
     })
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
@@ -194,6 +208,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       conceptSlug: order.conceptSlug,
       country: order.country,
       lang: isLang(order.lang) ? order.lang : null,
+      seller: order.seller,
       items: items.map((i) => ({
         ...i,
         mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name),

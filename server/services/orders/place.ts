@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { queryOf, transaction } from '#db/raw.ts';
+import { jsonOf, queryOf, transaction } from '#db/raw.ts';
+import type { LegalEntity } from '#domain/invoice.ts';
 import { baskets, payments } from '#db/schema/index.ts';
 import type { AppDeps, ServiceCtx } from '#server/context.ts';
 import { type Channel, isOnlinePayment, type PaymentAvailabilityHours } from '#domain/country.ts';
@@ -51,7 +52,11 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
   return row?.id ?? null;
 }
 
-const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy" from baskets where id = $1::text::uuid for update`;
+// The seller (issue 36) rides on the lock's statement: the confirmation names it, and no statement is added.
+const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy",
+    (select c.legal_entity from restaurants r join concepts c on c.id = r.concept_id
+      where r.id = baskets.restaurant_id) as "seller"
+  from baskets where id = $1::text::uuid for update`;
 /** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
 const CONFIGURED_COUNTRIES_SQL = `select country, availability_hours as "hours" from payment_options
   where name = $1::text and status = 'active' and $2::text = any(available_for)`;
@@ -61,7 +66,7 @@ type Created = {
   created: string;
   accessToken: string;
   paymentId: string | null;
-  written: { draft: OrderDraft; basket: OrderableBasket; ids: WrittenIds };
+  written: { draft: OrderDraft; basket: OrderableBasket; ids: WrittenIds; seller: LegalEntity | null };
 };
 
 /**
@@ -116,6 +121,7 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
         : null;
       const orderId = crypto.randomUUID();
       const accessToken = orderAccessToken(env.orderTokenSecret, orderId);
+      const seller = jsonOf<LegalEntity | null>(locked?.['seller'] ?? null);
       const draft = draftOrder({
         basket,
         input,
@@ -130,9 +136,15 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
         accessToken,
         paymentProvider: provider?.name ?? null,
         config: env,
+        seller,
       });
       const ids = await writeOrder(tx, draft);
-      return { created: orderId, accessToken, paymentId: draft.payment?.id ?? null, written: { draft, basket, ids } };
+      return {
+        created: orderId,
+        accessToken,
+        paymentId: draft.payment?.id ?? null,
+        written: { draft, basket, ids, seller },
+      };
     });
   } catch (error) {
     const race = lostRace(error);
@@ -214,7 +226,7 @@ async function startPaymentOf(
  * as the start left it.
  */
 function freshView(
-  { draft, basket, ids: written }: Created['written'],
+  { draft, basket, ids: written, seller }: Created['written'],
   started: StartedPayment | null,
   now: Date,
 ): OrderView | null {
@@ -233,6 +245,9 @@ function freshView(
         streetNo: basket.location.no,
         zip: basket.location.zip,
         city: basket.location.city,
+        seller,
+        invoiceRequest: draft.invoice ? { orderId: order.id, ...draft.invoice, createdAt: order.createdAt } : null,
+        invoiceNumber: null,
       },
     ],
     [
@@ -246,6 +261,7 @@ function freshView(
         value: l.value,
         allergens: l.allergens,
         mayContain: l.mayContain,
+        vatRate: null,
       })),
       payment && started
         ? [

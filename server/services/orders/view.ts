@@ -1,6 +1,18 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { locations, orderItemMods, orderItems, orders, payments, refunds, restaurants } from '#db/schema/index.ts';
+import {
+  concepts,
+  invoiceRequests,
+  invoices,
+  locations,
+  orderItemMods,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  restaurants,
+} from '#db/schema/index.ts';
+import type { InvoiceRequest, LegalEntity } from '#domain/invoice.ts';
 import type { Currency } from '#domain/money.ts';
 import { isRejectionReason, type RejectionReason } from '#domain/kitchen-alarms.ts';
 import {
@@ -83,6 +95,10 @@ export type OrderView = {
   pickupAt: string | null;
   payment: { method: string; status: string; redirectUrl: string | null } | null;
   refund: { amount: number; status: string; createdAt: string } | null;
+  /** The company selling under the brand (issue 36); null when the operator has not named it. */
+  seller: LegalEntity | null;
+  /** The company invoice asked for at checkout, and its number once issued (the order finished). */
+  invoice: { request: InvoiceRequest; number: string | null } | null;
 } & Record<MoneyField, number>;
 
 const orderColumns = {
@@ -97,7 +113,12 @@ const orderColumns = {
   streetNo: locations.no,
   zip: locations.zip,
   city: locations.city,
+  seller: concepts.legalEntity,
+  invoiceRequest: invoiceRequests,
+  invoiceNumber: invoices.number,
 };
+
+type InvoiceRequestRow = typeof invoiceRequests.$inferSelect;
 
 export type OrderRow = {
   order: typeof orders.$inferSelect;
@@ -111,7 +132,18 @@ export type OrderRow = {
   streetNo: string;
   zip: string;
   city: string;
+  seller: LegalEntity | null;
+  invoiceRequest: InvoiceRequestRow | null;
+  invoiceNumber: string | null;
 };
+
+const requestOf = ({ companyName, nip, street, zip, city }: InvoiceRequestRow): InvoiceRequest => ({
+  companyName,
+  nip,
+  street,
+  zip,
+  city,
+});
 
 /** Items, payments (with refunds) and item modifiers of the orders `ids`: three queries, sent together. */
 function orderDetails(db: Db | Tx, ids: string[]) {
@@ -249,6 +281,8 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
             createdAt: paymentRow.refund.createdAt.toISOString(),
           }
         : null,
+      seller: row.seller,
+      invoice: row.invoiceRequest ? { request: requestOf(row.invoiceRequest), number: row.invoiceNumber } : null,
     };
   });
 }
@@ -258,7 +292,10 @@ const baseQuery = (db: Db | Tx) =>
     .select(orderColumns)
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .innerJoin(locations, eq(locations.id, restaurants.locationId));
+    .innerJoin(locations, eq(locations.id, restaurants.locationId))
+    .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
+    .leftJoin(invoiceRequests, eq(invoiceRequests.orderId, orders.id))
+    .leftJoin(invoices, eq(invoices.orderId, orders.id));
 
 /**
  * An order's lines in the order they were placed, built once (decision 036): the confirmation e-mail lists them, and
@@ -289,6 +326,9 @@ const ORDER_VIEW_SQL = `
   select to_json(o) as "order", r.slug as "restaurantSlug", r.name as "restaurantName", r.phone as "restaurantPhone",
     r.acceptance_minutes as "acceptanceMinutes", r.preparation_minutes as "preparationMinutes",
     l.country, l.street, l.no as "streetNo", l.zip, l.city,
+    (select c.legal_entity from concepts c where c.id = r.concept_id) as "seller",
+    (select to_json(q) from invoice_requests q where q.order_id = o.id) as "invoiceRequest",
+    (select v.number from invoices v where v.order_id = o.id) as "invoiceNumber",
     (select coalesce(json_agg(i order by i.id), '[]') from order_items i where i.order_id = o.id) as "items",
     (select coalesce(json_agg(json_build_object('payment', p, 'refund', f) order by p.created_at desc), '[]')
       from payments p left join refunds f on f.payment_id = p.id where p.order_id = o.id) as "payments",
@@ -320,6 +360,9 @@ async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow;
       streetNo: raw['streetNo'] as string,
       zip: raw['zip'] as string,
       city: raw['city'] as string,
+      seller: jsonOf<LegalEntity | null>(raw['seller']),
+      invoiceRequest: raw['invoiceRequest'] ? rowOf(invoiceRequests, jsonOf<Json>(raw['invoiceRequest'])) : null,
+      invoiceNumber: (raw['invoiceNumber'] as string | null) ?? null,
     },
     details: [
       jsonOf<Json[]>(raw['items']).map((item) => rowOf(orderItems, item)),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { concepts, restaurants } from '#db/schema/index.ts';
 import type { ConceptBody } from '#domain/admin-forms.ts';
+import { checkLegalEntity } from '#domain/invoice.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { audit, orNull } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
@@ -27,7 +28,14 @@ export async function readConcept(ctx: ServiceCtx<'db'>, id: number): Promise<Ad
  */
 export const updateConcept = (ctx: ServiceCtx<'db'>, id: number, input: ConceptBody): Promise<AdminConcept> =>
   withTransaction(ctx, async ({ db: tx }) => {
-    const changes = values(input);
+    const changes: Partial<typeof concepts.$inferInsert> = values(input);
+    if (input.legalEntity) {
+      const [concept] = await tx.select({ country: concepts.country }).from(concepts).where(eq(concepts.id, id));
+      if (!concept) throw notFound();
+      const checked = checkLegalEntity(input.legalEntity, concept.country);
+      if (!checked.ok) throw validationError(checked.problems);
+      changes.legalEntity = checked.entity;
+    }
     if (changes.defaultRestaurantSlug) {
       const [own] = await tx
         .select({ id: restaurants.id })

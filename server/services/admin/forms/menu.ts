@@ -63,6 +63,7 @@ export type AdminMenuItem = {
   position: number;
   allergens: AllergenInfo;
   groups: AdminMenuGroup[];
+  vatRate: number;
 };
 export type AdminMenuCategory = {
   id: number;
@@ -151,6 +152,7 @@ const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): A
   position: i.position,
   allergens: allergenInfoOf(i),
   groups,
+  vatRate: i.vatRate,
 });
 
 /** The restaurant's menu for the editor: active categories by position, each with its active items. */
@@ -265,6 +267,7 @@ const itemValues = (input: MenuItemBody) => ({
   unavailable: input.unavailable,
   position: input.position,
   ...allergenValues(input.allergens),
+  ...(input.vatRate !== undefined ? { vatRate: input.vatRate } : {}),
 });
 
 /** The allergen columns a body sets: none when it leaves them out (an edit keeps the row's). */

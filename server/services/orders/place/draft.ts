@@ -6,6 +6,8 @@ import { type Channel, isOnlinePayment, type PaymentAvailabilityHours, type Paym
 import { assertValid, checkoutFormRules, pickupCheckoutFormRules } from '#domain/forms.ts';
 import type { Currency } from '#domain/money.ts';
 import { displayId } from '#domain/orders.ts';
+import { invoiceRequestOf } from '../../invoices/request.ts';
+import type { InvoiceRequest, LegalEntity } from '#domain/invoice.ts';
 import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
 import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
@@ -59,6 +61,8 @@ export type OrderDraft = {
   audit: AuditEntry;
   /** The confirmation, sent now when the order goes straight to the restaurant; an online order's waits for its payment. */
   email: OutgoingEmail | null;
+  /** The company invoice the customer asked for (issue 36), stored beside the order. */
+  invoice: InvoiceRequest | null;
 };
 
 export type DraftCall = {
@@ -82,6 +86,8 @@ export type DraftCall = {
    */
   paymentProvider: string | null;
   config: Env;
+  /** The company selling under the brand, named in the confirmation (issue 36). */
+  seller?: LegalEntity | null | undefined;
 };
 
 /** Customer details first: the form is what the customer can fix right away. */
@@ -135,6 +141,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
   const online = isOnlinePayment(input.paymentMethod);
 
   const customer = customerOf(input, pickup, country);
+  const invoice = input.invoice ? invoiceRequestOf(input.invoice, country) : null;
   // The basket's own coordinates are the customer's when the form keeps the basket's address.
   const sameAddress = basket.address && basket.address.zip.trim() === input.zip?.trim();
   assertCheckout({
@@ -249,6 +256,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
     lines,
     mods,
     payment: online ? paymentOf(call) : null,
+    invoice,
     audit: {
       at: now,
       actorUserId: order.createdByUserId,
@@ -275,6 +283,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
           conceptSlug: restaurant.conceptSlug,
           country,
           lang,
+          seller: call.seller ?? null,
           items: basket.lines.map((line) => ({
             name: line.name,
             quantity: line.quantity,

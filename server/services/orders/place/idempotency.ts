@@ -46,6 +46,8 @@ export function requestHash(basketId: string, channel: Channel, input: PlaceOrde
     channel,
     ...Object.fromEntries(INPUT_KEYS.map((k) => [k, input[k] ?? null])),
     consents: recordedConsents(input.consents),
+    // Only when asked for, so that the calls made before invoices existed keep their hash.
+    ...(input.invoice ? { invoice: input.invoice } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -1,4 +1,5 @@
 import type { Consent, PaymentMethod } from '#domain/country.ts';
+import type { InvoiceRequest } from '#domain/invoice.ts';
 import type { Lang } from '../access-token.ts';
 
 /** The customer's part of a place-order call; prices and totals are not part of it (the server prices). */
@@ -20,4 +21,6 @@ export type PlaceOrderInput = {
   blikCode?: string | undefined;
   googlePayToken?: string | undefined;
   lang?: Lang | undefined;
+  /** A company invoice asked for (issue 36): the buyer's company, NIP and address. */
+  invoice?: Partial<InvoiceRequest> | undefined;
 };

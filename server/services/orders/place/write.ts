@@ -45,6 +45,7 @@ const PARAMS = [
   'auditAction',
   'auditData',
   'email',
+  'invoice',
 ] as const;
 type Param = (typeof PARAMS)[number];
 /** Sent as text and cast in the SQL, so that both drivers convert every value the same way (db/raw.ts). */
@@ -87,9 +88,11 @@ with redeemed as (
       "mayContain" text[])
   where exists (select from placed)
 ), items as (
-  insert into order_items (id, order_id, menu_item_id, name, quantity, unit_price, value, allergens, may_contain)
-  select id, ${$('orderId')}::text::uuid, "menuItemId", name, quantity, "unitPrice", value, allergens, "mayContain"
-  from lines order by line
+  insert into order_items (id, order_id, menu_item_id, name, quantity, unit_price, value, allergens, may_contain,
+    vat_rate)
+  select l.id, ${$('orderId')}::text::uuid, l."menuItemId", l.name, l.quantity, l."unitPrice", l.value, l.allergens,
+    l."mayContain", (select vat_rate from menu_items where menu_items.id = l."menuItemId")
+  from lines l order by l.line
   returning id
 ), mod_lines as materialized (
   select nextval('order_item_mods_id_seq')::int as id, m.*
@@ -130,6 +133,13 @@ with redeemed as (
   from jsonb_to_record(${$('email')}::text::jsonb) as e("to" text, subject text, text text, html text, template text)
   where ${$('email')}::text is not null and exists (select from placed)
   returning id
+), invoice as (
+  insert into invoice_requests (order_id, company_name, nip, street, zip, city, created_at)
+  select ${$('orderId')}::text::uuid, i."companyName", i.nip, i.street, i.zip, i.city, ${$('now')}::text::timestamptz
+  from jsonb_to_record(${$('invoice')}::text::jsonb)
+    as i("companyName" text, nip text, street text, zip text, city text)
+  where ${$('invoice')}::text is not null and exists (select from placed)
+  returning order_id
 )
 select exists (select from placed) as placed,
   (select coalesce(json_agg(id order by line), '[]') from lines) as "itemIds",
@@ -139,7 +149,8 @@ select exists (select from placed) as placed,
   (select count(*) from payment)::int as payments,
   (select count(*) from basket)::int as baskets,
   (select count(*) from audit)::int as audits,
-  (select count(*) from email)::int as emails`;
+  (select count(*) from email)::int as emails,
+  (select count(*) from invoice)::int as invoices`;
 
 /**
  * The order's announcement to its listeners (status page, kitchen board), sent right behind the COMMIT on the same
@@ -151,7 +162,7 @@ select exists (select from placed) as placed,
 const ANNOUNCE_SQL = `select pg_notify('${ORDER_STATUS_CHANNEL}', id::text) from orders where id = $1::text::uuid`;
 
 /** The draft's fields by parameter name: the one place where a field becomes a parameter. */
-function paramsOf({ order, lines, mods, payment, audit, email }: OrderDraft): Value[] {
+function paramsOf({ order, lines, mods, payment, audit, email, invoice }: OrderDraft): Value[] {
   const values: Record<Param, Value> = {
     orderId: order.id,
     basketId: order.basketId,
@@ -191,6 +202,7 @@ function paramsOf({ order, lines, mods, payment, audit, email }: OrderDraft): Va
     auditAction: audit.action,
     auditData: JSON.stringify(audit.data),
     email: email && JSON.stringify({ html: null, ...email }),
+    invoice: invoice && JSON.stringify(invoice),
   };
   return PARAMS.map((name) => values[name]);
 }
@@ -225,6 +237,7 @@ export async function writeOrder(tx: Transaction, draft: OrderDraft): Promise<Wr
     audits: 1,
     payments: draft.payment ? 1 : 0,
     emails: draft.email ? 1 : 0,
+    invoices: draft.invoice ? 1 : 0,
   };
   if (Object.entries(expected).some(([rows, n]) => written[rows] !== n))
     throw new Error(`place-order wrote other rows than it meant to: ${JSON.stringify(written)}`);
