@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '#db/client.ts';
-import { auditLog, botKeys, locations, orders, paymentNotifications, userKitchens, users } from '#db/schema/index.ts';
+import {
+  auditLog,
+  botKeys,
+  invoiceRequests,
+  locations,
+  orders,
+  paymentNotifications,
+  userKitchens,
+  users,
+} from '#db/schema/index.ts';
 import { insertUser } from '#db/seed/factories.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, settle } from '../helpers/orders.ts';
@@ -13,9 +22,18 @@ beforeEach(() => ctx.setNow(NOON));
 
 /**
  * Columns that may still name an erased person because tax law keeps them (invoice data: the buyer on an invoice).
- * None on this branch; the invoices' table and the orders' invoice request join here when they are merged.
+ * None: the buyer on an invoice request and an invoice is a company (tests below show it is kept and exported).
  */
 const KEPT_FOR_TAX: readonly string[] = [];
+
+/** The company a customer asks an invoice for (a business's data: none of the person's own). */
+const OFFICE = {
+  companyName: 'Biuro Zielona Sp. z o.o.',
+  nip: '5252812349',
+  street: 'ul. Złota 44',
+  zip: '00-120',
+  city: 'Warszawa',
+};
 
 /** Tables whose address columns are a business's, never a person's (a brand's contact address). */
 const BUSINESS_ADDRESSES: Record<string, string> = { concepts: 'contact_email: the brand team’s address' };
@@ -145,6 +163,8 @@ async function customerEverywhere(person: Person) {
       consents: { ...allConsents, marketingEmail: true },
       paymentMethod: 'blik',
       blikCode: '123456',
+      // A company invoice asked for: the buyer's data is the books', and stays through erasure (decision 051).
+      invoice: OFFICE,
     },
     crypto.randomUUID(),
     { cookie },
@@ -216,6 +236,7 @@ describe('my data, downloaded', () => {
     expect(order!.id).toBe(me.orderId);
     expect(order!.lines.length).toBeGreaterThan(0);
     expect(order!.consents['marketingEmail']).toBe(true);
+    expect(order).toMatchObject({ invoiceRequest: { companyName: OFFICE.companyName, nip: OFFICE.nip } });
     const consents = document.data['consent_events'] as { consent: string; granted: boolean; at: string }[];
     expect(consents).toContainEqual(
       expect.objectContaining({ consent: 'marketingEmail', granted: true, source: 'profile', at: expect.any(String) }),
@@ -256,6 +277,9 @@ describe('deleting my account erases me everywhere', () => {
       createdAt: before!.createdAt,
       userId: me.user.id,
     });
+    // The invoice request is the books' too: the company, its tax number and address stay.
+    const [invoice] = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, me.orderId));
+    expect(invoice).toMatchObject({ companyName: OFFICE.companyName, nip: OFFICE.nip, street: OFFICE.street });
     expect(after!.customer).toEqual({
       firstname: '',
       lastname: '',

@@ -8,6 +8,8 @@ import {
   consentEvents,
   contactMessages,
   emailOutbox,
+  invoiceRequests,
+  invoices,
   orderItemMods,
   orderItems,
   orders,
@@ -254,7 +256,7 @@ async function ordersWithLines(db: Db, subject: DataSubject) {
     .orderBy(asc(orders.createdAt));
   const ids = heads.map((order) => order.id);
   if (ids.length === 0) return [];
-  const [lines, mods, paid] = await Promise.all([
+  const [lines, mods, paid, requested, issued] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -291,6 +293,23 @@ async function ordersWithLines(db: Db, subject: DataSubject) {
       .from(payments)
       .where(and(inArray(payments.orderId, ids)))
       .orderBy(asc(payments.createdAt)),
+    // A company invoice asked for at checkout, and the invoice issued (decision 051): kept through erasure for tax law.
+    db
+      .select({
+        orderId: invoiceRequests.orderId,
+        companyName: invoiceRequests.companyName,
+        nip: invoiceRequests.nip,
+        street: invoiceRequests.street,
+        zip: invoiceRequests.zip,
+        city: invoiceRequests.city,
+        createdAt: invoiceRequests.createdAt,
+      })
+      .from(invoiceRequests)
+      .where(inArray(invoiceRequests.orderId, ids)),
+    db
+      .select({ orderId: invoices.orderId, number: invoices.number, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids)),
   ]);
   return heads.map((order) => ({
     ...order,
@@ -301,5 +320,7 @@ async function ordersWithLines(db: Db, subject: DataSubject) {
         options: mods.filter((mod) => mod.orderItemId === line.id).map(({ orderItemId: __, ...mod }) => mod),
       })),
     payments: paid.filter((payment) => payment.orderId === order.id).map(({ orderId: _, ...payment }) => payment),
+    invoiceRequest: requested.find((request) => request.orderId === order.id) ?? null,
+    invoices: issued.filter((invoice) => invoice.orderId === order.id).map(({ orderId: _, ...invoice }) => invoice),
   }));
 }
