@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
@@ -42,6 +42,12 @@ const menuOf = (page: Page, slug: string, locale: Locale) =>
     slug,
     locale,
   ] as const) as Promise<MenuAnswer>;
+
+/** An element's own words, without its children's (a line's name apart from the allergens shown inside it). */
+const ownText = (locator: Locator) =>
+  locator.evaluate((el) =>
+    [...el.childNodes].flatMap((n) => (n.nodeType === Node.TEXT_NODE ? [n.textContent] : [])).join(''),
+  );
 
 /** A row of the restaurant page's menu, found by its dish's heading as the page shows it. */
 const menuRow = (page: Page, name: string) =>
@@ -86,8 +92,13 @@ describe('prices in the page’s language, names without emoji', () => {
       await page.goto(urlOn('localhost', pathFor('summary', locale)));
       const recap = page.locator('.checkout-recap-lines li');
       await recap.waitFor();
-      expect(await recap.locator('span').first().textContent()).toBe(`3 × ${name}`);
-      expect(await recap.locator('span').nth(1).textContent()).toBe(formatMoney(3 * arancini.price, 'PLN', locale));
+      // The line's own words, apart from its allergens (issue 36) shown under them.
+      const words = await ownText(recap.locator(':scope > span').first());
+      expect(words).toBe(`3 × ${name}`);
+      expect(await recap.locator('.allergen').count()).toBeGreaterThan(0);
+      expect(await recap.locator(':scope > span').nth(1).textContent()).toBe(
+        formatMoney(3 * arancini.price, 'PLN', locale),
+      );
 
       // The status page of the order placed from that basket.
       const restaurant = (await page.evaluate(
@@ -117,7 +128,10 @@ describe('prices in the page’s language, names without emoji', () => {
       await page.goto(urlOn('localhost', pathFor('status', locale, { orderId: order.id, token: accessToken })));
       // The order keeps its lines as the menu writes them (Polish for a Polish restaurant), without the emoji.
       const item = page.locator('.lines .items li');
-      expect(await item.locator('.name').textContent()).toMatch(/^\s*3 × Arancini\s*$/);
+      const ordered = await ownText(item.locator('.name'));
+      expect(ordered).toMatch(/^\s*3 × Arancini\s*$/);
+      // Again at delivery, as EU 1169/2011 asks: what the line holds, in the page's language.
+      expect(await item.locator('.allergen').count()).toBeGreaterThan(0);
       expect(await item.locator('.price').textContent()).toBe(formatMoney(3 * arancini.price, 'PLN', locale));
       expect(problems).toEqual([]);
       await page.close();
