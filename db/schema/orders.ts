@@ -185,6 +185,11 @@ export const orders = pgTable(
     promisedAt: timestamp('promised_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // Decision 053: promisedAt is when the food is promised ready (pickup, or handed to the courier); a delivered
+    // order's customer is promised dueAt (promisedAt plus the kitchen's delivery minutes then). fireAt is when the
+    // kitchen starts cooking (promisedAt minus the preparation time); before it the board shows the order "later".
+    fireAt: timestamp('fire_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
     // Set with status rejected: why (REJECTION_REASONS). 'timeout' is not a reason a kitchen gives: an order nobody
     // accepted in time is rejected with rejectionReason null and acceptDeadline in the past.
     rejectionReason: text('rejection_reason'),
@@ -208,6 +213,8 @@ export const orders = pgTable(
     index('orders_customer_phone_idx').on(sql`right(regexp_replace(${t.customer}->>'phone', '[^0-9]', '', 'g'), 9)`),
     index('orders_restaurant_idx').on(t.restaurantId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    // A kitchen's slot load (decision 053): the orders of its restaurants by slot.
+    index('orders_restaurant_slot_idx').on(t.restaurantId, t.scheduledFor),
     // The number a customer reads out on the phone (spec section 3: the basket id's last 5 characters).
     index('orders_display_id_idx').on(t.displayId),
     check('orders_status_check', inList('status', STATUSES_AS_MIGRATED)),

@@ -51,6 +51,9 @@ export const errorCatalogue = {
   idempotencyKeyReused: { status: 409, meaning: 'The Idempotency-Key was already used for another order.' },
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
+  // Kitchen capacity (issue 34).
+  kitchenPaused: { status: 409, meaning: 'The kitchen has paused new orders for a while (busy mode).' },
+  slotUnavailable: { status: 409, meaning: 'The chosen time is full or not offered; choose another one.' },
 
   // Paying again for an order whose payment failed or was canceled.
   orderNotAwaitingPayment: {

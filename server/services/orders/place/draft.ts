@@ -12,6 +12,9 @@ import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';
 import type { AuditEntry } from '../bookkeeping.ts';
 import { orderConfirmationEmail } from '../confirmation.ts';
+import type { SlotLoad } from '#domain/kitchen-capacity.ts';
+import { type OrderPromise, orderPromise, preOrderAllowed } from '#domain/kitchen-settings.ts';
+import { RuleError } from '#domain/rule-error.ts';
 import { recordedConsents } from './idempotency.ts';
 import type { PlaceOrderInput } from './input.ts';
 
@@ -78,7 +81,19 @@ export type DraftCall = {
    */
   paymentProvider: string | null;
   config: Env;
+  /** What the kitchen's slots already hold (empty where the kitchen does not limit them). */
+  load: ReadonlyMap<number, SlotLoad>;
 };
+
+/** The slot the customer chose: an ISO instant (with its offset), or none for "as soon as possible". */
+function scheduledSlotOf(value: string | null | undefined): Temporal.Instant | null {
+  if (value === undefined || value === null || value === '') return null;
+  try {
+    return Temporal.Instant.from(value);
+  } catch {
+    throw new RuleError('validation', 'not an instant', { scheduledFor: 'invalid' });
+  }
+}
 
 /** Customer details first: the form is what the customer can fix right away. */
 function customerOf(input: PlaceOrderInput, pickup: boolean, country: string): Customer {
@@ -131,6 +146,9 @@ export function draftOrder(call: DraftCall): OrderDraft {
   const online = isOnlinePayment(input.paymentMethod);
 
   const customer = customerOf(input, pickup, country);
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  const scheduledFor = scheduledSlotOf(input.scheduledFor);
+  const kitchen = basket.kitchen;
   // The basket's own coordinates are the customer's when the form keeps the basket's address.
   const sameAddress = basket.address && basket.address.zip.trim() === input.zip?.trim();
   assertCheckout({
@@ -163,8 +181,23 @@ export function draftOrder(call: DraftCall): OrderDraft {
       hours: call.paymentHours,
     },
     consents: input.consents,
-    now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+    preOrder:
+      kitchen !== null &&
+      preOrderAllowed({ kitchen, restaurant, now: instant, scheduled: scheduledFor !== null }),
+    now: instant,
   });
+  const promise: OrderPromise | null = kitchen
+    ? orderPromise({
+        kitchen,
+        restaurant,
+        delivery: !pickup,
+        load: call.load,
+        items: basket.itemCount,
+        now: instant,
+        scheduledFor,
+      })
+    : null;
+  const at = (i: Temporal.Instant | null | undefined) => (i ? new Date(i.epochMilliseconds) : null);
 
   const orderId = call.ids.order;
   const lang = input.lang ?? null;
@@ -210,6 +243,12 @@ export function draftOrder(call: DraftCall): OrderDraft {
     acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
     acceptedAt: null,
     preparationMinutes: null,
+    scheduledFor: at(promise?.slot),
+    promisedAt: at(promise?.readyAt),
+    fireAt: at(promise?.fireAt),
+    dueAt: at(promise?.dueAt),
+    readyAt: null,
+    finishedAt: null,
     rejectionReason: null,
     alarmAcknowledgedAt: null,
     escalatedAt: null,

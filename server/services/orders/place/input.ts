@@ -20,4 +20,6 @@ export type PlaceOrderInput = {
   blikCode?: string | undefined;
   googlePayToken?: string | undefined;
   lang?: Lang | undefined;
+  /** The slot chosen for a scheduled order (an ISO instant from the schedule offered); left out: as soon as possible. */
+  scheduledFor?: string | null | undefined;
 };

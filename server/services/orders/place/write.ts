@@ -35,6 +35,10 @@ const PARAMS = [
   'idempotencyKey',
   'requestHash',
   'acceptDeadline',
+  'scheduledFor',
+  'promisedAt',
+  'fireAt',
+  'dueAt',
   'now',
   'lines',
   'mods',
@@ -68,7 +72,8 @@ with redeemed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
     restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
     discount_value, service_fee, extra_fee, total, customer, comment, lang, consents, access_token_hash,
-    idempotency_key, request_hash, accept_deadline, created_at, updated_at)
+    idempotency_key, request_hash, accept_deadline, scheduled_for, promised_at, fire_at, due_at, created_at,
+    updated_at)
   select ${$('orderId')}::text::uuid, ${$('basketId')}::text::uuid, ${$('displayId')}::text, ${$('status')}::text,
     ${$('source')}::text, ${$('deliveryType')}::text, ${$('paymentMethod')}::text, ${$('paymentType')}::text,
     ${$('restaurantId')}::int, ${$('userId')}::text::uuid, ${$('createdByUserId')}::text::uuid,
@@ -76,8 +81,9 @@ with redeemed as (
     ${$('deliveryCosts')}::int, ${$('discountValue')}::int, ${$('serviceFee')}::int, ${$('extraFee')}::int,
     ${$('total')}::int, ${$('customer')}::text::jsonb, ${$('comment')}::text, ${$('lang')}::text,
     ${$('consents')}::text::jsonb, ${$('accessTokenHash')}::text, ${$('idempotencyKey')}::text,
-    ${$('requestHash')}::text, ${$('acceptDeadline')}::text::timestamptz, ${$('now')}::text::timestamptz,
-    ${$('now')}::text::timestamptz
+    ${$('requestHash')}::text, ${$('acceptDeadline')}::text::timestamptz, ${$('scheduledFor')}::text::timestamptz,
+    ${$('promisedAt')}::text::timestamptz, ${$('fireAt')}::text::timestamptz, ${$('dueAt')}::text::timestamptz,
+    ${$('now')}::text::timestamptz, ${$('now')}::text::timestamptz
   where ${$('discountCodeId')}::int is null or exists (select from redeemed)
   returning id
 ), lines as materialized (
@@ -179,6 +185,10 @@ function paramsOf({ order, lines, mods, payment, audit, email }: OrderDraft): Va
     idempotencyKey: order.idempotencyKey,
     requestHash: order.requestHash,
     acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
+    scheduledFor: order.scheduledFor?.toISOString() ?? null,
+    promisedAt: order.promisedAt?.toISOString() ?? null,
+    fireAt: order.fireAt?.toISOString() ?? null,
+    dueAt: order.dueAt?.toISOString() ?? null,
     now: order.createdAt.toISOString(),
     lines: JSON.stringify(lines),
     mods: JSON.stringify(mods),
