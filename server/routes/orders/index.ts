@@ -56,6 +56,8 @@ export const placeOrderBody = type({
   'blikCode?': optional(20),
   'googlePayToken?': optional(4096),
   'lang?': localeType,
+  // The slot chosen from the schedule offered (GET /api/basket/schedule); left out: as soon as possible.
+  'scheduledFor?': 'string <= 40 | null',
 });
 const retryPaymentBody = type({
   method: paymentMethodType,
@@ -95,7 +97,9 @@ export const ordersRoutes = new Hono<AppEnv>()
         400: errorResponse(
           'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
-        409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations'),
+        409: errorResponse(
+          'idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations, kitchenPaused, slotUnavailable',
+        ),
       },
     }),
     async (c, next) => {

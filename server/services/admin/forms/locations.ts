@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { locations } from '#db/schema/index.ts';
-import type { LocationBody } from '#domain/admin-forms.ts';
+import type { KitchenSettingsBody, LocationBody } from '#domain/admin-forms.ts';
+import { validKitchenSettings } from '#domain/kitchen-settings.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { audit, uniqueOr } from './context.ts';
@@ -59,4 +60,18 @@ export const deleteLocation = (ctx: ServiceCtx<'db'>, id: number): Promise<void>
     const [row] = await tx.update(locations).set({ deleted: true }).where(eq(locations.id, id)).returning();
     if (!row) throw notFound();
     await audit(tx, ctx, 'location.deleted', 'location', id, { deleted: true });
+  });
+
+/** A kitchen's capacity settings (slot limits, pre-orders, horizon, delivery time), validated and audited. */
+export const updateKitchenSettings = (
+  ctx: ServiceCtx<'db'>,
+  id: number,
+  input: KitchenSettingsBody,
+): Promise<AdminLocation> =>
+  withTransaction(ctx, async ({ db: tx }) => {
+    const row = validKitchenSettings(input);
+    const [updated] = await tx.update(locations).set(row).where(eq(locations.id, id)).returning();
+    if (!updated) throw notFound();
+    await audit(tx, ctx, 'location.updated', 'location', id, row);
+    return updated;
   });
