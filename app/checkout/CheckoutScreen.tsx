@@ -32,6 +32,7 @@ import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import { CheckoutOrderTime } from '#app/capacity/CheckoutOrderTime.tsx';
 
 /**
  * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the
@@ -141,6 +142,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
         ) : (
           <AddressFields locale={locale} />
         )}
+        <CheckoutOrderTime locale={locale} basket={basket} />
         <TextField
           form="checkout"
           name="comment"

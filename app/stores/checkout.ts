@@ -38,6 +38,7 @@ import { $basket, loadBasket, type Basket } from '#app/stores/basket.ts';
 import type { SavedAddress } from '#app/stores/account.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
+import { scheduledForBody } from '#app/capacity/order-time.ts';
 import type { Country } from '#domain/country.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import {
@@ -336,12 +337,15 @@ export function placeOrder(
     const answer = await readAnswer(
       client.orders.$post(
         {
-          json: placeOrderBody(values, {
-            ...context(),
-            lang: locale,
-            coordinates: coordinatesOf(values),
-            googlePayToken,
-          }),
+          json: {
+            ...placeOrderBody(values, {
+              ...context(),
+              lang: locale,
+              coordinates: coordinatesOf(values),
+              googlePayToken,
+            }),
+            ...scheduledForBody(),
+          },
         },
         { headers: { 'Idempotency-Key': key } },
       ),

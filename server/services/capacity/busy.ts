@@ -6,13 +6,21 @@ import { activeBusy, type StoredBusy, storedBusy } from '#domain/kitchen-setting
 import { withTransaction } from '#db/transaction.ts';
 import type { AppDeps, ServiceCtx } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { countryOf } from '#domain/money.ts';
 import { actorUserId } from '../actor.ts';
 import { recordAudit } from '../orders/bookkeeping.ts';
 
 /** A kitchen as its board shows it: the location, and its busy mode in force (with the pause's reason). */
-export type KitchenBusyState = { locationId: number; locationName: string; busy: StoredBusy | null };
+export type KitchenBusyState = {
+  locationId: number;
+  locationName: string;
+  /** The kitchen's clock, for the times the board shows. */
+  timeZone: string;
+  busy: StoredBusy | null;
+};
 
-const locationOfRestaurant = { id: locations.id, name: locations.name, busy: locations.busy };
+const locationOfRestaurant = { id: locations.id, name: locations.name, country: locations.country, busy: locations.busy };
 
 /** The busy mode of the kitchen that cooks `restaurantId`, as in force now (null once its time is up). */
 export async function kitchenBusyState(
@@ -26,7 +34,12 @@ export async function kitchenBusyState(
     .where(eq(restaurants.id, restaurantId));
   if (!row) throw notFound();
   const now = Temporal.Instant.fromEpochMilliseconds(ctx.now().getTime());
-  return { locationId: row.id, locationName: row.name, busy: activeBusy(row.busy ?? null, now) };
+  return {
+    locationId: row.id,
+    locationName: row.name,
+    timeZone: timeZoneOf(countryOf(row.country)),
+    busy: activeBusy(row.busy ?? null, now),
+  };
 }
 
 /**
@@ -57,6 +70,6 @@ export function setKitchenBusy(
       entityId: String(row.id),
       data: { busy, fromRestaurantId: restaurantId },
     });
-    return { locationId: row.id, locationName: row.name, busy };
+    return { locationId: row.id, locationName: row.name, timeZone: timeZoneOf(countryOf(row.country)), busy };
   });
 }

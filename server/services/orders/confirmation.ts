@@ -12,6 +12,9 @@ import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, orderAccessToken, statusPath } from './access-token.ts';
 import { isLocale } from '#domain/locales.ts';
 import { orderLines } from './view.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { countryOf } from '#domain/money.ts';
+import { formatPromise } from '#domain/kitchen-settings.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -29,7 +32,19 @@ export type ConfirmationData = {
   /** The language the order was placed in; null when the caller named none. */
   lang: Lang | null;
   items: { name: string; quantity: number; value: number; mods: string[] }[];
+  /** The kitchen's promise (issue 34): ready (pickup) or at the door (delivery), as stored on the order. */
+  promise?: { readyAt: Date; dueAt: Date | null } | null;
 };
+
+/** "Ready for pickup around 12:30" / "Delivered around 13:00", on the restaurant's clock. */
+function promiseLine(order: ConfirmationData, lang: Lang): string | null {
+  if (!order.promise) return null;
+  const timeZone = timeZoneOf(countryOf(order.country));
+  const { dueAt, readyAt } = order.promise;
+  const time = formatPromise((dueAt ?? readyAt).toISOString(), timeZone, lang);
+  const options = { locale: messageLocale(lang) };
+  return dueAt ? m.capacity_promise_due({ time }, options) : m.capacity_promise_ready({ time }, options);
+}
 
 export const isLang = (value: string | null): value is Lang => isLocale(value);
 
@@ -98,6 +113,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
   // Nothing is promised before the restaurant accepts: the next e-mail says whether it did.
   const waiting = m.email_orderWaiting({}, options);
+  const promised = promiseLine(order, lang);
   const totalLabel = m.email_orderTotal({}, options);
   const follow = m.email_orderFollow({}, options);
   const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
@@ -110,6 +126,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       ...(brand ? [brand.name, ''] : []),
       intro,
       waiting,
+      ...(promised ? [promised] : []),
       '',
       ...lines.map((l) => l.text),
       '',
@@ -122,6 +139,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       brand,
       p(escapeHtml(intro)) +
         p(escapeHtml(waiting)) +
+        (promised ? p(`<strong>${escapeHtml(promised)}</strong>`) : '') +
         `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}</li>`).join('')}</ul>` +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },
@@ -141,6 +159,8 @@ const confirmedOrder = reusable((db) =>
       total: orders.total,
       deliveryType: orders.deliveryType,
       lang: orders.lang,
+      promisedAt: orders.promisedAt,
+      dueAt: orders.dueAt,
       restaurantName: restaurants.name,
       conceptSlug: concepts.slug,
       country: locations.country,
@@ -186,6 +206,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
       country: order.country,
       lang: isLang(order.lang) ? order.lang : null,
       items: items.map((i) => ({ ...i, mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name) })),
+      promise: order.promisedAt ? { readyAt: order.promisedAt, dueAt: order.dueAt } : null,
     }),
   );
 }

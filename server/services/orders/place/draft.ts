@@ -310,6 +310,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
             value: line.totalPrice,
             mods: line.options.map((o) => o.name),
           })),
+          promise: promise ? { readyAt: at(promise.readyAt)!, dueAt: at(promise.dueAt) } : null,
         }),
   };
 }
