@@ -12,6 +12,8 @@ import { Select, TextArea, TextInput } from '#app/ui/field.tsx';
 import { $basket, $busy, $methods, $prefill, placeOrder, type OrderInput } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { PhoneOrderTime, $ccOrderTime } from '#app/capacity/PhoneOrderTime.tsx';
+import { scheduledForBody } from '#app/capacity/order-time.ts';
 
 const DELIVERY = [
   ['door2door', m.cc_method_door2door],
@@ -180,6 +182,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
       ...(values.paymentMethod === 'blik' ? { blikCode: values.blikCode } : {}),
       consents: Object.fromEntries(consents.map((c) => [c, values.consents[c]])),
       lang: values.lang,
+      ...scheduledForBody($ccOrderTime.get()),
     };
     const failure = await placeOrder({ deliveryMethod: values.deliveryMethod, address }, input, key.current);
     if (failure?.key !== 'internalError') key.current = null;
@@ -256,6 +259,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             inputMode="numeric"
           />
         )}
+        <PhoneOrderTime locale={locale} pickup={pickup} />
         <fieldset className="cc-choices">
           <legend>{m.cc_consents({}, t)}</legend>
           {consents.map((c) => (
