@@ -23,7 +23,9 @@ export function KitchenBadge({
   if (!kitchen) return null;
   const t = inLocale(locale);
   const time = (iso: string) =>
-    new Intl.DateTimeFormat(TIME_LOCALE[locale], { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+    new Intl.DateTimeFormat(TIME_LOCALE[locale], { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+      new Date(iso),
+    );
   const text = kitchen.paused
     ? kitchen.pausedUntil
       ? m.capacity_badge_paused_until({ time: time(kitchen.pausedUntil) }, t)

@@ -26,7 +26,15 @@ export function waitsForLater(order: KitchenCard, now: number): boolean {
 }
 
 /** The board's "later" column: what to start cooking and when, soonest first. */
-export function LaterColumn({ orders, locale, timeZone }: { orders: KitchenCard[]; locale: UiLocale; timeZone: string }) {
+export function LaterColumn({
+  orders,
+  locale,
+  timeZone,
+}: {
+  orders: KitchenCard[];
+  locale: UiLocale;
+  timeZone: string;
+}) {
   const t = { locale: messageLocale(locale) } as const;
   const sorted = [...orders].sort((a, b) => Date.parse(a.promise!.fireAt!) - Date.parse(b.promise!.fireAt!));
   return (

@@ -29,7 +29,8 @@ export function OrderTimePicker({
 }) {
   const t = inLocale(locale);
   if (!schedule) return null;
-  const when = (p: { readyAt: string; dueAt: string | null }) => formatPromise(p.dueAt ?? p.readyAt, schedule.timeZone, locale);
+  const when = (p: { readyAt: string; dueAt: string | null }) =>
+    formatPromise(p.dueAt ?? p.readyAt, schedule.timeZone, locale);
   const promiseText = (p: { readyAt: string; dueAt: string | null }) =>
     pickup || !p.dueAt ? m.capacity_promise_ready({ time: when(p) }, t) : m.capacity_promise_due({ time: when(p) }, t);
   const chosen = value.mode === 'slot' ? schedule.slots.find((s) => s.slot === value.slot) : undefined;

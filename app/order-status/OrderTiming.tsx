@@ -16,9 +16,7 @@ export default function OrderTiming({ order, locale }: { order: OrderStatusView;
   const country = order.restaurant.country;
   // The kitchen's promise (issue 34), with the day in front when it is not today (a scheduled order).
   const promised =
-    promise && isCountry(country)
-      ? formatPromise(promise.dueAt ?? promise.readyAt, timeZoneOf(country), locale)
-      : null;
+    promise && isCountry(country) ? formatPromise(promise.dueAt ?? promise.readyAt, timeZoneOf(country), locale) : null;
   return (
     <ul className="status-timing">
       {promise && promised && (

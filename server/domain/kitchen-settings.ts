@@ -138,7 +138,10 @@ function factsOf(call: PromiseCall): KitchenFacts {
   };
 }
 
-const withDue = (call: PromiseCall, p: { slot: Temporal.Instant; readyAt: Temporal.Instant; fireAt: Temporal.Instant }) => ({
+const withDue = (
+  call: PromiseCall,
+  p: { slot: Temporal.Instant; readyAt: Temporal.Instant; fireAt: Temporal.Instant },
+) => ({
   ...p,
   dueAt: call.delivery ? deliveredAt(p.readyAt, call.kitchen.deliveryMinutes) : null,
 });

@@ -456,7 +456,8 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     userId: basket.userId,
     restaurant,
     location,
-    kitchen: restaurant && head.kitchen ? kitchenOf(fromJson<Kitchen>(head.kitchen, head.kitchen), restaurant, now) : null,
+    kitchen:
+      restaurant && head.kitchen ? kitchenOf(fromJson<Kitchen>(head.kitchen, head.kitchen), restaurant, now) : null,
     currency: currencyOf(pricingCountry),
     lines,
     discount,

@@ -20,7 +20,12 @@ export type KitchenBusyState = {
   busy: StoredBusy | null;
 };
 
-const locationOfRestaurant = { id: locations.id, name: locations.name, country: locations.country, busy: locations.busy };
+const locationOfRestaurant = {
+  id: locations.id,
+  name: locations.name,
+  country: locations.country,
+  busy: locations.busy,
+};
 
 /** The busy mode of the kitchen that cooks `restaurantId`, as in force now (null once its time is up). */
 export async function kitchenBusyState(

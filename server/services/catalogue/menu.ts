@@ -82,7 +82,13 @@ type Row = {
 };
 
 /** Only busy mode counts for what the page shows; the settings are place-order's. */
-const KITCHEN_DEFAULTS = { slotOrders: null, slotItems: null, preOrdersWhileClosed: false, horizonDays: 0, deliveryMinutes: 0 };
+const KITCHEN_DEFAULTS = {
+  slotOrders: null,
+  slotItems: null,
+  preOrdersWhileClosed: false,
+  horizonDays: 0,
+  deliveryMinutes: 0,
+};
 
 /** What a restaurant's menu is built from; cached per process under the restaurant's menu version. */
 export type CachedMenu = {

@@ -18,7 +18,7 @@ import { isUuid } from '#domain/ids.ts';
 import { Temporal } from 'temporal-polyfill';
 import { SLOT_MINUTES } from '#domain/kitchen-capacity.ts';
 import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
-import { KITCHEN_LOCK_SQL, slotLoad } from '../capacity/slots.ts';
+import { KITCHEN_LOCK_SQL, slotLoad } from './place/slots.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 

@@ -85,7 +85,8 @@ export const adminLocationRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.session,
-      summary: 'Edit a kitchen’s capacity: orders and items per 15-minute slot, pre-orders while closed, horizon, delivery time',
+      summary:
+        'Edit a kitchen’s capacity: orders and items per 15-minute slot, pre-orders while closed, horizon, delivery time',
       responses: {
         200: jsonResponse('{ location }'),
         400: errorResponse('validation'),

@@ -182,8 +182,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
     },
     consents: input.consents,
     preOrder:
-      kitchen !== null &&
-      preOrderAllowed({ kitchen, restaurant, now: instant, scheduled: scheduledFor !== null }),
+      kitchen !== null && preOrderAllowed({ kitchen, restaurant, now: instant, scheduled: scheduledFor !== null }),
     now: instant,
   });
   const promise: OrderPromise | null = kitchen
@@ -310,7 +309,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
             value: line.totalPrice,
             mods: line.options.map((o) => o.name),
           })),
-          promise: promise ? { readyAt: at(promise.readyAt)!, dueAt: at(promise.dueAt) } : null,
+          promise: promise ? { readyAt: new Date(promise.readyAt.epochMilliseconds), dueAt: at(promise.dueAt) } : null,
         }),
   };
 }

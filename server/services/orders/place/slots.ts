@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { Query } from '#db/raw.ts';
 import type { SlotLoad } from '#domain/kitchen-capacity.ts';
 
@@ -29,15 +29,6 @@ export const SLOT_LOAD_SQL = `select o.scheduled_for as slot, count(*)::int as o
   join restaurants k on k.location_id = l.id
   join orders o on o.restaurant_id = k.id
   where b.id = $1::text::uuid and (l.slot_orders is not null or l.slot_items is not null)
-    and o.scheduled_for >= $2::text::timestamptz and o.scheduled_for < $3::text::timestamptz
-    and o.status not in ('rejected', 'canceled')
-  group by o.scheduled_for`;
-
-/** The same load for a location named by id (the schedule offered for a basket outside place-order). */
-export const LOCATION_SLOT_LOAD_SQL = `select o.scheduled_for as slot, count(*)::int as orders,
-    coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as items
-  from restaurants k join orders o on o.restaurant_id = k.id
-  where k.location_id = $1::int
     and o.scheduled_for >= $2::text::timestamptz and o.scheduled_for < $3::text::timestamptz
     and o.status not in ('rejected', 'canceled')
   group by o.scheduled_for`;
