@@ -6,7 +6,7 @@ import { api } from '#app/api-client.ts';
 import type { KitchenQueue } from '#app/api-types.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '#domain/kitchen-capacity.ts';
-import { formatPromise } from '#domain/kitchen-settings.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 import { receive } from '#app/admin/kitchen/kitchen-store.ts';
 import './kitchen-board.css';
 

@@ -4,7 +4,7 @@ import { m } from '#app/paraglide/messages.js';
 import type { KitchenCard } from '#app/api-types.ts';
 import { Temporal } from 'temporal-polyfill';
 import { boardColumn } from '#domain/kitchen-capacity.ts';
-import { formatPromise } from '#domain/kitchen-settings.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 import './kitchen-board.css';
 
 /** The server's clock on the board, a tick every 20 seconds: a "later" order moves to cook at its fire time. */

@@ -3,7 +3,8 @@ import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { RadioGroup, Select } from '#app/ui/field.tsx';
 import { Notice } from '#app/ui/notice.tsx';
-import { formatPromise, type ScheduleAnswer } from '#domain/kitchen-settings.ts';
+import type { ScheduleAnswer } from '#domain/kitchen-settings.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 import type { OrderTime } from './order-time.ts';
 import './order-time.css';
 

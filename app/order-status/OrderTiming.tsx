@@ -4,7 +4,7 @@ import type { OrderStatusView } from '#app/stores/order-status.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { restaurantTime } from '#app/orders/restaurant-time.ts';
 import { isCountry, timeZoneOf } from '#domain/country.ts';
-import { formatPromise } from '#domain/kitchen-settings.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 
 /** The estimated preparation time, when it should be ready, and for pickup orders when and where to collect it. */
 export default function OrderTiming({ order, locale }: { order: OrderStatusView; locale: UiLocale }) {

@@ -217,25 +217,4 @@ export function loadWindow(now: Temporal.Instant, timeZone: string, horizonDays:
   return { from: slotOf(now, timeZone), to: now.add({ hours: 24 * (horizonDays + 2) }) };
 }
 
-const TIME_LOCALE: Record<'pl' | 'en' | 'ua', string> = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' };
-
-/**
- * A promised time as the customer reads it, on the restaurant's clock: "12:30" today, with the day in front on
- * another day ("czw., 5 mar, 12:30"), so a scheduled order for tomorrow never reads as today.
- */
-export function formatPromise(
-  instant: string,
-  timeZone: string,
-  lang: 'pl' | 'en' | 'ua',
-  now: Temporal.Instant = Temporal.Now.instant(),
-): string {
-  const at = Temporal.Instant.from(instant);
-  const sameDay = at.toZonedDateTimeISO(timeZone).toPlainDate().equals(now.toZonedDateTimeISO(timeZone).toPlainDate());
-  const format = new Intl.DateTimeFormat(TIME_LOCALE[lang], {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
-  });
-  return format.format(new Date(at.epochMilliseconds));
-}
+export { formatPromise } from './promise-time.ts';

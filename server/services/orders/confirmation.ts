@@ -14,7 +14,7 @@ import { isLocale } from '#domain/locales.ts';
 import { orderLines } from './view.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
-import { formatPromise } from '#domain/kitchen-settings.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
