@@ -84,6 +84,8 @@ export function KitchenSettingsForm({ locale, id }: { locale: UiLocale; id: stri
   };
   const number = (key: 'slotOrders' | 'slotItems' | 'horizonDays' | 'deliveryMinutes', label: string) => (
     <TextInput
+      look="admin"
+      disabled={!values}
       id={`kitchen-${key}`}
       name={key}
       label={label}
@@ -101,17 +103,21 @@ export function KitchenSettingsForm({ locale, id }: { locale: UiLocale; id: stri
     <form className="admin-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="admin-section">
         <legend>{m.capacity_admin_title({}, t)}</legend>
-        {number('slotOrders', m.capacity_admin_slot_orders({}, t))}
-        {number('slotItems', m.capacity_admin_slot_items({}, t))}
-        <Checkbox
-          id="kitchen-preOrdersWhileClosed"
-          name="preOrdersWhileClosed"
-          label={m.capacity_admin_pre_orders({}, t)}
-          checked={values?.preOrdersWhileClosed ?? false}
-          onChange={(event) => set('preOrdersWhileClosed', event.target.checked)}
-        />
-        {number('horizonDays', m.capacity_admin_horizon({}, t))}
-        {number('deliveryMinutes', m.capacity_admin_delivery({}, t))}
+        <div className="admin-grid">
+          {number('slotOrders', m.capacity_admin_slot_orders({}, t))}
+          {number('slotItems', m.capacity_admin_slot_items({}, t))}
+          <Checkbox
+            look="admin"
+            disabled={!values}
+            id="kitchen-preOrdersWhileClosed"
+            name="preOrdersWhileClosed"
+            label={m.capacity_admin_pre_orders({}, t)}
+            checked={values?.preOrdersWhileClosed ?? false}
+            onChange={(event) => set('preOrdersWhileClosed', event.target.checked)}
+          />
+          {number('horizonDays', m.capacity_admin_horizon({}, t))}
+          {number('deliveryMinutes', m.capacity_admin_delivery({}, t))}
+        </div>
       </fieldset>
       <div className="admin-actions">
         <button className="button" type="submit" disabled={!hydrated || !values || state === 'saving'}>

@@ -37,8 +37,7 @@ export function OrderTimePicker({
   const chosen = value.mode === 'slot' ? schedule.slots.find((s) => s.slot === value.slot) : undefined;
   const promised = value.mode === 'slot' ? chosen : schedule.asap;
   return (
-    <fieldset className="account-fieldset order-time" data-testid="order-time">
-      <legend>{m.capacity_when_legend({}, t)}</legend>
+    <div className="order-time" data-testid="order-time">
       {schedule.paused && (
         <Notice tone="error" className="account-alert account-alert-error">
           {schedule.pausedUntil
@@ -48,6 +47,7 @@ export function OrderTimePicker({
       )}
       <RadioGroup<'asap' | 'slot'>
         id={`${idPrefix}-mode`}
+        className="account-fieldset order-time-modes"
         name={`${idPrefix}-mode`}
         label={m.capacity_when_legend({}, t)}
         value={value.mode}
@@ -85,6 +85,6 @@ export function OrderTimePicker({
           <strong>{promiseText(promised)}</strong>
         </p>
       )}
-    </fieldset>
+    </div>
   );
 }
