@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -17,7 +18,7 @@ import { COUNTRIES } from '#domain/money.ts';
 import { REJECTION_REASONS } from '#domain/kitchen-alarms.ts';
 import { users } from './accounts.ts';
 import { inList } from './checks.ts';
-import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
+import { locations, menuItems, modifierOptions, restaurants } from './catalogue.ts';
 import { LOCALES } from '#domain/locales.ts';
 import { ORDER_SOURCES, ORDER_STATUSES, type OrderStatus } from '#domain/orders.ts';
 import { DELIVERY_METHODS, DISCOUNT_TYPES } from '#domain/pricing.ts';
@@ -213,8 +214,10 @@ export const orders = pgTable(
     index('orders_customer_phone_idx').on(sql`right(regexp_replace(${t.customer}->>'phone', '[^0-9]', '', 'g'), 9)`),
     index('orders_restaurant_idx').on(t.restaurantId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
-    // A kitchen's slot load (decision 053): the orders of its restaurants by slot.
-    index('orders_restaurant_slot_idx').on(t.restaurantId, t.scheduledFor),
+    // A kitchen's slot load (decision 053): what its slot counters hold, less the orders rejected or canceled since.
+    index('orders_void_slot_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.status} in ('rejected', 'canceled') and ${t.scheduledFor} is not null`),
     // The number a customer reads out on the phone (spec section 3: the basket id's last 5 characters).
     index('orders_display_id_idx').on(t.displayId),
     check('orders_status_check', inList('status', STATUSES_AS_MIGRATED)),
@@ -327,3 +330,21 @@ export const paymentNotifications = pgTable('payment_notifications', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What each 15-minute slot of a kitchen (a location) was given (issue 34, decision 053): orders and items placed into
+ * it, counted up by the statement that writes the order. Never counted down: the orders of the slot rejected or
+ * canceled since are taken off when it is read (place/slots.ts), so no status change has to know about it.
+ */
+export const kitchenSlots = pgTable(
+  'kitchen_slots',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    orders: integer('orders').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.slot] })],
+);

@@ -172,8 +172,9 @@ export function orderPromise(call: PromiseCall): OrderPromise {
 export function preOrderAllowed(
   call: Pick<PromiseCall, 'kitchen' | 'restaurant' | 'now'> & { scheduled: boolean },
 ): boolean {
+  if (!call.scheduled || !call.restaurant.isEnabled) return false;
   const open = isOpenAt(call.restaurant.hours, call.restaurant.timeZone, call.now);
-  return call.scheduled && call.restaurant.isEnabled && takesScheduledOrders(open, call.kitchen.preOrdersWhileClosed);
+  return takesScheduledOrders(open, call.kitchen.preOrdersWhileClosed);
 }
 
 export type ScheduleAnswer = {

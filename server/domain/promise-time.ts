@@ -3,8 +3,31 @@
 
 const TIME_LOCALE: Record<'pl' | 'en' | 'ua', string> = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' };
 
-const dayOf = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+// Making an Intl.DateTimeFormat costs far more than using one, and place-order writes a promise into every
+// confirmation: the few formats in use are kept.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(locale: string, timeZone: string, withDay: boolean | 'date'): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone} ${String(withDay)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      withDay === 'date'
+        ? { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }
+        : {
+            timeZone,
+            hour: '2-digit',
+            minute: '2-digit',
+            ...(withDay ? { weekday: 'short', day: 'numeric', month: 'short' } : {}),
+          },
+    );
+    if (formats.size >= 256) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const dayOf = (ms: number, timeZone: string) => formatOf('en-CA', timeZone, 'date').format(ms);
 
 /**
  * A promised time on the restaurant's clock: "12:30" today, with the day in front on another day ("czw., 5 mar,
@@ -18,10 +41,5 @@ export function formatPromise(
 ): string {
   const at = Date.parse(instant);
   const sameDay = dayOf(at, timeZone) === dayOf(nowMs, timeZone);
-  return new Intl.DateTimeFormat(TIME_LOCALE[lang], {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
-  }).format(at);
+  return formatOf(TIME_LOCALE[lang], timeZone, !sameDay).format(at);
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, locations, orders, restaurants, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, makeBasket, PL, placeOrder, plCustomer } from '../helpers/orders.ts';
+import { allConsents, makeBasket, PL, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
 
 const ctx = useTestApp();
 // A Wednesday, 12:00 in Warsaw: the seeded restaurants are open.
@@ -145,6 +145,34 @@ describe('throttling: a kitchen limits its orders per 15-minute slot', () => {
   });
 });
 
+describe('throttling: what a slot holds', () => {
+  it('a rejected order gives its place back; orders placed before throttling was turned on count', async () => {
+    const admin = await newSession('admin');
+    const { locationId } = await kitchenOf(PL);
+    const before = await (await webOrder()).json();
+    expect(before.order.promise.slot).toBe('2026-03-04T11:30:00.000Z');
+    const settings = {
+      slotOrders: 1,
+      slotItems: null,
+      preOrdersWhileClosed: false,
+      horizonDays: 2,
+      deliveryMinutes: 30,
+    };
+    expect((await send(admin, 'PUT', `/api/admin/locations/${locationId}/kitchen`, settings)).status).toBe(200);
+    const second = await (await webOrder()).json();
+    expect(second.order.promise.slot).toBe('2026-03-04T11:45:00.000Z');
+
+    await settle(ctx);
+    const rejected = await send(admin, 'POST', `/api/admin/orders/${second.order.id}/actions`, {
+      action: 'reject',
+      rejectionReason: 'tooBusy',
+    });
+    expect(rejected.status).toBe(200);
+    const third = await (await webOrder()).json();
+    expect(third.order.promise.slot).toBe('2026-03-04T11:45:00.000Z');
+  });
+});
+
 describe('busy mode: one tap pauses or slows the whole kitchen', () => {
   it('kitchen staff pause it: web, call centre and bot orders are refused with kitchenPaused; it resumes by itself', async () => {
     const kitchen = await sessionOf('kitchen@example.com');
@@ -217,6 +245,11 @@ describe('busy mode: one tap pauses or slows the whole kitchen', () => {
           blikCode: '123456',
         }),
       });
+    const botSchedule = await request(ctx, `/api/bot/restaurants/${PL}/schedule?items=6&deliveryMethod=pickup`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(botSchedule.status).toBe(200);
+    expect((await botSchedule.json()).schedule).toMatchObject({ paused: true, asap: null, slots: [] });
     const bot = await botOrder();
     expect(bot.status).toBe(409);
     expect((await bot.json()).error).toBe('kitchenPaused');
@@ -225,6 +258,12 @@ describe('busy mode: one tap pauses or slows the whole kitchen', () => {
     ctx.setNow(new Date('2026-03-04T11:15:00Z'));
     expect((await webOrder()).status).toBe(201);
     expect((await phoneOrder(crypto.randomUUID())).status).toBe(201);
+    const offered = (await (
+      await request(ctx, `/api/bot/restaurants/${PL}/schedule?items=6&deliveryMethod=pickup`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json()) as { schedule: Schedule };
+    expect(offered.schedule.asap).toEqual({ readyAt: '2026-03-04T11:45:00Z', dueAt: null });
     const botAgain = await botOrder();
     expect(botAgain.status).toBe(201);
     expect((await botAgain.json()).order.promise).toMatchObject({ readyAt: '2026-03-04T11:45:00.000Z' });

@@ -4,6 +4,7 @@ import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
 import { errorOf, log } from '#server/observability/log.ts';
+import { kitchenSlotSql } from './slots.ts';
 
 /** The statement's parameters by name; their position in this list is their number ($1 is the first). */
 const PARAMS = [
@@ -39,6 +40,7 @@ const PARAMS = [
   'promisedAt',
   'fireAt',
   'dueAt',
+  'itemCount',
   'now',
   'lines',
   'mods',
@@ -128,6 +130,12 @@ with redeemed as (
   })}
   where exists (select from placed)
   returning id
+), slotted as (${kitchenSlotSql({
+  slot: `${$('scheduledFor')}::text::timestamptz`,
+  items: `${$('itemCount')}::int`,
+  restaurantId: `${$('restaurantId')}::int`,
+  placed: 'placed',
+})}
 ), email as (
   insert into email_outbox ("to", subject, text, html, template)
   select e."to", e.subject, e.text, e.html, e.template
@@ -143,7 +151,8 @@ select exists (select from placed) as placed,
   (select count(*) from payment)::int as payments,
   (select count(*) from basket)::int as baskets,
   (select count(*) from audit)::int as audits,
-  (select count(*) from email)::int as emails`;
+  (select count(*) from email)::int as emails,
+  (select count(*) from slotted)::int as slots`;
 
 /**
  * The order's announcement to its listeners (status page, kitchen board), sent right behind the COMMIT on the same
@@ -189,6 +198,7 @@ function paramsOf({ order, lines, mods, payment, audit, email }: OrderDraft): Va
     promisedAt: order.promisedAt?.toISOString() ?? null,
     fireAt: order.fireAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,
+    itemCount: lines.reduce((n, line) => n + line.quantity, 0),
     now: order.createdAt.toISOString(),
     lines: JSON.stringify(lines),
     mods: JSON.stringify(mods),
