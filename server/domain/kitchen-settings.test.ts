@@ -103,6 +103,33 @@ describe('the promise an order gets', () => {
   });
 });
 
+describe('the unthrottled fast path', () => {
+  it('promises what the slot search promises', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.integer({ min: 1, max: 180 }),
+        fc.boolean(),
+        (ms, preparationMinutes, delivery) => {
+          const base = call({
+            now: Temporal.Instant.fromEpochMilliseconds(ms),
+            restaurant: { ...call().restaurant, preparationMinutes },
+            delivery,
+          });
+          const fast = orderPromise(base);
+          // A limit no order reaches sends the same call through the slot search.
+          const searched = orderPromise({ ...base, kitchen: kitchen({ slotOrders: 1000 }) });
+          expect(fast.slot.equals(searched.slot)).toBe(true);
+          expect(fast.readyAt.equals(searched.readyAt)).toBe(true);
+          expect(fast.fireAt.equals(searched.fireAt)).toBe(true);
+          expect(String(fast.dueAt)).toBe(String(searched.dueAt));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('slotOf', () => {
   it('takes the same quarter hour as the kitchen’s own clock, in zones of every kind of offset', () => {
     const zones = [

@@ -146,6 +146,26 @@ const withDue = (
   dueAt: call.delivery ? deliveredAt(p.readyAt, call.kitchen.deliveryMinutes) : null,
 });
 
+const MINUTE_MS = 60_000;
+
+/**
+ * asapPromise's answer for a kitchen with no slot limit and no busy mode, in plain arithmetic: ready after the
+ * preparation time, in the quarter hour holding that (the kitchen's own, for any instant since 1980: slotOf), started
+ * now. The same answer (kitchen-settings.test.ts checks it), without the Temporal polyfill's arithmetic on every order.
+ */
+function unthrottledAsap(call: PromiseCall): OrderPromise {
+  const now = call.now.epochMilliseconds;
+  const ready = now + call.restaurant.preparationMinutes * MINUTE_MS;
+  const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
+  const readyAt = instant(ready);
+  return {
+    slot: slotOf(readyAt, call.restaurant.timeZone),
+    readyAt,
+    fireAt: call.now,
+    dueAt: call.delivery ? instant(ready + call.kitchen.deliveryMinutes * MINUTE_MS) : null,
+  };
+}
+
 /**
  * The promise an order gets, or the key that refuses it: kitchenPaused while busy mode pauses the kitchen (every
  * brand, every channel), slotUnavailable for a chosen slot not on offer (full, past, outside the hours or the
@@ -155,6 +175,14 @@ export function orderPromise(call: PromiseCall): OrderPromise {
   const { now, kitchen } = call;
   if (pauseAt(busyOf(kitchen.busy), now)) {
     throw new RuleError('kitchenPaused', 'the kitchen pauses new orders', { problems: ['kitchenPaused'] });
+  }
+  if (
+    !call.scheduledFor &&
+    kitchen.slotOrders === null &&
+    kitchen.slotItems === null &&
+    busyOf(kitchen.busy) === null
+  ) {
+    return unthrottledAsap(call);
   }
   const facts = factsOf(call);
   if (call.scheduledFor) {
