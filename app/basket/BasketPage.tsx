@@ -14,6 +14,7 @@ import { DiscountCodeForm } from './DiscountCodeForm.tsx';
 import { SummaryGate } from './SummaryGate.tsx';
 import type { BasketTexts } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { KitchenBadge } from '#app/capacity/KitchenBadge.tsx';
 
 export type BasketPageProps = { locale: Locale; texts: BasketTexts };
 
@@ -116,6 +117,7 @@ export default function BasketPage({ locale, texts }: BasketPageProps) {
       </div>
       <div className="basket-side">
         <div className="basket-card">
+          <KitchenBadge kitchen={basket.kitchen?.now} timeZone={basket.restaurant?.timeZone ?? 'UTC'} locale={locale} />
           <BasketTotals basket={basket} locale={locale} labels={texts.totals} />
           <SummaryGate basket={basket} locale={locale} summaryHref={pathFor('summary', locale)} texts={texts} />
         </div>

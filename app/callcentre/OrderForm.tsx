@@ -15,6 +15,8 @@ import { Notice } from '#app/ui/notice.tsx';
 import { InvoiceFields } from '#app/checkout/InvoiceFields.tsx';
 import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
 import { $seller, checkInvoice, invoiceBody, invoiceRefusal, loadSeller } from '#app/stores/invoice-request.ts';
+import { PhoneOrderTime, $ccOrderTime } from '#app/capacity/PhoneOrderTime.tsx';
+import { scheduledForBody } from '#app/capacity/order-time.ts';
 
 const DELIVERY = [
   ['door2door', m.cc_method_door2door],
@@ -199,6 +201,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
       consents: Object.fromEntries(consents.map((c) => [c, values.consents[c]])),
       lang: values.lang,
       ...invoiceBody(country === 'pl'),
+      ...scheduledForBody($ccOrderTime.get()),
     };
     const failure = await placeOrder({ deliveryMethod: values.deliveryMethod, address }, input, key.current);
     if (failure?.key !== 'internalError') key.current = null;
@@ -275,6 +278,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
             inputMode="numeric"
           />
         )}
+        <PhoneOrderTime locale={locale} pickup={pickup} />
         <fieldset className="cc-choices">
           <legend>{m.cc_consents({}, t)}</legend>
           {consents.map((c) => (

@@ -3,6 +3,7 @@ import { m } from '#app/paraglide/messages.js';
 import { pathFor } from '#domain/localized-routes.ts';
 import { $placed, startOver } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { PromiseLine } from '#app/capacity/PromiseLine.tsx';
 
 /** The order just placed: its number, what happens next, the status page the caller's e-mail links, the next call. */
 export function PlacedOrder({ locale }: { locale: UiLocale }) {
@@ -14,6 +15,7 @@ export function PlacedOrder({ locale }: { locale: UiLocale }) {
     <section className="cc-card cc-placed" aria-labelledby="cc-placed-title" role="status">
       <h2 id="cc-placed-title">{m.cc_placed_title({ displayId: order.displayId }, t)}</h2>
       <p>{order.status === 'waiting_for_payment' ? m.cc_placed_waiting_payment({}, t) : m.cc_placed_new({}, t)}</p>
+      <PromiseLine promise={order.promise} country={order.restaurant.country} locale={locale} />
       <p>{m.cc_placed_email({ email: order.customer.email }, t)}</p>
       <p>
         <a href={pathFor('status', locale, { orderId: order.id, token: accessToken })} target="_blank" rel="noopener">

@@ -35,6 +35,7 @@ import { Notice } from '#app/ui/notice.tsx';
 import { InvoiceFields } from './InvoiceFields.tsx';
 import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
 import { $seller, loadSeller } from '#app/stores/invoice-request.ts';
+import { CheckoutOrderTime } from '#app/capacity/CheckoutOrderTime.tsx';
 
 /**
  * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the
@@ -149,6 +150,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
         ) : (
           <AddressFields locale={locale} />
         )}
+        <CheckoutOrderTime locale={locale} basket={basket} />
         <TextField
           form="checkout"
           name="comment"

@@ -29,6 +29,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   minBasketValueError: m.error_minBasketValueError,
   mishmashedLocations: m.error_mishmashedLocations,
   restaurantClosed: m.error_restaurantClosed,
+  kitchenPaused: m.error_kitchenPaused,
+  slotUnavailable: m.error_slotUnavailable,
   productUnavailable: m.error_productUnavailable,
   addressOutOfRestaurantsDeliveryArea: m.error_addressOutOfRestaurantsDeliveryArea,
   discountNotActive: m.error_discountNotActive,

@@ -38,6 +38,7 @@ import { $basket, loadBasket, type Basket } from '#app/stores/basket.ts';
 import type { SavedAddress } from '#app/stores/account.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
+import { scheduledForBody } from '#app/capacity/order-time.ts';
 import type { Country } from '#domain/country.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { checkInvoice, invoiceBody, invoiceRefusal } from './invoice-request.ts';
@@ -347,6 +348,7 @@ export function placeOrder(
             }),
             // The company invoice (issue 36), when asked for: app/stores/invoice-request.ts.
             ...invoiceBody(basket.country === 'pl'),
+            ...scheduledForBody(),
           },
         },
         { headers: { 'Idempotency-Key': key } },

@@ -16,6 +16,7 @@ import {
 import { COUNTRIES } from '#domain/money.ts';
 import { inList } from './checks.ts';
 import { allergenChecks, allergenColumns } from './allergens.ts';
+import type { StoredBusy } from '#domain/kitchen-settings.ts';
 import type { Locale } from '#domain/locales.ts';
 import { POLISH_VAT_RATES, type LegalEntity } from '#domain/invoice.ts';
 
@@ -109,9 +110,23 @@ export const locations = pgTable(
     deliveryEnabled: boolean('delivery_enabled').notNull().default(true),
     translations: jsonb('translations').$type<LocationTranslations>().notNull().default({}),
     deleted: boolean('deleted').notNull().default(false),
+    // Kitchen capacity (issue 34, decision 053): a location is one kitchen, shared by every brand cooked there. At
+    // most this many orders / items per 15-minute slot (null: no limit of that kind); pre-orders while closed; how
+    // many days ahead a customer may schedule; minutes from the kitchen's door to the customer's.
+    slotOrders: integer('slot_orders'),
+    slotItems: integer('slot_items'),
+    preOrdersWhileClosed: boolean('pre_orders_while_closed').notNull().default(false),
+    horizonDays: integer('horizon_days').notNull().default(2),
+    deliveryMinutes: integer('delivery_minutes').notNull().default(30),
+    // Busy mode (extra preparation time or a pause) as the kitchen board set it; it ends by itself at `until`.
+    busy: jsonb('busy').$type<StoredBusy | null>(),
   },
   (t) => [
     uniqueIndex('locations_slug_key').on(t.slug),
+    check('locations_slot_orders_check', sql`${t.slotOrders} between 1 and 1000`),
+    check('locations_slot_items_check', sql`${t.slotItems} between 1 and 10000`),
+    check('locations_horizon_days_check', sql`${t.horizonDays} between 0 and 14`),
+    check('locations_delivery_minutes_check', sql`${t.deliveryMinutes} between 0 and 240`),
     index('locations_city_slug_idx').on(t.citySlug),
     check('locations_country_check', inList('country', COUNTRIES)),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),

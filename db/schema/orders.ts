@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -18,7 +19,7 @@ import { REJECTION_REASONS } from '#domain/kitchen-alarms.ts';
 import { users } from './accounts.ts';
 import { inList } from './checks.ts';
 import { allergenChecks, allergenColumns } from './allergens.ts';
-import { menuItems, modifierOptions, restaurants } from './catalogue.ts';
+import { locations, menuItems, modifierOptions, restaurants } from './catalogue.ts';
 import { LOCALES } from '#domain/locales.ts';
 import { ORDER_SOURCES, ORDER_STATUSES, type OrderStatus } from '#domain/orders.ts';
 import { DELIVERY_METHODS, DISCOUNT_TYPES } from '#domain/pricing.ts';
@@ -186,6 +187,11 @@ export const orders = pgTable(
     promisedAt: timestamp('promised_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // Decision 053: promisedAt is when the food is promised ready (pickup, or handed to the courier); a delivered
+    // order's customer is promised dueAt (promisedAt plus the kitchen's delivery minutes then). fireAt is when the
+    // kitchen starts cooking (promisedAt minus the preparation time); before it the board shows the order "later".
+    fireAt: timestamp('fire_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
     // Set with status rejected: why (REJECTION_REASONS). 'timeout' is not a reason a kitchen gives: an order nobody
     // accepted in time is rejected with rejectionReason null and acceptDeadline in the past.
     rejectionReason: text('rejection_reason'),
@@ -211,6 +217,10 @@ export const orders = pgTable(
     index('orders_customer_email_idx').on(sql`lower(${t.customer}->>'email')`),
     index('orders_restaurant_idx').on(t.restaurantId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    // A kitchen's slot load (decision 053): what its slot counters hold, less the orders rejected or canceled since.
+    index('orders_void_slot_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.status} in ('rejected', 'canceled') and ${t.scheduledFor} is not null`),
     // The number a customer reads out on the phone (spec section 3: the basket id's last 5 characters).
     index('orders_display_id_idx').on(t.displayId),
     check('orders_status_check', inList('status', STATUSES_AS_MIGRATED)),
@@ -329,3 +339,21 @@ export const paymentNotifications = pgTable('payment_notifications', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What each 15-minute slot of a kitchen (a location) was given (issue 34, decision 053): orders and items placed into
+ * it, counted up by the statement that writes the order. Never counted down: the orders of the slot rejected or
+ * canceled since are taken off when it is read (place/slots.ts), so no status change has to know about it.
+ */
+export const kitchenSlots = pgTable(
+  'kitchen_slots',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    orders: integer('orders').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.slot] })],
+);

@@ -70,6 +70,16 @@ export const locationBody = type({
 });
 export type LocationBody = typeof locationBody.infer;
 
+/** A kitchen's capacity settings (issue 34, on its location); null slot limits are no limit. */
+export const kitchenSettingsBody = type({
+  slotOrders: '1 <= number.integer <= 1000 | null',
+  slotItems: '1 <= number.integer <= 10000 | null',
+  preOrdersWhileClosed: 'boolean',
+  horizonDays: '0 <= number.integer <= 14',
+  deliveryMinutes: '0 <= number.integer <= 240',
+});
+export type KitchenSettingsBody = typeof kitchenSettingsBody.infer;
+
 const time = type(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 const endTime = type(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/);
 /** One day's opening (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. */

@@ -115,6 +115,8 @@ export type CheckoutInput = {
   } | null;
   /** The ticked consents; left out to skip the consent check (e.g. for a basket preview). */
   consents?: Partial<Record<Consent, boolean>> | null;
+  /** A scheduled order the closed restaurant takes as a pre-order (issue 34): restaurantClosed does not hold. */
+  preOrder?: boolean;
   now: Temporal.Instant;
 };
 
@@ -141,7 +143,8 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
   else if (conflicts.includes('mishmashedLocations')) problems.push('mishmashedLocations');
   if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
 
-  if (!canTakeOrders(restaurant, input.now)) problems.push('restaurantClosed');
+  // A scheduled order from a kitchen that takes pre-orders while closed (kitchen-settings.ts preOrderAllowed).
+  if (!canTakeOrders(restaurant, input.now) && !input.preOrder) problems.push('restaurantClosed');
   if (!meetsMinimum(input.summary)) problems.push('minBasketValueError');
 
   if (input.deliveryMethod !== 'pickup' && !isInsideDeliveryArea(restaurant.deliveryArea, input.address ?? {})) {

@@ -51,6 +51,9 @@ export const errorCatalogue = {
   idempotencyKeyReused: { status: 409, meaning: 'The Idempotency-Key was already used for another order.' },
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
+  // Kitchen capacity (issue 34).
+  kitchenPaused: { status: 409, meaning: 'The kitchen has paused new orders for a while (busy mode).' },
+  slotUnavailable: { status: 409, meaning: 'The chosen time is full or not offered; choose another one.' },
 
   // Company invoices (issue 36).
   invalidNip: { status: 400, meaning: 'The NIP is not a valid Polish tax number (ten digits with a check digit).' },

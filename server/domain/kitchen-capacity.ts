@@ -72,8 +72,19 @@ export function pauseAt(mode: BusyMode | null, now: Temporal.Instant): { until: 
   return active?.kind === 'paused' ? { until: active.until } : null;
 }
 
-/** The slot an instant falls in: the quarter of an hour of the kitchen's clock that holds it. */
+const SLOT_MS = SLOT_MINUTES * 60_000;
+/** Since 1980 every time zone's offset is a whole number of quarter hours (Nepal's +5:45 included). */
+const QUARTER_HOUR_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+
+/**
+ * The slot an instant falls in: the quarter of an hour of the kitchen's clock that holds it. Where every offset is a
+ * whole number of quarter hours, the kitchen's quarter hours start where UTC's do, so no zone is consulted (place-order
+ * asks for every order, and the zone arithmetic of the Temporal polyfill is not cheap); earlier instants go by the zone.
+ */
 export function slotOf(instant: Temporal.Instant, timeZone: string): Temporal.Instant {
+  const ms = instant.epochMilliseconds;
+  if (ms >= QUARTER_HOUR_OFFSETS_SINCE)
+    return Temporal.Instant.fromEpochMilliseconds(Math.floor(ms / SLOT_MS) * SLOT_MS);
   return instant
     .toZonedDateTimeISO(timeZone)
     .round({ smallestUnit: 'minute', roundingIncrement: SLOT_MINUTES, roundingMode: 'floor' })

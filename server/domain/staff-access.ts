@@ -54,6 +54,7 @@ export function roleReaches(role: UserRole, area: StaffArea): boolean {
 const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = [
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/kitchen\/[^/]+(?:\/events)?$/ },
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/kitchen\/[^/]+\/orders\/[^/]+\/acknowledge$/ },
+  { area: 'kitchen', method: 'PUT', path: /^\/api\/admin\/kitchen\/[^/]+\/busy$/ },
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+$/ },
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/orders\/[^/]+\/actions$/ },
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+\/ticket$/ },

@@ -9,6 +9,8 @@ import KitchenCard from './KitchenCard.tsx';
 import AutoPrintSetting from '#app/admin/tickets/AutoPrintSetting.tsx';
 import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { BusyControl } from '#app/capacity/BusyControl.tsx';
+import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
 
 const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 'admin_kitchen_col_ready'] as const;
 
@@ -18,8 +20,12 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
   const t = { locale: messageLocale(locale) } as const;
 
   useEffect(() => followKitchen(restaurant), [restaurant]);
+  const now = useBoardClock(state.offsetMs);
 
-  const orders = state.queue?.orders ?? [];
+  const all = state.queue?.orders ?? [];
+  // Accepted orders whose fire time is still ahead wait in "later" (issue 34), then move to their column by themselves.
+  const later = all.filter((o) => waitsForLater(o, now));
+  const orders = all.filter((o) => !later.includes(o));
   if (state.missing)
     return (
       <Notice tone="error" className="staff-alert">
@@ -38,8 +44,10 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
           locale={locale}
         />
         <AutoPrintSetting restaurant={restaurant} locale={locale} />
+        {state.queue && <BusyControl queue={state.queue} locale={locale} />}
       </div>
-      <div className="kitchen-columns">
+      <div className="kitchen-columns kitchen-columns-later">
+        <LaterColumn orders={later} locale={locale} timeZone={state.queue?.kitchen.timeZone ?? 'Europe/Warsaw'} />
         {KITCHEN_COLUMNS.map((statuses, i) => {
           const cards = orders.filter((o) => (statuses as readonly string[]).includes(o.status));
           const titleId = `kitchen-col-${i}`;

@@ -27,7 +27,8 @@ export const $kitchen = atom<KitchenState>({
   missing: false,
 });
 
-function receive(queue: KitchenQueue) {
+/** Shows a queue read elsewhere (a busy-mode tap reads it back at once, as a card's tap does). */
+export function receive(queue: KitchenQueue) {
   const state = $kitchen.get();
   const known = new Set(state.queue?.orders.map((o) => o.id) ?? []);
   const arrived = state.queue

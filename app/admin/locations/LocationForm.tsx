@@ -7,6 +7,7 @@ import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
+import { KitchenSettingsForm } from '#app/capacity/KitchenSettingsForm.tsx';
 
 const empty: LocationBody = {
   slug: '',
@@ -32,38 +33,41 @@ export default function LocationForm({ locale, id }: { locale: UiLocale; id?: st
   const t = inLocale(locale);
   const field = (name: keyof LocationBody) => ({ name, locale, label: m[`admin_forms_field_${name}`]({}, t) });
   return (
-    <AdminForm
-      locale={locale}
-      entity="locations"
-      id={id}
-      schema={locationBody}
-      empty={empty}
-      load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { location: Row }) => toValues(b.location))
-      }
-      save={(json, key) =>
-        key
-          ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { location: Row }) => ({
-              id: b.location.id,
-            }))
-          : answerOf(endpoint.$post({ json }), (b: { location: Row }) => ({ id: b.location.id }))
-      }
-      remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
-    >
-      <Section title={m.admin_entity_locations({}, t)}>
-        <TextField {...field('name')} required />
-        <TextField {...field('slug')} required />
-        <TextField {...field('street')} required />
-        <TextField {...field('no')} required />
-        <TextField {...field('zip')} required />
-        <TextField {...field('city')} required />
-        <TextField {...field('citySlug')} required />
-        <SelectField {...field('country')} options={countryOptions(locale)} />
-        <NumberField {...field('latitude')} step="any" min={-90} max={90} required />
-        <NumberField {...field('longitude')} step="any" min={-180} max={180} required />
-        <CheckField {...field('pickupEnabled')} />
-        <CheckField {...field('deliveryEnabled')} />
-      </Section>
-    </AdminForm>
+    <>
+      <AdminForm
+        locale={locale}
+        entity="locations"
+        id={id}
+        schema={locationBody}
+        empty={empty}
+        load={(key) =>
+          answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { location: Row }) => toValues(b.location))
+        }
+        save={(json, key) =>
+          key
+            ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { location: Row }) => ({
+                id: b.location.id,
+              }))
+            : answerOf(endpoint.$post({ json }), (b: { location: Row }) => ({ id: b.location.id }))
+        }
+        remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
+      >
+        <Section title={m.admin_entity_locations({}, t)}>
+          <TextField {...field('name')} required />
+          <TextField {...field('slug')} required />
+          <TextField {...field('street')} required />
+          <TextField {...field('no')} required />
+          <TextField {...field('zip')} required />
+          <TextField {...field('city')} required />
+          <TextField {...field('citySlug')} required />
+          <SelectField {...field('country')} options={countryOptions(locale)} />
+          <NumberField {...field('latitude')} step="any" min={-90} max={90} required />
+          <NumberField {...field('longitude')} step="any" min={-180} max={180} required />
+          <CheckField {...field('pickupEnabled')} />
+          <CheckField {...field('deliveryEnabled')} />
+        </Section>
+      </AdminForm>
+      {id && <KitchenSettingsForm locale={locale} id={id} />}
+    </>
   );
 }

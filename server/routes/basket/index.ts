@@ -12,6 +12,7 @@ import { applyDiscount, removeDiscount, setDelivery } from '#server/services/bas
 import { addItem, clearBasket, setQuantity } from '#server/services/basket/items.ts';
 import { getBasket } from '#server/services/basket/get.ts';
 import { emptyBasket } from '#server/services/basket/priced.ts';
+import { basketSchedule } from '#server/services/capacity/schedule.ts';
 import { changeBasket, type BasketChange } from '#server/services/basket/write.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
@@ -124,6 +125,21 @@ export const basketRoutes = new Hono<AppEnv>()
       const { basketId, basket } = await getBasket(c.var.deps, { owner: ownerOf(c) });
       if (basketId) setBasketCookie(c, basketId);
       return c.json(basket, 200);
+    },
+  )
+  .get(
+    '/schedule',
+    describeRoute({
+      tags,
+      summary: 'When the basket’s order can be ready: the ASAP promise and the slots a customer may schedule it for',
+      description:
+        'From the kitchen’s preparation time (with busy mode’s extra time), its slot capacity, working hours and scheduling horizon, in the restaurant’s time zone: { paused, pausedUntil, preparationMinutes, asap: { readyAt, dueAt } | null, slots: [{ slot, readyAt, dueAt }], timeZone }. Place the order with scheduledFor = a slot to schedule it. schedule is null for a basket with no restaurant yet.',
+      security: security.basket,
+      responses: { 200: jsonResponse('{ schedule }'), 404: otherHost },
+    }),
+    async (c) => {
+      const { basket } = await getBasket(c.var.deps, { owner: ownerOf(c) });
+      return c.json({ schedule: await basketSchedule(c.var.deps, basket) }, 200);
     },
   )
   .post(

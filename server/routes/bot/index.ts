@@ -10,6 +10,7 @@ import { placeBotOrder } from '#server/services/bot/place-order.ts';
 import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
 import { getConcept, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
+import { restaurantSchedule } from '#server/services/capacity/schedule.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { placeOrderBody } from '../orders/index.ts';
 import { validate } from '../validate.ts';
@@ -32,6 +33,10 @@ const botOrderBody = placeOrderBody.and({
 });
 const slugParam = type({ slug: '/^[a-z0-9][a-z0-9-]{0,99}$/' });
 const menuQuery = type({ 'lang?': localeType });
+const scheduleQuery = type({
+  items: type('string.integer.parse').to('1 <= number.integer <= 999'),
+  deliveryMethod: deliveryMethodType,
+});
 
 const tags = ['bot'];
 const refused = {
@@ -107,6 +112,31 @@ export const botRoutes = new Hono<BotEnv>()
       if (!page) throw notFound();
       const menu = menuIn(page.menu, lang);
       return c.json({ restaurant: page.head, categories: menu.categories }, 200);
+    },
+  )
+  .get(
+    '/restaurants/:slug/schedule',
+    describeRoute({
+      tags,
+      security: security.bot,
+      summary:
+        'When an order of `items` items can be ready: the ASAP promise and the slots the customer may choose (send one as scheduledFor)',
+      description:
+        'As GET /api/basket/schedule: { paused, pausedUntil, preparationMinutes, asap: { readyAt, dueAt } | null, slots: [{ slot, readyAt, dueAt }], timeZone }. A paused kitchen offers nothing; POST /api/bot/orders then answers 409 kitchenPaused, and a slot no longer offered 409 slotUnavailable.',
+      responses: {
+        200: jsonResponse('{ schedule }'),
+        400: errorResponse('validation'),
+        404: errorResponse('notFound'),
+        ...refused,
+      },
+    }),
+    validate('param', slugParam),
+    validate('query', scheduleQuery),
+    async (c) => {
+      const { items, deliveryMethod } = c.req.valid('query');
+      const schedule = await restaurantSchedule(c.var.deps, { slug: c.req.valid('param').slug, items, deliveryMethod });
+      if (!schedule) throw notFound();
+      return c.json({ schedule }, 200);
     },
   )
   .post(

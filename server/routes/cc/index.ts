@@ -20,6 +20,7 @@ import { isUuid } from '#domain/ids.ts';
 import { FOLLOW_UP_DAYS } from '#domain/order-search.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { searchRestaurants } from '#server/services/cc/search-restaurants.ts';
+import { basketSchedule } from '#server/services/capacity/schedule.ts';
 import { addItemBody, deliveryBody, discountBody, itemParam, quantityBody } from '../basket/index.ts';
 import { placeOrderBody } from '../orders/index.ts';
 import { ccEscalationRoutes } from './escalations.ts';
@@ -134,6 +135,18 @@ export const ccRoutes = new Hono<AppEnv>()
     async (c) => {
       const actor = staffActor(signedInUser(c), null);
       return c.json(await getStaffBasket({ ...c.var.deps, actor }, { basketId: c.req.valid('param').basketId }), 200);
+    },
+  )
+  .get(
+    '/baskets/:basketId/schedule',
+    basketAnswer(
+      'When the basket’s order can be ready: the ASAP promise and the slots the caller may choose (as GET /api/basket/schedule)',
+    ),
+    validate('param', basketParam),
+    async (c) => {
+      const actor = staffActor(signedInUser(c), null);
+      const basket = await getStaffBasket({ ...c.var.deps, actor }, { basketId: c.req.valid('param').basketId });
+      return c.json({ schedule: await basketSchedule(c.var.deps, basket) }, 200);
     },
   )
   .post(

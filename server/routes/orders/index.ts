@@ -65,6 +65,8 @@ export const placeOrderBody = type({
     'zip?': optional(12),
     'city?': optional(100),
   },
+  // The slot chosen from the schedule offered (GET /api/basket/schedule); left out: as soon as possible.
+  'scheduledFor?': 'string <= 40 | null',
 });
 const retryPaymentBody = type({
   method: paymentMethodType,
@@ -104,7 +106,9 @@ export const ordersRoutes = new Hono<AppEnv>()
         400: errorResponse(
           'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), invalidNip, invoiceUnavailable, restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
-        409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations'),
+        409: errorResponse(
+          'idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations, kitchenPaused, slotUnavailable',
+        ),
       },
     }),
     async (c, next) => {

@@ -1,3 +1,4 @@
+import { type Kitchen, type KitchenNow, kitchenNow } from '#domain/kitchen-settings.ts';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query, type Row } from '#db/raw.ts';
@@ -112,6 +113,11 @@ export type PricedBasket = {
   userId: string | null;
   restaurant: PricedBasketRestaurant | null;
   location: PricedBasketLocation | null;
+  /**
+   * The kitchen's capacity settings and busy mode (decision 053; a pause's reason stays with the staff), and what
+   * they make of it now: the preparation time in force and whether the kitchen pauses.
+   */
+  kitchen: (Kitchen & { now: KitchenNow }) | null;
   currency: Currency;
   lines: PricedBasketLine[];
   discount: PricedBasketDiscount | null;
@@ -130,6 +136,7 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
     userId: null,
     restaurant: null,
     location: null,
+    kitchen: null,
     currency: currencyOf(country),
     lines: [],
     discount: null,
@@ -184,6 +191,7 @@ type PricingRow = {
       })
     | null;
   location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
+  kitchen: Kitchen | null;
   conceptSlug: string | null;
   conceptName: string | null;
   hours: unknown;
@@ -246,6 +254,9 @@ select
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
     'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
     'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted) end as location,
+  case when l.id is not null then json_build_object('slotOrders', l.slot_orders, 'slotItems', l.slot_items,
+    'preOrdersWhileClosed', l.pre_orders_while_closed, 'horizonDays', l.horizon_days,
+    'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
   c.slug as "conceptSlug",
   c.name as "conceptName",
   (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
@@ -318,6 +329,11 @@ export function stateAt(
   if (states.size >= 1000) states.clear();
   states.set(key, { second, state });
   return { ...state };
+}
+
+function kitchenOf(kitchen: Kitchen, restaurant: PricedBasketRestaurant, now: Date) {
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  return { ...kitchen, now: kitchenNow(kitchen, restaurant.preparationMinutes, instant) };
 }
 
 function pricedBasket(head: PricingRow, now: Date): PricedBasket {
@@ -453,6 +469,8 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     userId: basket.userId,
     restaurant,
     location,
+    kitchen:
+      restaurant && head.kitchen ? kitchenOf(fromJson<Kitchen>(head.kitchen, head.kitchen), restaurant, now) : null,
     currency: currencyOf(pricingCountry),
     lines,
     discount,

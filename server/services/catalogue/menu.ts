@@ -1,3 +1,5 @@
+import { Temporal } from 'temporal-polyfill';
+import { type KitchenNow, kitchenNow } from '#domain/kitchen-settings.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
@@ -58,6 +60,8 @@ export type RestaurantDetail = {
   smallOrderThreshold: number;
   extraFee: number;
   preparationMinutes: number;
+  /** The kitchen now (issue 34): the preparation time with busy mode's extra minutes, and whether it pauses. */
+  kitchen: KitchenNow;
   categories: MenuCategory[];
 };
 
@@ -78,6 +82,15 @@ type Row = {
   location: typeof locations.$inferSelect;
   conceptSlug: string;
   conceptName: string;
+};
+
+/** Only busy mode counts for what the page shows; the settings are place-order's. */
+const KITCHEN_DEFAULTS = {
+  slotOrders: null,
+  slotItems: null,
+  preOrdersWhileClosed: false,
+  horizonDays: 0,
+  deliveryMinutes: 0,
 };
 
 /** What a restaurant's menu is built from; cached per process under the restaurant's menu version. */
@@ -405,6 +418,11 @@ export async function getRestaurantPage(
       smallOrderThreshold: r.smallOrderThreshold,
       extraFee: r.extraFee,
       preparationMinutes: r.preparationMinutes,
+      kitchen: kitchenNow(
+        { ...KITCHEN_DEFAULTS, busy: l.busy ?? null },
+        r.preparationMinutes,
+        Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+      ),
     },
     menu,
   };

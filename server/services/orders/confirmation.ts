@@ -16,6 +16,9 @@ import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
 import { allergenSentences } from '#app/allergens/texts.ts';
 import { allergenTexts } from '#app/i18n/allergen-texts.ts';
 import type { LegalEntity } from '#domain/invoice.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { countryOf } from '#domain/money.ts';
+import { formatPromise } from '#domain/promise-time.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -36,7 +39,19 @@ export type ConfirmationData = {
   items: { name: string; quantity: number; value: number; mods: string[]; allergens: AllergenInfo }[];
   /** The company selling under the brand (issue 36); left out when the operator has not named it. */
   seller?: LegalEntity | null;
+  /** The kitchen's promise (issue 34): ready (pickup) or at the door (delivery), as stored on the order. */
+  promise?: { readyAt: Date; dueAt: Date | null } | null;
 };
+
+/** "Ready for pickup around 12:30" / "Delivered around 13:00", on the restaurant's clock. */
+function promiseLine(order: ConfirmationData, lang: Lang): string | null {
+  if (!order.promise) return null;
+  const timeZone = timeZoneOf(countryOf(order.country));
+  const { dueAt, readyAt } = order.promise;
+  const time = formatPromise((dueAt ?? readyAt).toISOString(), timeZone, lang);
+  const options = { locale: messageLocale(lang) };
+  return dueAt ? m.capacity_promise_due({ time }, options) : m.capacity_promise_ready({ time }, options);
+}
 
 export const isLang = (value: string | null): value is Lang => isLocale(value);
 
@@ -110,6 +125,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
   // Nothing is promised before the restaurant accepts: the next e-mail says whether it did.
   const waiting = m.email_orderWaiting({}, options);
+  const promised = promiseLine(order, lang);
   const totalLabel = m.email_orderTotal({}, options);
   const follow = m.email_orderFollow({}, options);
   const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
@@ -123,6 +139,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       ...(brand ? [brand.name, ''] : []),
       intro,
       waiting,
+      ...(promised ? [promised] : []),
       '',
       ...lines.map((l) => `${l.text}\n   ${l.allergens}`),
       '',
@@ -136,6 +153,7 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       brand,
       p(escapeHtml(intro)) +
         p(escapeHtml(waiting)) +
+        (promised ? p(`<strong>${escapeHtml(promised)}</strong>`) : '') +
         `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}<br><small style="color:#444">${escapeHtml(l.allergens)}</small></li>`).join('')}</ul>` +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },
@@ -163,6 +181,8 @@ const confirmedOrder = reusable((db) =>
       total: orders.total,
       deliveryType: orders.deliveryType,
       lang: orders.lang,
+      promisedAt: orders.promisedAt,
+      dueAt: orders.dueAt,
       restaurantName: restaurants.name,
       conceptSlug: concepts.slug,
       country: locations.country,
@@ -214,6 +234,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
         mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name),
         allergens: allergenInfoOf(i),
       })),
+      promise: order.promisedAt ? { readyAt: order.promisedAt, dueAt: order.dueAt } : null,
     }),
   );
 }

@@ -16,6 +16,10 @@ import { writeOrder, type WrittenIds } from './place/write.ts';
 import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
+import { Temporal } from 'temporal-polyfill';
+import { SLOT_MINUTES } from '#domain/kitchen-capacity.ts';
+import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
+import { KITCHEN_LOCK_SQL, slotLoad } from './place/slots.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 
@@ -40,6 +44,15 @@ export type PlacedOrder = {
 };
 
 const MAX_KEY_LENGTH = 100;
+
+/** The slots a promise may fall in: from the current one to past the longest horizon a kitchen may set. */
+function loadWindowAt(now: Date) {
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  return {
+    from: instant.subtract({ minutes: SLOT_MINUTES }),
+    to: instant.add({ hours: 24 * (KITCHEN_LIMITS.horizonDays.max + 2) }),
+  };
+}
 
 /** A logged-in customer without the basket cookie (another device) orders their latest collecting basket. */
 async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<string | null> {
@@ -98,11 +111,15 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
     outcome = await transaction(db, async (tx) => {
       // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
       // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
-      const [[locked], again, basket, configured] = await Promise.all([
+      // The kitchen's lock (where it limits its slots) queues behind the basket's, and the slot load behind both
+      // (decision 053): still the one round trip.
+      const [[locked], , again, basket, configured, load] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
+        tx.query(KITCHEN_LOCK_SQL, [basketId]),
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
+        slotLoad(tx.query, basketId, loadWindowAt(now)),
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
@@ -137,6 +154,7 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
         paymentProvider: provider?.name ?? null,
         config: env,
         seller,
+        load,
       });
       const ids = await writeOrder(tx, draft);
       return {

@@ -41,6 +41,12 @@ import { reusable } from '#db/reusable.ts';
 const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
 
+/** An estimate never earlier than the promise; null stays null (the order is no longer coming). */
+function notBefore(promised: Date | null, estimate: string | null): string | null {
+  if (estimate === null || promised === null) return estimate;
+  return new Date(estimate).getTime() < promised.getTime() ? promised.toISOString() : estimate;
+}
+
 /** What the summary page, the status stream and "my orders" show of an order. */
 export type OrderView = {
   id: string;
@@ -93,6 +99,11 @@ export type OrderView = {
   pickupMinutes: number;
   /** A pickup order still coming: when it can be collected (the pickup time, or the preparation when longer). */
   pickupAt: string | null;
+  /**
+   * The kitchen's promise (issue 34), set when the order was placed: the slot it counts against, when it is ready
+   * (pickup, or to the courier) and, delivered, when it reaches the door; null for orders placed before it.
+   */
+  promise: { slot: string; readyAt: string; dueAt: string | null; fireAt: string | null } | null;
   payment: { method: string; status: string; redirectUrl: string | null } | null;
   refund: { amount: number; status: string; createdAt: string } | null;
   /** The company selling under the brand (issue 36); null when the operator has not named it. */
@@ -255,17 +266,32 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
           : null,
       // Once accepted, the minutes the kitchen promised count from the acceptance; before, the restaurant's usual time.
       preparationMinutes: order.preparationMinutes ?? row.preparationMinutes,
-      estimatedReadyAt: !stillComing
-        ? null
-        : order.acceptedAt && order.preparationMinutes
-          ? new Date(order.acceptedAt.getTime() + order.preparationMinutes * 60_000).toISOString()
-          : becameNewAt !== null
-            ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
-            : null,
+      // A promised time (a scheduled order, or a later slot) is never brought forward by the acceptance.
+      estimatedReadyAt: notBefore(
+        order.promisedAt,
+        !stillComing
+          ? null
+          : order.acceptedAt && order.preparationMinutes
+            ? new Date(order.acceptedAt.getTime() + order.preparationMinutes * 60_000).toISOString()
+            : becameNewAt !== null
+              ? new Date(becameNewAt + row.preparationMinutes * 60_000).toISOString()
+              : null,
+      ),
       pickupMinutes: PICKUP_MINUTES,
-      pickupAt:
+      pickupAt: notBefore(
+        order.promisedAt,
         stillComing && isSelfPickup(order.deliveryType) && becameNewAt !== null
           ? new Date(becameNewAt + Math.max(PICKUP_MINUTES, row.preparationMinutes) * 60_000).toISOString()
+          : null,
+      ),
+      promise:
+        order.scheduledFor && order.promisedAt
+          ? {
+              slot: order.scheduledFor.toISOString(),
+              readyAt: order.promisedAt.toISOString(),
+              dueAt: order.dueAt?.toISOString() ?? null,
+              fireAt: order.fireAt?.toISOString() ?? null,
+            }
           : null,
       payment: paymentRow
         ? {

@@ -15,6 +15,8 @@ import {
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { streamSnapshots } from '../../snapshot-stream.ts';
+import { setKitchenBusy } from '#server/services/capacity/busy.ts';
+import { busyBody, busyChoiceOf } from './busy-body.ts';
 
 const restaurantParam = type({ restaurant: '0 < string <= 200' });
 const orderParam = restaurantParam.and({ id: '0 < string <= 64' });
@@ -98,5 +100,36 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       const done = await acknowledgeAlarm({ ...deps, actor: selfActor(user) }, { restaurant, orderId: id });
       if (!done) throw notFound();
       return c.json({ acknowledged: true as const }, 200);
+    },
+  )
+  .put(
+    '/:restaurant/busy',
+    describeRoute({
+      tags,
+      summary: 'Busy mode of the restaurant’s kitchen: extra preparation time, a pause, or back to normal (kind none)',
+      description:
+        'One tap on the board: { kind: "extraTime", extraMinutes: 10 | 20 | 30, forMinutes } or { kind: "paused", reason, forMinutes: 15 | 30 | 60 | null (until resumed) } or { kind: "none" }. Applies to every brand cooked at the restaurant’s location and to every channel (web, call centre, bot); ends by itself when forMinutes are up. Audited (location.updated).',
+      security: security.session,
+      responses: {
+        200: jsonResponse('{ locationId, locationName, busy (null: normal) }'),
+        400: errorResponse('validation (extraMinutes, forMinutes, reason)'),
+        401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
+        403: errorResponse('Forbidden: a kitchen account, and the restaurant is of another kitchen'),
+        404: errorResponse('notFound: no restaurant with this slug'),
+      },
+    }),
+    validate('param', restaurantParam),
+    validate('json', busyBody),
+    async (c) => {
+      const { deps, user } = c.var;
+      if (!user) throw unauthorized();
+      const restaurant = await findKitchenRestaurant(deps, { slug: c.req.valid('param').restaurant });
+      if (!restaurant) throw notFound();
+      await requireRestaurantInScope(c, restaurant.id);
+      const state = await setKitchenBusy(
+        { ...deps, actor: selfActor(user) },
+        { restaurantId: restaurant.id, choice: busyChoiceOf(c.req.valid('json')) },
+      );
+      return c.json(state, 200);
     },
   );

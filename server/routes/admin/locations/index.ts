@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
-import { locationBody, serialIdParam } from '#domain/admin-forms.ts';
+import { kitchenSettingsBody, locationBody, serialIdParam } from '#domain/admin-forms.ts';
 import {
   createLocation,
   deleteLocation,
   readLocation,
+  updateKitchenSettings,
   updateLocation,
 } from '#server/services/admin/forms/locations.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
@@ -77,5 +78,26 @@ export const adminLocationRoutes = new Hono<AppEnv>()
     async (c) => {
       await deleteLocation(adminCtx(c), Number(c.req.valid('param').id));
       return c.json({ ok: true }, 200);
+    },
+  )
+  .put(
+    '/:id/kitchen',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        'Edit a kitchen’s capacity: orders and items per 15-minute slot, pre-orders while closed, horizon, delivery time',
+      responses: {
+        200: jsonResponse('{ location }'),
+        400: errorResponse('validation'),
+        401: denied,
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', kitchenSettingsBody.onUndeclaredKey('delete')),
+    async (c) => {
+      const location = await updateKitchenSettings(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json'));
+      return c.json({ location }, 200);
     },
   );

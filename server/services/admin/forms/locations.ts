@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { locations } from '#db/schema/index.ts';
-import type { LocationBody } from '#domain/admin-forms.ts';
+import type { KitchenSettingsBody, LocationBody } from '#domain/admin-forms.ts';
+import { validKitchenSettings } from '#domain/kitchen-settings.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { audit, uniqueOr } from './context.ts';
@@ -59,4 +60,39 @@ export const deleteLocation = (ctx: ServiceCtx<'db'>, id: number): Promise<void>
     const [row] = await tx.update(locations).set({ deleted: true }).where(eq(locations.id, id)).returning();
     if (!row) throw notFound();
     await audit(tx, ctx, 'location.deleted', 'location', id, { deleted: true });
+  });
+
+/**
+ * A throttled kitchen's slot counters made again from its orders (decision 053): place-order counts orders up only
+ * while the kitchen is throttled, so turning throttling on must count the orders placed while it was off. From an
+ * hour ago on; rejected and canceled orders are counted as the counters count them (the load read takes them off).
+ */
+async function rebuildSlotCounters(
+  tx: Parameters<Parameters<typeof withTransaction>[1]>[0]['db'],
+  id: number,
+  now: Date,
+) {
+  const from = new Date(now.getTime() - 60 * 60_000).toISOString();
+  await tx.execute(sql`delete from kitchen_slots where location_id = ${id} and slot >= ${from}::timestamptz`);
+  await tx.execute(sql`insert into kitchen_slots (location_id, slot, orders, items)
+    select ${id}::int, o.scheduled_for, count(*)::int,
+      coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int
+    from orders o join restaurants k on k.id = o.restaurant_id
+    where k.location_id = ${id} and o.scheduled_for >= ${from}::timestamptz
+    group by o.scheduled_for`);
+}
+
+/** A kitchen's capacity settings (slot limits, pre-orders, horizon, delivery time), validated and audited. */
+export const updateKitchenSettings = (
+  ctx: ServiceCtx<'db'>,
+  id: number,
+  input: KitchenSettingsBody,
+): Promise<AdminLocation> =>
+  withTransaction(ctx, async ({ db: tx }) => {
+    const row = validKitchenSettings(input);
+    const [updated] = await tx.update(locations).set(row).where(eq(locations.id, id)).returning();
+    if (!updated) throw notFound();
+    if (row.slotOrders !== null || row.slotItems !== null) await rebuildSlotCounters(tx, id, ctx.now());
+    await audit(tx, ctx, 'location.updated', 'location', id, row);
+    return updated;
   });

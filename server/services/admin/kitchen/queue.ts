@@ -8,6 +8,7 @@ import { alarmRinging } from '#domain/kitchen-alarms.ts';
 import { actorUserId } from '#server/services/actor.ts';
 import { recordAudit } from '#server/services/orders/bookkeeping.ts';
 import { announceOrderChange, transactionAnnouncing } from '#server/services/orders/events.ts';
+import { kitchenBusyState, type KitchenBusyState } from '#server/services/capacity/busy.ts';
 
 export type KitchenRestaurant = { id: number; slug: string; name: string; concept: string; acceptanceMinutes: number };
 export type KitchenCard = OrderView & {
@@ -23,6 +24,8 @@ export type KitchenQueue = {
   orders: KitchenCard[];
   /** The server's clock when read, so a board whose clock is off still counts the acceptance window right. */
   now: string;
+  /** The kitchen (location) cooking this restaurant, and its busy mode in force (issue 34). */
+  kitchen: KitchenBusyState;
 };
 
 /** The restaurant a board shows, by its slug (the address staff see and type): null for an unknown one. */
@@ -64,7 +67,10 @@ export async function loadKitchenQueue(
     .where(and(eq(orders.restaurantId, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
-  const views = await loadOrderViews({ db, now: clock }, { ids: rows.map((r) => r.id) });
+  const [views, kitchen] = await Promise.all([
+    loadOrderViews({ db, now: clock }, { ids: rows.map((r) => r.id) }),
+    kitchenBusyState({ db, now: clock }, { restaurantId: restaurant.id }),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     restaurant,
@@ -79,6 +85,7 @@ export async function loadKitchenQueue(
       };
     }),
     now: now.toISOString(),
+    kitchen,
   };
 }
 
@@ -87,6 +94,7 @@ export async function loadKitchenQueue(
  * on one tablet silences the others). The countdown ticks on the board.
  */
 export const kitchenQueueKey = (queue: KitchenQueue) =>
+  `${JSON.stringify(queue.kitchen.busy)}|` +
   queue.orders.map((o) => `${o.id}:${o.status}:${o.alarm ? 'ringing' : 'quiet'}`).join(',');
 
 /**

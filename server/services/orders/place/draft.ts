@@ -15,6 +15,9 @@ import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';
 import type { AuditEntry } from '../bookkeeping.ts';
 import { orderConfirmationEmail } from '../confirmation.ts';
+import type { SlotLoad } from '#domain/kitchen-capacity.ts';
+import { type OrderPromise, orderPromise, preOrderAllowed } from '#domain/kitchen-settings.ts';
+import { RuleError } from '#domain/rule-error.ts';
 import { recordedConsents } from './idempotency.ts';
 import type { PlaceOrderInput } from './input.ts';
 
@@ -88,7 +91,19 @@ export type DraftCall = {
   config: Env;
   /** The company selling under the brand, named in the confirmation (issue 36). */
   seller?: LegalEntity | null | undefined;
+  /** What the kitchen's slots already hold (empty where the kitchen does not limit them). */
+  load: ReadonlyMap<number, SlotLoad>;
 };
+
+/** The slot the customer chose: an ISO instant (with its offset), or none for "as soon as possible". */
+function scheduledSlotOf(value: string | null | undefined): Temporal.Instant | null {
+  if (value === undefined || value === null || value === '') return null;
+  try {
+    return Temporal.Instant.from(value);
+  } catch {
+    throw new RuleError('validation', 'not an instant', { scheduledFor: 'invalid' });
+  }
+}
 
 /** Customer details first: the form is what the customer can fix right away. */
 function customerOf(input: PlaceOrderInput, pickup: boolean, country: string): Customer {
@@ -142,6 +157,9 @@ export function draftOrder(call: DraftCall): OrderDraft {
 
   const customer = customerOf(input, pickup, country);
   const invoice = input.invoice ? invoiceRequestOf(input.invoice, country) : null;
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  const scheduledFor = scheduledSlotOf(input.scheduledFor);
+  const kitchen = basket.kitchen;
   // The basket's own coordinates are the customer's when the form keeps the basket's address.
   const sameAddress = basket.address && basket.address.zip.trim() === input.zip?.trim();
   assertCheckout({
@@ -174,8 +192,22 @@ export function draftOrder(call: DraftCall): OrderDraft {
       hours: call.paymentHours,
     },
     consents: input.consents,
-    now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+    preOrder:
+      kitchen !== null && preOrderAllowed({ kitchen, restaurant, now: instant, scheduled: scheduledFor !== null }),
+    now: instant,
   });
+  const promise: OrderPromise | null = kitchen
+    ? orderPromise({
+        kitchen,
+        restaurant,
+        delivery: !pickup,
+        load: call.load,
+        items: basket.itemCount,
+        now: instant,
+        scheduledFor,
+      })
+    : null;
+  const at = (i: Temporal.Instant | null | undefined) => (i ? new Date(i.epochMilliseconds) : null);
 
   const orderId = call.ids.order;
   const lang = input.lang ?? null;
@@ -221,9 +253,10 @@ export function draftOrder(call: DraftCall): OrderDraft {
     acceptDeadline: online ? null : new Date(now.getTime() + restaurant.acceptanceMinutes * 60_000),
     acceptedAt: null,
     preparationMinutes: null,
-    // Kitchen capacity's slot and promise are set by its own work (issue 34); ready and finished by status changes.
-    scheduledFor: null,
-    promisedAt: null,
+    scheduledFor: at(promise?.slot),
+    promisedAt: at(promise?.readyAt),
+    fireAt: at(promise?.fireAt),
+    dueAt: at(promise?.dueAt),
     readyAt: null,
     finishedAt: null,
     rejectionReason: null,
@@ -291,6 +324,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
             mods: line.options.map((o) => o.name),
             allergens: line.allergens,
           })),
+          promise: promise ? { readyAt: new Date(promise.readyAt.epochMilliseconds), dueAt: at(promise.dueAt) } : null,
         }),
   };
 }

@@ -23,4 +23,6 @@ export type PlaceOrderInput = {
   lang?: Lang | undefined;
   /** A company invoice asked for (issue 36): the buyer's company, NIP and address. */
   invoice?: Partial<InvoiceRequest> | undefined;
+  /** The slot chosen for a scheduled order (an ISO instant from the schedule offered); left out: as soon as possible. */
+  scheduledFor?: string | null | undefined;
 };

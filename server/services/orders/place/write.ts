@@ -4,6 +4,7 @@ import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
 import { errorOf, log } from '#server/observability/log.ts';
+import { kitchenSlotSql } from './slots.ts';
 
 /** The statement's parameters by name; their position in this list is their number ($1 is the first). */
 const PARAMS = [
@@ -35,6 +36,11 @@ const PARAMS = [
   'idempotencyKey',
   'requestHash',
   'acceptDeadline',
+  'scheduledFor',
+  'promisedAt',
+  'fireAt',
+  'dueAt',
+  'itemCount',
   'now',
   'lines',
   'mods',
@@ -69,7 +75,8 @@ with redeemed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
     restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
     discount_value, service_fee, extra_fee, total, customer, comment, lang, consents, access_token_hash,
-    idempotency_key, request_hash, accept_deadline, created_at, updated_at)
+    idempotency_key, request_hash, accept_deadline, scheduled_for, promised_at, fire_at, due_at, created_at,
+    updated_at)
   select ${$('orderId')}::text::uuid, ${$('basketId')}::text::uuid, ${$('displayId')}::text, ${$('status')}::text,
     ${$('source')}::text, ${$('deliveryType')}::text, ${$('paymentMethod')}::text, ${$('paymentType')}::text,
     ${$('restaurantId')}::int, ${$('userId')}::text::uuid, ${$('createdByUserId')}::text::uuid,
@@ -77,8 +84,9 @@ with redeemed as (
     ${$('deliveryCosts')}::int, ${$('discountValue')}::int, ${$('serviceFee')}::int, ${$('extraFee')}::int,
     ${$('total')}::int, ${$('customer')}::text::jsonb, ${$('comment')}::text, ${$('lang')}::text,
     ${$('consents')}::text::jsonb, ${$('accessTokenHash')}::text, ${$('idempotencyKey')}::text,
-    ${$('requestHash')}::text, ${$('acceptDeadline')}::text::timestamptz, ${$('now')}::text::timestamptz,
-    ${$('now')}::text::timestamptz
+    ${$('requestHash')}::text, ${$('acceptDeadline')}::text::timestamptz, ${$('scheduledFor')}::text::timestamptz,
+    ${$('promisedAt')}::text::timestamptz, ${$('fireAt')}::text::timestamptz, ${$('dueAt')}::text::timestamptz,
+    ${$('now')}::text::timestamptz, ${$('now')}::text::timestamptz
   where ${$('discountCodeId')}::int is null or exists (select from redeemed)
   returning id
 ), lines as materialized (
@@ -127,6 +135,12 @@ with redeemed as (
   })}
   where exists (select from placed)
   returning id
+), slotted as (${kitchenSlotSql({
+  slot: `${$('scheduledFor')}::text::timestamptz`,
+  items: `${$('itemCount')}::int`,
+  restaurantId: `${$('restaurantId')}::int`,
+  placed: 'placed',
+})}
 ), email as (
   insert into email_outbox ("to", subject, text, html, template)
   select e."to", e.subject, e.text, e.html, e.template
@@ -150,7 +164,8 @@ select exists (select from placed) as placed,
   (select count(*) from basket)::int as baskets,
   (select count(*) from audit)::int as audits,
   (select count(*) from email)::int as emails,
-  (select count(*) from invoice)::int as invoices`;
+  (select count(*) from invoice)::int as invoices,
+  (select count(*) from slotted)::int as slots`;
 
 /**
  * The order's announcement to its listeners (status page, kitchen board), sent right behind the COMMIT on the same
@@ -192,6 +207,11 @@ function paramsOf({ order, lines, mods, payment, audit, email, invoice }: OrderD
     idempotencyKey: order.idempotencyKey,
     requestHash: order.requestHash,
     acceptDeadline: order.acceptDeadline?.toISOString() ?? null,
+    scheduledFor: order.scheduledFor?.toISOString() ?? null,
+    promisedAt: order.promisedAt?.toISOString() ?? null,
+    fireAt: order.fireAt?.toISOString() ?? null,
+    dueAt: order.dueAt?.toISOString() ?? null,
+    itemCount: lines.reduce((n, line) => n + line.quantity, 0),
     now: order.createdAt.toISOString(),
     lines: JSON.stringify(lines),
     mods: JSON.stringify(mods),

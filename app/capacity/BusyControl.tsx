@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { UiLocale } from '#app/i18n/messages.ts';
+import { messageLocale } from '#app/i18n/messages.ts';
+import { m } from '#app/paraglide/messages.js';
+import { api } from '#app/api-client.ts';
+import type { KitchenQueue } from '#app/api-types.ts';
+import { Notice } from '#app/ui/notice.tsx';
+import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '#domain/kitchen-capacity.ts';
+import { formatPromise } from '#domain/promise-time.ts';
+import { receive } from '#app/admin/kitchen/kitchen-store.ts';
+import './kitchen-board.css';
+
+/** How long a tap of extra time lasts: an hour, then the kitchen is back to its usual time by itself. */
+const EXTRA_FOR_MINUTES = 60;
+
+type Choice =
+  | { kind: 'extraTime'; extraMinutes: number; forMinutes: number }
+  | { kind: 'paused'; reason: string; forMinutes: number | null }
+  | { kind: 'none' };
+
+/**
+ * Busy mode on the kitchen board (issue 34): one tap adds 10, 20 or 30 minutes to every order's preparation time, or
+ * pauses new orders for 15, 30, 60 minutes or until resumed (with a reason); the current state stays in sight. It
+ * holds for every brand cooked in this kitchen and every channel, and ends by itself when its time is up.
+ */
+export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = queue.kitchen.busy;
+  const time = (iso: string) => formatPromise(iso, queue.kitchen.timeZone, locale);
+
+  const send = async (choice: Choice) => {
+    if (choice.kind === 'paused' && choice.reason.trim() === '') {
+      setProblem(m.capacity_busy_reason_needed({}, t));
+      document.getElementById('kitchen-busy-reason')?.focus();
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    const slug = queue.restaurant.slug;
+    const response = await api.admin.kitchen[':restaurant'].busy
+      .$put({ param: { restaurant: slug }, json: choice })
+      .catch(() => null);
+    if (!response?.ok) setProblem(m.admin_orders_failed({}, t));
+    const fresh = await api.admin.kitchen[':restaurant'].$get({ param: { restaurant: slug } }).catch(() => null);
+    if (fresh?.ok) receive((await fresh.json()) as KitchenQueue);
+    setSending(false);
+    if (choice.kind === 'paused') setReason('');
+  };
+
+  const state = !busy
+    ? m.capacity_busy_normal({}, t)
+    : busy.kind === 'extraTime'
+      ? busy.until
+        ? m.capacity_busy_extra_until({ minutes: String(busy.extraMinutes), time: time(busy.until) }, t)
+        : m.capacity_busy_extra_open({ minutes: String(busy.extraMinutes) }, t)
+      : busy.until
+        ? m.capacity_busy_paused_until({ time: time(busy.until), reason: busy.reason ?? '' }, t)
+        : m.capacity_busy_paused_open({ reason: busy.reason ?? '' }, t);
+
+  return (
+    <section className="kitchen-busy" aria-labelledby="kitchen-busy-title" data-testid="kitchen-busy">
+      <h2 id="kitchen-busy-title">{m.capacity_busy_title({}, t)}</h2>
+      <p
+        className={`kitchen-busy-state${busy ? ` kitchen-busy-state-${busy.kind}` : ''}`}
+        role="status"
+        data-testid="kitchen-busy-state"
+      >
+        {state}
+      </p>
+      <p className="kitchen-busy-note">{m.capacity_busy_all_brands({}, t)}</p>
+      <div className="kitchen-busy-row">
+        {BUSY_EXTRA_MINUTES.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            className="staff-action"
+            disabled={sending}
+            aria-pressed={busy?.kind === 'extraTime' && busy.extraMinutes === minutes}
+            onClick={() => void send({ kind: 'extraTime', extraMinutes: minutes, forMinutes: EXTRA_FOR_MINUTES })}
+          >
+            {m.capacity_busy_extra({ minutes: String(minutes) }, t)}
+          </button>
+        ))}
+      </div>
+      <div className="kitchen-busy-pause">
+        <label htmlFor="kitchen-busy-reason">{m.capacity_busy_reason({}, t)}</label>
+        <input
+          id="kitchen-busy-reason"
+          type="text"
+          maxLength={200}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <div className="kitchen-busy-row">
+          {BUSY_PAUSE_MINUTES.map((minutes) => (
+            <button
+              key={minutes}
+              type="button"
+              className="staff-action"
+              disabled={sending}
+              onClick={() => void send({ kind: 'paused', reason, forMinutes: minutes })}
+            >
+              {m.capacity_busy_pause({ minutes: String(minutes) }, t)}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="staff-action"
+            disabled={sending}
+            onClick={() => void send({ kind: 'paused', reason, forMinutes: null })}
+          >
+            {m.capacity_busy_pause_open({}, t)}
+          </button>
+        </div>
+      </div>
+      {busy && (
+        <button
+          type="button"
+          className="staff-action kitchen-busy-resume"
+          disabled={sending}
+          onClick={() => void send({ kind: 'none' })}
+        >
+          {m.capacity_busy_resume({}, t)}
+        </button>
+      )}
+      {problem && (
+        <Notice tone="error" className="staff-alert">
+          {problem}
+        </Notice>
+      )}
+    </section>
+  );
+}

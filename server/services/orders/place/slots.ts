@@ -1,0 +1,64 @@
+import type { Temporal } from 'temporal-polyfill';
+import type { Query } from '#db/raw.ts';
+import type { SlotLoad } from '#domain/kitchen-capacity.ts';
+
+/**
+ * A kitchen's slot load and the lock that keeps it right under concurrency (decision 053). Both are named by the
+ * basket, so place-order sends them in its first round trip, behind the basket's lock: the advisory lock of the
+ * basket's kitchen, taken only where the kitchen limits its slots, queues every order of that kitchen until the one
+ * ahead commits; the load read behind it is a new statement, so it sees what that order wrote. The lock ends with the
+ * transaction, whose commit travels with the order's one write statement: one order of a throttled kitchen at a time
+ * between its first and second round trip, none lost and no slot over its capacity.
+ */
+
+/** The advisory lock's first key: kitchen capacity (the second is the location's id). */
+const LOCK_CLASS = 53;
+
+export const KITCHEN_LOCK_SQL = `select pg_advisory_xact_lock(${LOCK_CLASS}, l.id)::text as locked
+  from baskets b join restaurants r on r.id = b.restaurant_id join locations l on l.id = r.location_id
+  where b.id = $1::text::uuid and (l.slot_orders is not null or l.slot_items is not null)`;
+
+/**
+ * What each slot of the basket's kitchen holds, over every brand cooked there: what its counter was given (the write
+ * statement counts each order up, KITCHEN_SLOT_SQL), less the orders of the slot rejected or canceled since (a
+ * partial index keeps those few at hand). Read only where the kitchen limits its slots; $2 and $3 bound the slots.
+ */
+export const SLOT_LOAD_SQL = `select ks.slot, ks.orders - coalesce(v.orders, 0) as orders, ks.items - coalesce(v.items, 0) as items
+  from baskets b join restaurants r on r.id = b.restaurant_id join locations l on l.id = r.location_id
+  join kitchen_slots ks on ks.location_id = l.id
+  left join lateral (
+    select count(*)::int as orders,
+      coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as items
+    from orders o join restaurants k on k.id = o.restaurant_id
+    where o.scheduled_for = ks.slot and o.status in ('rejected', 'canceled') and o.scheduled_for is not null
+      and k.location_id = l.id
+  ) v on true
+  where b.id = $1::text::uuid and (l.slot_orders is not null or l.slot_items is not null)
+    and ks.slot >= $2::text::timestamptz and ks.slot < $3::text::timestamptz`;
+
+/**
+ * The write statement's part (write.ts): a throttled kitchen's slot counter counts the order up, under the kitchen's
+ * lock. $slot, $items and $restaurantId name the statement's parameters.
+ */
+export const kitchenSlotSql = (p: { slot: string; items: string; restaurantId: string; placed: string }) => `
+  insert into kitchen_slots (location_id, slot, orders, items)
+  select l.id, ${p.slot}, 1, ${p.items}
+  from restaurants r join locations l on l.id = r.location_id
+  where r.id = ${p.restaurantId} and ${p.slot} is not null and (l.slot_orders is not null or l.slot_items is not null)
+    and exists (select from ${p.placed})
+  on conflict (location_id, slot) do update
+    set orders = kitchen_slots.orders + 1, items = kitchen_slots.items + excluded.items
+  returning 1`;
+
+export function slotLoadOf(rows: Record<string, unknown>[]): Map<number, SlotLoad> {
+  const load = new Map<number, SlotLoad>();
+  for (const row of rows) {
+    const at = row['slot'] instanceof Date ? row['slot'].getTime() : new Date(String(row['slot'])).getTime();
+    load.set(at, { orders: Number(row['orders']), items: Number(row['items']) });
+  }
+  return load;
+}
+
+export function slotLoad(query: Query, basketId: string, window: { from: Temporal.Instant; to: Temporal.Instant }) {
+  return query(SLOT_LOAD_SQL, [basketId, window.from.toString(), window.to.toString()]).then(slotLoadOf);
+}
