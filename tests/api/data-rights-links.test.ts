@@ -287,8 +287,15 @@ describe('marketing consent, withdrawn in one click', () => {
     ]);
   });
 
-  it('answers 404 to a link that is not ours', async () => {
-    expect((await request(ctx, '/api/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  it('answers 404 to a link that is not ours, in the visitor’s language', async () => {
+    const bad = '/api/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const polish = await request(ctx, bad);
+    expect(polish.status).toBe(404);
+    expect(await polish.text()).toContain('Ten link jest nieprawidłowy.');
+    const english = await request(ctx, bad, { headers: { 'accept-language': 'en-GB,en;q=0.8' } });
+    expect(await english.text()).toContain('This link is not valid.');
+    const chosen = await request(ctx, bad, { headers: { 'accept-language': 'en', cookie: 'lang=ua' } });
+    expect(await chosen.text()).toContain('Це посилання недійсне.');
   });
 });
 

@@ -109,7 +109,9 @@ const latenessOf = async (cookie: string, days: 1 | 7 | 30) => {
 describe('lateness per kitchen', () => {
   it('gives p50 and p90 of ready − promised per kitchen over the period, to the admin and a manager of it', async () => {
     const admin = await asAdmin();
-    // Mokotów: accepted with 20 minutes and ready 15, 20, 23, 30 and 40 minutes later: −5, 0, 3, 10, 20 minutes late.
+    // Mokotów: placed at START, each promised then for START + 30 (the kitchen's 30 minutes, no slot limit: issue 34),
+    // accepted with 20 minutes (which moves no promise) and ready 15, 20, 23, 30 and 40 minutes later: −15, −10, −7,
+    // 0 and 10 minutes late.
     for (const readyAfter of [15, 20, 23, 30, 40]) {
       ctx.setNow(START);
       const placed = await order();
@@ -117,8 +119,7 @@ describe('lateness per kitchen', () => {
       ctx.setNow(at(readyAfter));
       await act(admin, placed.id, { action: 'ready' });
     }
-    // One promised at placing for 45 minutes (the capacity's slot): ready after 30 is 15 minutes early, though
-    // acceptance + 20 would have made it 10 late.
+    // One whose promise says 45 minutes (a later slot): ready after 30 is 15 minutes early.
     ctx.setNow(START);
     const promised = await order();
     await ctx.database.db
@@ -132,12 +133,12 @@ describe('lateness per kitchen', () => {
     ctx.setNow(START);
     const cooking = await order();
     await act(admin, cooking.id, { action: 'accept', preparationMinutes: 20 });
-    // Kyiv, another kitchen: an hour late.
+    // Kyiv, another kitchen: promised for START + 25 (its 25 minutes), ready after 90: 65 minutes late.
     const kyiv = await order(UA);
     await act(admin, kyiv.id, { action: 'accept', preparationMinutes: 30 });
     ctx.setNow(at(90));
     await act(admin, kyiv.id, { action: 'ready' });
-    // Placed ten days ago (and 25 minutes late): in the 30 days only.
+    // Placed ten days ago (and 15 minutes late): in the 30 days only.
     ctx.setNow(START);
     const old = await order();
     await act(admin, old.id, { action: 'accept', preparationMinutes: 20 });
@@ -151,23 +152,23 @@ describe('lateness per kitchen', () => {
     ctx.setNow(at(120));
     const bySlug = (figures: Lateness) => new Map(figures.kitchens.map((k) => [k.slug, k]));
     const today = bySlug(await latenessOf(admin, 1));
-    // −15, −5, 0, 3, 10, 20: the median by nearest rank is the 3rd (0), the 90th percentile the 6th (20).
-    expect(today.get('warszawa-mokotow')).toMatchObject({ measured: 6, p50: 0, p90: 20 });
-    expect(today.get('kyiv-podil')).toMatchObject({ measured: 1, p50: 60, p90: 60 });
+    // −15, −15, −10, −7, 0, 10: the median by nearest rank is the 3rd (−10), the 90th percentile the 6th (10).
+    expect(today.get('warszawa-mokotow')).toMatchObject({ measured: 6, p50: -10, p90: 10 });
+    expect(today.get('kyiv-podil')).toMatchObject({ measured: 1, p50: 65, p90: 65 });
     // A kitchen without ready orders is listed, unmeasured.
     expect(today.get('warszawa-wola')).toMatchObject({ measured: 0, p50: null, p90: null });
-    // 30 days: the old order (25) joins: −15, −5, 0, 3, 10, 20, 25 → 4th (3) and 7th (25).
+    // 30 days: the old order (15) joins: −15, −15, −10, −7, 0, 10, 15 → 4th (−7) and 7th (15).
     expect(bySlug(await latenessOf(admin, 30)).get('warszawa-mokotow')).toMatchObject({
       measured: 7,
-      p50: 3,
-      p90: 25,
+      p50: -7,
+      p90: 15,
     });
 
     // The manager of Mokotów and Wola sees those two, not Kyiv; a cook none (the guard's 401).
     const manager = await login('manager@example.com', 'manager-demo-2026');
     const managed = await latenessOf(manager, 1);
     expect(managed.kitchens.map((k) => k.slug).sort()).toEqual(['warszawa-mokotow', 'warszawa-wola']);
-    expect(bySlug(managed).get('warszawa-mokotow')).toMatchObject({ measured: 6, p50: 0, p90: 20 });
+    expect(bySlug(managed).get('warszawa-mokotow')).toMatchObject({ measured: 6, p50: -10, p90: 10 });
     const cook = await login('kitchen@example.com', 'kitchen-demo-2026');
     const refused = await request(ctx, '/api/admin/dashboard/lateness?days=1', { headers: { cookie: cook } });
     expect(refused.status).toBe(401);
@@ -193,7 +194,8 @@ describe('the kitchen ticket', () => {
       brand: 'Bao House',
       source: 'web',
       deliveryType: 'door2door',
-      promisedAt: at(28).toISOString(),
+      // Promised when placed: the kitchen's 25 minutes from START (acceptance moves no promise).
+      promisedAt: at(25).toISOString(),
       timeZone: 'Europe/Kyiv',
       customer: { name: 'Олена Шевченко', phone: '0501234567' },
       address: ['Сагайдачного 5', '04070 Київ'],
@@ -207,9 +209,9 @@ describe('the kitchen ticket', () => {
     const own = await request(ctx, `/api/admin/orders/${paid.id}/ticket`, { headers: { cookie: cook } });
     expect(own.status).toBe(200);
     const body = await own.json();
-    // Not accepted yet: nothing promised. Paid by Blik, picked up: no address.
+    // Not accepted yet, yet promised when placed (its kitchen's 30 minutes). Paid by Blik, picked up: no address.
     expect(body.ticket).toMatchObject({
-      promisedAt: null,
+      promisedAt: at(33).toISOString(),
       payment: { state: 'paid' },
       address: [],
       brand: 'Pasta Fresca',

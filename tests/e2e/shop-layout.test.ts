@@ -451,7 +451,7 @@ describe('accessibility and looks', () => {
   // The other pages' tests check theirs (catalogue: city, location, concept, restaurant and the dish dialog; basket,
   // checkout, status, the staff screens): these are the rest of the public and account pages, in every language.
   for (const locale of LOCALES)
-    it(`${locale}: axe finds no serious or critical violation on the sign-in, legal, 401 and account pages`, async () => {
+    it(`${locale}: axe finds no serious or critical violation on the sign-in, legal, my-data, 401 and account pages`, async () => {
       const guest = await open(pathFor('login', locale), { locale: browserLocale[locale] });
       const violations: string[] = [];
       const check = async (page: Page, path: string) => {
@@ -467,6 +467,7 @@ describe('accessibility and looks', () => {
         'restaurantTerms',
         'privacyPolicy',
         'accessibilityStatement',
+        'myData',
       ] as const)
         await check(guest.page, pathFor(screen, locale));
       // What a guest sees on a staff page is the 401 page.

@@ -47,7 +47,6 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
         {state.queue && <BusyControl queue={state.queue} locale={locale} />}
       </div>
       <div className="kitchen-columns kitchen-columns-later">
-        <LaterColumn orders={later} locale={locale} timeZone={state.queue?.kitchen.timeZone ?? 'Europe/Warsaw'} />
         {KITCHEN_COLUMNS.map((statuses, i) => {
           const cards = orders.filter((o) => (statuses as readonly string[]).includes(o.status));
           const titleId = `kitchen-col-${i}`;
@@ -83,6 +82,8 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
             </section>
           );
         })}
+        {/* Last: what waits for its fire time needs no hand now; new orders stay first, where eyes go. */}
+        <LaterColumn orders={later} locale={locale} timeZone={state.queue?.kitchen.timeZone ?? 'Europe/Warsaw'} />
       </div>
     </div>
   );

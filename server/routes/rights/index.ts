@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
@@ -7,6 +8,7 @@ import { isLocale, type Locale } from '#domain/locales.ts';
 import { localeType } from '#domain/list-types.ts';
 import { AppError } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
+import { preferredLanguage } from '#server/middleware/url-rules.ts';
 import { GUEST } from '#server/services/actor.ts';
 import { exportFileName } from '#server/services/rights/export.ts';
 import { eraseGuestData, exportGuestData, openGuestLink, requestGuestData } from '#server/services/rights/guest.ts';
@@ -166,7 +168,7 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
     (c) => {
       const { token } = c.req.valid('param');
       const claims = readUnsubscribeLink(c.var.deps.env, token, c.var.deps.now());
-      if (!claims) return c.html(invalidLink(), 404);
+      if (!claims) return c.html(invalidLink(c), 404);
       const t = { locale: messageLocale(claims.lang) };
       return c.html(
         rightsPage(
@@ -196,7 +198,7 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
     validate('param', tokenParam),
     async (c) => {
       const done = await withdrawMarketingEmail(c.var.deps, c.req.valid('param').token);
-      if (!done) return c.html(invalidLink(), 404);
+      if (!done) return c.html(invalidLink(c), 404);
       const t = { locale: messageLocale(done.lang) };
       return c.html(
         rightsPage(done.lang, m.rights_unsub_title({}, t), html`<p role="status">${m.rights_unsub_done({}, t)}</p>`),
@@ -205,4 +207,12 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
     },
   );
 
-const invalidLink = () => rightsPage('pl', m.rights_unsub_invalid({}, { locale: 'pl' }), html``);
+/**
+ * A link that is not ours (or expired) names no language: the visitor's chosen one (the `lang` cookie), else the one
+ * their browser prefers, else Polish.
+ */
+const invalidLink = (c: Context<AppEnv>) => {
+  const cookie = getCookie(c, 'lang');
+  const lang: Locale = isLocale(cookie) ? cookie : (preferredLanguage(c.req.header('accept-language')) ?? 'pl');
+  return rightsPage(lang, m.rights_unsub_invalid({}, { locale: messageLocale(lang) }), html``);
+};
