@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { PaymentMethod } from '#domain/country.ts';
-import { callProvider, type ProviderAnswer, type ProviderHttp } from './provider-http.ts';
+import { callProvider, type ProviderAnswer, type ProviderHttp } from '../http.ts';
 import {
   ProviderUnavailableError,
   type CreatedPayment,
@@ -13,7 +13,7 @@ import {
   type ReceivedNotification,
   type RefundResult,
   type StoredPayment,
-} from './provider.ts';
+} from '../../provider.ts';
 
 /**
  * PayU, REST API 2.1 (docs/decisions/014-payment-providers.md cites the references). OAuth client-credentials

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethod } from '#domain/country.ts';
-import { callProvider, type ProviderHttp } from './provider-http.ts';
+import { callProvider, type ProviderHttp } from '../http.ts';
 import type {
   CreatedPayment,
   PaymentDetails,
@@ -12,7 +12,7 @@ import type {
   ReceivedNotification,
   RefundResult,
   StoredPayment,
-} from './provider.ts';
+} from '../../provider.ts';
 
 /**
  * Przelewy24, REST API v1 (docs/decisions/014-payment-providers.md). Every `sign` is SHA-384 of a JSON object

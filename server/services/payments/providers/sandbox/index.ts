@@ -11,8 +11,8 @@ import type {
   ReceivedNotification,
   RefundResult,
   SandboxProvider,
-} from './provider.ts';
-import { signBody, verifyBodySignature } from './signature.ts';
+} from '../../provider.ts';
+import { signBody, verifyBodySignature } from '../../signature.ts';
 import { errorOf, log } from '#server/observability/log.ts';
 
 /**
