@@ -13,7 +13,7 @@ import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
 import { brandContactRoutes } from './routes/brand-contact.ts';
-import { WEBHOOK_PATH } from './services/payments/sandbox.ts';
+import { WEBHOOK_PATH } from './services/payments/providers/sandbox/notifier.ts';
 import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
 import { limitBody } from './middleware/body-limit.ts';

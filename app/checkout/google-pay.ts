@@ -84,7 +84,7 @@ export type SandboxSheet = {
 };
 export const $sandboxSheet = atom<SandboxSheet | null>(null);
 
-/** The sandbox charges tokens that start with this (server/services/payments/sandbox.ts); others are declined. */
+/** The sandbox charges tokens that start with this (server/services/payments/providers/sandbox/client.ts); others are declined. */
 const SANDBOX_OK = 'sandbox-ok';
 
 export const sandboxGooglePay: GooglePayAdapter = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxProvider } from '../payments/sandbox.ts';
+import { createSandboxProvider } from '../payments/providers/sandbox/index.ts';
 import { signBody } from '../payments/signature.ts';
 import { accessTokenMatches, hashAccessToken, orderAccessToken } from './access-token.ts';
 

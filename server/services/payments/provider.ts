@@ -5,7 +5,8 @@ import type { Country, Currency } from '#domain/money.ts';
  * The payment providers as services and the app see them: their interface, their configuration and the set of
  * them built once at start (AppDeps.payments). Types and one error only, importing nothing from server/ but the
  * domain, so that server/context.ts can name them and stay a leaf (server/layering.test.ts checks it). The
- * adapters (payu.ts, przelewy24.ts, sandbox.ts) and createPaymentProviders (providers.ts) implement them.
+ * providers (`providers/<name>/`: `client.ts`, `notification.ts`, `refund.ts`, assembled by `index.ts`) and
+ * createPaymentProviders (providers.ts) implement them.
  */
 
 /** The providers this server can talk to; payment-config.ts checks PAYMENT_ROUTES against this list. */
@@ -163,7 +164,7 @@ export type RecordCall = (record: ProviderCallRecord) => Promise<void>;
 
 export type DeliveredNotification = { notification: PaymentNotification; status: number };
 
-/** The built-in sandbox provider (sandbox.ts, where its test inputs are described), with what its bank page and tests use. */
+/** The built-in sandbox provider (providers/sandbox/, whose index.ts describes its test inputs), with what its bank page and tests use. */
 export type SandboxProvider = PaymentProvider & {
   /** Sends a signed notification to our webhook and waits for its answer (the bank page's Pay / Cancel). */
   notify(notification: Omit<PaymentNotification, 'id'>): Promise<DeliveredNotification>;

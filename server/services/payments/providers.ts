@@ -5,11 +5,11 @@ import type { Db } from '#db/client.ts';
 import type { Env } from '#server/context.ts';
 import { COUNTRIES, type Country } from '#domain/money.ts';
 import type { PaymentMethod } from '#domain/country.ts';
-import { createPayuProvider } from './payu.ts';
-import { DEFAULT_HTTP, type ProviderHttp } from './provider-http.ts';
+import { createPayuProvider } from './providers/payu/index.ts';
+import { DEFAULT_HTTP, type ProviderHttp } from './providers/http.ts';
 import type { PaymentProvider, PaymentProviders, ProviderName, RecordCall, SandboxProvider } from './provider.ts';
-import { createPrzelewy24Provider } from './przelewy24.ts';
-import { createSandboxProvider } from './sandbox.ts';
+import { createPrzelewy24Provider } from './providers/przelewy24/index.ts';
+import { createSandboxProvider } from './providers/sandbox/index.ts';
 import { errorOf, log } from '#server/observability/log.ts';
 
 const recordCall = reusable((db) =>

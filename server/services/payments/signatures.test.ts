@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { verifyPayuSignature } from './payu.ts';
-import { p24Sign } from './przelewy24.ts';
+import { verifyPayuSignature } from './providers/payu/notification.ts';
+import { p24Sign } from './providers/przelewy24/sign.ts';
 
 // Expected values computed outside Node (Python's hashlib and json.dumps with separators=(',', ':') and
 // ensure_ascii=False, the equivalent of PHP's JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE).

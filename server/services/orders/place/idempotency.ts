@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Query } from '#db/raw.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import type { Channel } from '#domain/country.ts';
-import { AppError } from '#server/errors.ts';
+import { replayIfSameCall } from '../../idempotency.ts';
 import type { PlaceOrderInput } from './input.ts';
 
 // Every field the server reads, in a fixed order: a field added to the input but not here would let two
@@ -64,8 +64,7 @@ export async function orderByKey(query: Query, key: string): Promise<Existing | 
 
 /** The earlier call's order when this call is its repeat; a key reused with another body is refused. */
 export function replayOf(existing: Existing, hash: string): { replay: string } {
-  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused');
-  return { replay: existing.id };
+  return replayIfSameCall(existing.id, existing.requestHash, hash);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ProviderUnavailableError, type ProviderName, type RecordCall } from './provider.ts';
+import { ProviderUnavailableError, type ProviderName, type RecordCall } from '../provider.ts';
 
 export type ProviderHttp = {
   fetch: typeof fetch;
