@@ -3,12 +3,12 @@ import type { Query } from '#db/raw.ts';
 import type { SlotLoad } from '#domain/kitchen-capacity.ts';
 
 /**
- * A kitchen's slot load and the lock that keeps it right under concurrency (decision 053). Both are named by the
- * basket, so place-order sends them in its first round trip, behind the basket's lock: the advisory lock of the
- * basket's kitchen, taken only where the kitchen limits its slots, queues every order of that kitchen until the one
- * ahead commits; the load read behind it is a new statement, so it sees what that order wrote. The lock ends with the
- * transaction, whose commit travels with the order's one write statement: one order of a throttled kitchen at a time
- * between its first and second round trip, none lost and no slot over its capacity.
+ * A kitchen's slot load and how its count stays exact under concurrency (decision 053). The load is named by the
+ * basket, so place-order reads it in its first round trip, without a kitchen lock. Its write statement counts the order
+ * up only while the slot still has room (kitchenSlotCtes), judged under the counter row's lock, which is held from
+ * that statement to the COMMIT travelling with it; an order whose slot filled up meanwhile writes nothing and tries
+ * again, then behind the kitchen's advisory lock (KITCHEN_LOCK_SQL) with the others that lost a slot: none lost and no
+ * slot over its capacity.
  */
 
 /** The advisory lock's first key: kitchen capacity (the second is the location's id). */

@@ -75,8 +75,10 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
 /**
  * Every write of a new order in one statement: the discount redemption, the order, its lines and their
  * modifiers, the payment (online), the basket's status, the audit entry, the confirmation e-mail (on
- * delivery); the announcement follows the commit (ANNOUNCE_SQL). The redemption is the atomic `used < quantity` update: when it finds no use
- * left, nothing else is written (each insert waits for the order's), and `placed` answers false.
+ * delivery); the announcement follows the commit (ANNOUNCE_SQL). A throttled kitchen's slot is counted first, only
+ * while it has room (kitchenSlotCtes): when it had none, `room` answers false and nothing else is written. The
+ * redemption is the atomic `used < quantity` update: when it finds no use left, nothing else is written (each insert
+ * waits for the order's), and `placed` answers false.
  * Line and modifier ids are drawn from their sequences first, each in the order of its list (a function scan
  * keeps the array's order), so that each modifier is written with its line's id, ids follow the basket's order
  * as later reads sort them, and the statement can answer the ids the reply is built from.
