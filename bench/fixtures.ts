@@ -34,7 +34,7 @@ export async function prepareBenchData(sql: postgres.Sql, baskets: number) {
             select unnest(${basketIds}::uuid[]), ${target.item_id}, ${quantity}`;
   await sql`update working_hours set "from" = '00:00', "to" = '24:00' where restaurant_id = ${target.restaurant_id}`;
   // BENCH_SLOT_ORDERS=<n> throttles the ordering kitchen to n orders per 15-minute slot (issue 34, decision 053): every
-  // order then takes the kitchen's lock and counts its slots. Left out, the kitchen is not throttled.
+  // order then reads its slots' load and counts its slot up (while it has room). Left out, the kitchen is not throttled.
   const slotOrders = process.env['BENCH_SLOT_ORDERS'];
   if (slotOrders) {
     await sql`update locations set slot_orders = ${Number(slotOrders)}

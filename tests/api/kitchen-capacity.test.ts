@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, locations, orders, restaurants, users } from '#db/schema/index.ts';
+import { auditLog, kitchenSlots, locations, orders, restaurants, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, PL, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
@@ -133,6 +133,34 @@ describe('throttling: a kitchen limits its orders per 15-minute slot', () => {
       expect(body.order.promise).not.toBeNull();
       expect(Date.parse(body.order.promise!.readyAt)).toBeGreaterThanOrEqual(Date.parse(body.order.promise!.slot));
     }
+  });
+
+  it('orders refused at the write (a code used up meanwhile) leave nothing counted in their slot', async () => {
+    const { locationId } = await kitchenOf(PL);
+    await ctx.database.db.update(locations).set({ slotOrders: 10 }).where(eq(locations.id, locationId));
+    // OSTATNI has one use left: the losers that read it as free reach the write, which finds it taken.
+    const made = await Promise.all(
+      Array.from({ length: 30 }, () => makeBasket(ctx.database.db, { restaurant: PL, code: 'OSTATNI' })),
+    );
+    const answers = await Promise.all(
+      made.map((b) =>
+        placeOrder(ctx, b.basketId, {
+          ...plCustomer,
+          zip: b.zip,
+          consents: allConsents,
+          paymentMethod: 'blik',
+          blikCode: '123456',
+        }),
+      ),
+    );
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { error?: string }[];
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(bodies.filter((b) => b.error === 'discountNotActive')).toHaveLength(29);
+    const [counted] = await ctx.database.db
+      .select({ orders: sql<number>`coalesce(sum(${kitchenSlots.orders}), 0)::int` })
+      .from(kitchenSlots)
+      .where(eq(kitchenSlots.locationId, locationId));
+    expect(counted!.orders).toBe(1);
   });
 
   it('an items limit counts items: an order bigger than a slot’s room goes to a later slot', async () => {

@@ -13,7 +13,7 @@ import { getRestaurantPage } from '../catalogue/menu.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-/** What each slot of a kitchen holds: the count place-order makes under the kitchen's lock (place/slots.ts). */
+/** What each slot of a kitchen holds: the count place-order's write keeps within the slot's room (place/slots.ts). */
 async function kitchenLoad(db: Deps['db'], locationId: number, now: Temporal.Instant) {
   const load = new Map<number, SlotLoad>();
   const rows = await db

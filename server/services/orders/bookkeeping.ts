@@ -8,9 +8,12 @@ import { queryOf } from '#db/raw.ts';
  * is left, given back only while one was taken, and an audit row has the same columns.
  */
 
-/** Takes one use of code `id` (an SQL expression) while the code is active and has one left; returns its id. */
-export const takeDiscountUseSql = (id: string) =>
-  `update discount_codes set used = used + 1 where id = ${id} and active and used < quantity returning id`;
+/**
+ * Takes one use of code `id` (an SQL expression) while the code is active and has one left, and `also` (a further SQL
+ * condition) holds; returns its id.
+ */
+export const takeDiscountUseSql = (id: string, also = 'true') =>
+  `update discount_codes set used = used + 1 where id = ${id} and active and used < quantity and ${also} returning id`;
 
 /** Gives one use of code `id` back (an order that never got paid); never below zero. */
 const giveBackDiscountUseSql = (id: string) =>

@@ -12,7 +12,8 @@ import { orderAccessToken } from './access-token.ts';
 import { draftOrder, isOrderable, type OrderableBasket, type OrderDraft } from './place/draft.ts';
 import { lostRace, orderByKey, replayOf, requestHash } from './place/idempotency.ts';
 import type { PlaceOrderInput } from './place/input.ts';
-import { writeOrder, type WrittenIds } from './place/write.ts';
+import { SlotTaken, writeOrder, type WrittenIds } from './place/write.ts';
+import { RuleError } from '#domain/rule-error.ts';
 import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
@@ -106,16 +107,17 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
   if (!basketId) throw new AppError('basketEmpty');
   const hash = requestHash(basketId, channel, input);
 
-  let outcome: Created | { replay: string };
-  try {
-    outcome = await transaction(db, async (tx) => {
+  // One try: a transaction of two round trips. `queued`: behind the kitchen's lock (a try after a full slot).
+  const attempt = (queued: boolean) =>
+    transaction(db, async (tx): Promise<Created | { replay: string }> => {
       // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
       // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
-      // The kitchen's lock (where it limits its slots) queues behind the basket's, and the slot load behind both
-      // (decision 053): still the one round trip.
+      // The slot load is read without the kitchen's lock: the write counts the order up only while its slot still
+      // has room, and when it had none place-order tries again, then queued behind the kitchen's lock with the
+      // others that lost a slot (decision 053). Still the one round trip.
       const [[locked], , again, basket, configured, load] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
-        tx.query(KITCHEN_LOCK_SQL, [basketId]),
+        queued ? tx.query(KITCHEN_LOCK_SQL, [basketId]) : null,
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
@@ -164,6 +166,10 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
         written: { draft, basket, ids, seller },
       };
     });
+
+  let outcome: Created | { replay: string };
+  try {
+    outcome = await placeInFreeSlot(attempt);
   } catch (error) {
     const race = lostRace(error);
     if (race === 'key') {
@@ -199,6 +205,27 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
     redirectUrl: order.payment?.status === 'pending' ? (started?.redirectUrl ?? null) : null,
     replayed: 'replay' in outcome,
   };
+}
+
+/** Tries after the first, each behind the kitchen's lock: only the orders that take no lock can still beat one. */
+const SLOT_RETRIES = 8;
+
+/**
+ * Places the order, again while its slot filled up between the read and the write (SlotTaken: nothing was written).
+ * The first try takes no kitchen lock, so orders of one kitchen run side by side; the next ones queue behind it and
+ * read the load afresh, where an ASAP order finds the next slot with room and a scheduled one in a full slot is
+ * refused (slotUnavailable). A kitchen so busy that every try loses its slot refuses the order the same way.
+ */
+async function placeInFreeSlot<T>(attempt: (queued: boolean) => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt(tries > 0);
+    } catch (error) {
+      if (!(error instanceof SlotTaken)) throw error;
+      if (tries >= SLOT_RETRIES)
+        throw new RuleError('slotUnavailable', 'no slot kept its room', { problems: ['slotUnavailable'] });
+    }
+  }
 }
 
 /**

@@ -3,12 +3,12 @@ import type { Query } from '#db/raw.ts';
 import type { SlotLoad } from '#domain/kitchen-capacity.ts';
 
 /**
- * A kitchen's slot load and the lock that keeps it right under concurrency (decision 053). Both are named by the
- * basket, so place-order sends them in its first round trip, behind the basket's lock: the advisory lock of the
- * basket's kitchen, taken only where the kitchen limits its slots, queues every order of that kitchen until the one
- * ahead commits; the load read behind it is a new statement, so it sees what that order wrote. The lock ends with the
- * transaction, whose commit travels with the order's one write statement: one order of a throttled kitchen at a time
- * between its first and second round trip, none lost and no slot over its capacity.
+ * A kitchen's slot load and how its count stays exact under concurrency (decision 053). The load is named by the
+ * basket, so place-order reads it in its first round trip, without a kitchen lock. Its write statement counts the order
+ * up only while the slot still has room (kitchenSlotCtes), judged under the counter row's lock, which is held from
+ * that statement to the COMMIT travelling with it; an order whose slot filled up meanwhile writes nothing and tries
+ * again, then behind the kitchen's advisory lock (KITCHEN_LOCK_SQL) with the others that lost a slot: none lost and no
+ * slot over its capacity.
  */
 
 /** The advisory lock's first key: kitchen capacity (the second is the location's id). */
@@ -37,18 +37,39 @@ export const SLOT_LOAD_SQL = `select ks.slot, ks.orders - coalesce(v.orders, 0) 
     and ks.slot >= $2::text::timestamptz and ks.slot < $3::text::timestamptz`;
 
 /**
- * The write statement's part (write.ts): a throttled kitchen's slot counter counts the order up, under the kitchen's
- * lock. $slot, $items and $restaurantId name the statement's parameters.
+ * The write statement's first parts (write.ts, decision 053): `kitchen` is the order's kitchen where it limits its
+ * slots (no row otherwise, and then nothing here reads or writes more); `slotted` counts the order up in its slot only
+ * while the slot still has room, judged on the counter's latest committed value under its row lock (as hasRoom
+ * judges it: the counter less the slot's voided orders); `room` is false when the kitchen limits its slots and the
+ * order's slot had none left, and then the rest of the statement writes nothing and place-order tries again. The row
+ * lock is held from this statement to the COMMIT that travels with it. $slot, $items and $restaurantId name the
+ * statement's parameters.
  */
-export const kitchenSlotSql = (p: { slot: string; items: string; restaurantId: string; placed: string }) => `
-  insert into kitchen_slots (location_id, slot, orders, items)
-  select l.id, ${p.slot}, 1, ${p.items}
+export const kitchenSlotCtes = (p: { slot: string; items: string; restaurantId: string }) => `kitchen as (
+  select l.id, l.slot_orders, l.slot_items
   from restaurants r join locations l on l.id = r.location_id
-  where r.id = ${p.restaurantId} and ${p.slot} is not null and (l.slot_orders is not null or l.slot_items is not null)
-    and exists (select from ${p.placed})
+  where r.id = ${p.restaurantId} and (l.slot_orders is not null or l.slot_items is not null)
+), voided as (
+  select count(*)::int as orders,
+    coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as items
+  from orders o join restaurants k on k.id = o.restaurant_id
+  where o.scheduled_for = ${p.slot} and o.status in ('rejected', 'canceled') and o.scheduled_for is not null
+    and k.location_id = (select id from kitchen)
+), slotted as (
+  insert into kitchen_slots as ks (location_id, slot, orders, items)
+  select k.id, ${p.slot}, 1, ${p.items}
+  from kitchen k
+  where ${p.slot} is not null and (k.slot_orders is null or 1 <= k.slot_orders)
+    and (k.slot_items is null or ${p.items} <= k.slot_items)
   on conflict (location_id, slot) do update
-    set orders = kitchen_slots.orders + 1, items = kitchen_slots.items + excluded.items
-  returning 1`;
+    set orders = ks.orders + 1, items = ks.items + excluded.items
+    where (select (k.slot_orders is null or ks.orders - v.orders + 1 <= k.slot_orders)
+        and (k.slot_items is null or ks.items - v.items + excluded.items <= k.slot_items)
+      from kitchen k, voided v)
+  returning 1
+), room as (
+  select not exists (select from kitchen) or ${p.slot} is null or exists (select from slotted) as ok
+)`;
 
 export function slotLoadOf(rows: Record<string, unknown>[]): Map<number, SlotLoad> {
   const load = new Map<number, SlotLoad>();

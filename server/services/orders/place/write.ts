@@ -4,7 +4,20 @@ import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
 import { errorOf, log } from '#server/observability/log.ts';
-import { kitchenSlotSql } from './slots.ts';
+import { kitchenSlotCtes } from './slots.ts';
+
+/** The failing cast's text (see the statement's end), by which writeOrder knows it. */
+const SLOT_KEPT = 'kitchen slot counted for no order:';
+
+/**
+ * The order's slot in a kitchen that limits its slots filled up between the read and the write: nothing was written,
+ * and place-order reads the load again (decision 053).
+ */
+export class SlotTaken extends Error {
+  constructor() {
+    super('the slot filled up meanwhile');
+  }
+}
 
 /** The statement's parameters by name; their position in this list is their number ($1 is the first). */
 const PARAMS = [
@@ -62,15 +75,21 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
 /**
  * Every write of a new order in one statement: the discount redemption, the order, its lines and their
  * modifiers, the payment (online), the basket's status, the audit entry, the confirmation e-mail (on
- * delivery); the announcement follows the commit (ANNOUNCE_SQL). The redemption is the atomic `used < quantity` update: when it finds no use
- * left, nothing else is written (each insert waits for the order's), and `placed` answers false.
+ * delivery); the announcement follows the commit (ANNOUNCE_SQL). A throttled kitchen's slot is counted first, only
+ * while it has room (kitchenSlotCtes): when it had none, `room` answers false and nothing else is written. The
+ * redemption is the atomic `used < quantity` update: when it finds no use left, nothing else is written (each insert
+ * waits for the order's), and `placed` answers false.
  * Line and modifier ids are drawn from their sequences first, each in the order of its list (a function scan
  * keeps the array's order), so that each modifier is written with its line's id, ids follow the basket's order
  * as later reads sort them, and the statement can answer the ids the reply is built from.
  */
 const PLACE_ORDER_SQL = `
-with redeemed as (
-  ${takeDiscountUseSql(`${$('discountCodeId')}::int`)}
+with ${kitchenSlotCtes({
+  slot: `${$('scheduledFor')}::text::timestamptz`,
+  items: `${$('itemCount')}::int`,
+  restaurantId: `${$('restaurantId')}::int`,
+})}, redeemed as (
+  ${takeDiscountUseSql(`${$('discountCodeId')}::int`, '(select ok from room)')}
 ), placed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
     restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
@@ -87,7 +106,7 @@ with redeemed as (
     ${$('requestHash')}::text, ${$('acceptDeadline')}::text::timestamptz, ${$('scheduledFor')}::text::timestamptz,
     ${$('promisedAt')}::text::timestamptz, ${$('fireAt')}::text::timestamptz, ${$('dueAt')}::text::timestamptz,
     ${$('now')}::text::timestamptz, ${$('now')}::text::timestamptz
-  where ${$('discountCodeId')}::int is null or exists (select from redeemed)
+  where (select ok from room) and (${$('discountCodeId')}::int is null or exists (select from redeemed))
   returning id
 ), lines as materialized (
   select nextval('order_items_id_seq')::int as id, l.*
@@ -135,12 +154,6 @@ with redeemed as (
   })}
   where exists (select from placed)
   returning id
-), slotted as (${kitchenSlotSql({
-  slot: `${$('scheduledFor')}::text::timestamptz`,
-  items: `${$('itemCount')}::int`,
-  restaurantId: `${$('restaurantId')}::int`,
-  placed: 'placed',
-})}
 ), email as (
   insert into email_outbox ("to", subject, text, html, template)
   select e."to", e.subject, e.text, e.html, e.template
@@ -165,7 +178,13 @@ select exists (select from placed) as placed,
   (select count(*) from audit)::int as audits,
   (select count(*) from email)::int as emails,
   (select count(*) from invoice)::int as invoices,
-  (select count(*) from slotted)::int as slots`;
+  (select count(*) from slotted)::int as slots,
+  (select ok from room) as room,
+  -- A slot counted up for an order not written (its code was used up meanwhile) fails the statement, so that the
+  -- COMMIT rolls the count back: plain SQL has no RAISE, a cast that cannot succeed is one (the subquery keeps the
+  -- planner from evaluating it ahead).
+  case when exists (select from slotted) and not exists (select from placed)
+    then (select '${SLOT_KEPT} ' || count(*) from slotted)::int end as "slotKept"`;
 
 /**
  * The order's announcement to its listeners (status page, kitchen board), sent right behind the COMMIT on the same
@@ -227,6 +246,9 @@ function paramsOf({ order, lines, mods, payment, audit, email, invoice }: OrderD
   return PARAMS.map((name) => values[name]);
 }
 
+const usedUp = () =>
+  new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
+
 /** The draft's lines and modifiers with the ids the database gave them. */
 export type WrittenIds = {
   lines: (DraftLine & { id: number })[];
@@ -240,15 +262,18 @@ export type WrittenIds = {
  */
 export async function writeOrder(tx: Transaction, draft: OrderDraft): Promise<WrittenIds> {
   const [[written]] = await Promise.all([
-    tx.query(PLACE_ORDER_SQL, paramsOf(draft)),
+    tx.query(PLACE_ORDER_SQL, paramsOf(draft)).catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes(SLOT_KEPT)) throw usedUp();
+      throw error;
+    }),
     tx.commit(),
     // The order is committed whatever happens to its announcement; a failed one is logged, not answered.
     tx.query(ANNOUNCE_SQL, [draft.order.id]).catch((error: unknown) => {
       log.warn({ err: errorOf(error) }, `order ${draft.order.id}: announcement failed`);
     }),
   ]);
-  if (!written?.['placed'])
-    throw new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
+  if (written && !written['placed'] && written['room'] === false) throw new SlotTaken();
+  if (!written?.['placed']) throw usedUp();
   // Invariants of the statement; were one broken, a retry with the same key would answer the committed order.
   const expected = {
     items: draft.lines.length,
