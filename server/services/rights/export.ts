@@ -22,6 +22,8 @@ import {
   users,
 } from '#db/schema/index.ts';
 import { hideLinkTokens } from '../accounts/emails.ts';
+import { profileColumns } from '../accounts/get-profile.ts';
+import { addressColumns } from '../addresses/list.ts';
 import {
   auditOf,
   consentEventsOf,
@@ -128,37 +130,14 @@ async function accountTables(db: Db, userId: string, email: string): Promise<Rec
     db
       .select({
         id: users.id,
-        email: users.email,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        phone: users.phone,
-        role: users.role,
-        lang: users.lang,
-        marketingSms: users.marketingSms,
-        marketingEmail: users.marketingEmail,
-        shopPolicies: users.shopPolicies,
-        restaurantPolicies: users.restaurantPolicies,
-        createdAt: users.createdAt,
+        ...profileColumns,
         activatedAt: users.activatedAt,
         deactivatedAt: users.deactivatedAt,
       })
       .from(users)
       .where(eq(users.id, userId)),
     db
-      .select({
-        id: userAddresses.id,
-        fullAddress: userAddresses.fullAddress,
-        street: userAddresses.street,
-        streetNo: userAddresses.streetNo,
-        aptNo: userAddresses.aptNo,
-        city: userAddresses.city,
-        zip: userAddresses.zip,
-        country: userAddresses.country,
-        latitude: userAddresses.latitude,
-        longitude: userAddresses.longitude,
-        isDefault: userAddresses.isDefault,
-        createdAt: userAddresses.createdAt,
-      })
+      .select({ ...addressColumns, createdAt: userAddresses.createdAt })
       .from(userAddresses)
       .where(eq(userAddresses.userId, userId))
       .orderBy(asc(userAddresses.createdAt)),
