@@ -115,6 +115,11 @@ export const ADMIN_LISTS = {
     sorts: ['createdAt', 'sentAt'],
     defaultSort: '-createdAt',
   },
+  botKeys: {
+    filters: { status: oneOf(['active', 'revoked']) },
+    sorts: ['createdAt', 'lastUsedAt', 'name'],
+    defaultSort: '-createdAt',
+  },
 } as const satisfies Partial<Record<AdminEntity, ListSpec>>;
 
 export type ListEntity = keyof typeof ADMIN_LISTS;

@@ -91,7 +91,7 @@ describe('admin: bot keys', () => {
     expect(JSON.stringify(stored)).not.toContain(body.key);
     expect(stored!.keyHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const listed = await request(ctx, '/api/admin/bot-keys', { headers: { cookie } });
+    const listed = await request(ctx, '/api/admin/botKeys', { headers: { cookie } });
     expect(listed.status).toBe(200);
     const list = (await listed.json()) as { rows: Record<string, unknown>[]; count: number };
     expect(list.count).toBe(1);
@@ -101,7 +101,7 @@ describe('admin: bot keys', () => {
 
     // A call with the key stamps its last use; a second call within the minute writes nothing new.
     expect((await bot(body.key, '/concepts')).status).toBe(200);
-    const after = ((await (await request(ctx, '/api/admin/bot-keys', { headers: { cookie } })).json()) as typeof list)
+    const after = ((await (await request(ctx, '/api/admin/botKeys', { headers: { cookie } })).json()) as typeof list)
       .rows[0]!;
     expect(after['lastUsedAt']).toBe('2026-03-04T11:00:00.000Z');
     ctx.setNow(new Date('2026-03-04T11:00:30Z'));
@@ -117,8 +117,8 @@ describe('admin: bot keys', () => {
     expect(((await revoked.json()) as { botKey: { revokedAt: string } }).botKey.revokedAt).toBe(
       '2026-03-04T11:00:30.000Z',
     );
-    const activeOnly = await request(ctx, '/api/admin/bot-keys?status=active', { headers: { cookie } });
-    expect(await activeOnly.json()).toEqual({ rows: [], count: 0 });
+    const activeOnly = await request(ctx, '/api/admin/botKeys?status=active', { headers: { cookie } });
+    expect(await activeOnly.json()).toMatchObject({ rows: [], count: 0 });
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'botKey'));
     expect(audit.map((a) => a.action).sort()).toEqual(['botKey.created', 'botKey.revoked']);
   });
@@ -136,30 +136,30 @@ describe('admin: bot keys', () => {
     for (const role of ['user', 'callCenter'] as const) {
       const { cookie: other } = await sessionOf(role);
       expect((await createKey(other)).response.status).toBe(401);
-      expect((await request(ctx, '/api/admin/bot-keys', { headers: { cookie: other } })).status).toBe(401);
+      expect((await request(ctx, '/api/admin/botKeys', { headers: { cookie: other } })).status).toBe(401);
     }
-    expect((await request(ctx, '/api/admin/bot-keys')).status).toBe(401);
+    expect((await request(ctx, '/api/admin/botKeys')).status).toBe(401);
   });
 
   it('pages, sorts and filters the list on the server', async () => {
     const cookie = await admin();
-    for (let i = 0; i < 22; i++) {
+    for (let i = 0; i < 27; i++) {
       ctx.setNow(new Date(Date.UTC(2026, 2, 4, 11, i)));
       await createKey(cookie, `bot ${String(i).padStart(2, '0')}`);
     }
     const page = async (query: string) =>
-      (await (await request(ctx, `/api/admin/bot-keys${query}`, { headers: { cookie } })).json()) as {
+      (await (await request(ctx, `/api/admin/botKeys${query}`, { headers: { cookie } })).json()) as {
         rows: { name: string }[];
         count: number;
       };
     const first = await page('');
-    expect(first.count).toBe(22);
-    expect(first.rows).toHaveLength(20);
-    expect(first.rows[0]!.name).toBe('bot 21');
+    expect(first.count).toBe(27);
+    expect(first.rows).toHaveLength(25);
+    expect(first.rows[0]!.name).toBe('bot 26');
     expect((await page('?page=2')).rows.map((r) => r.name)).toEqual(['bot 01', 'bot 00']);
-    expect((await page('?sort=name&order=asc')).rows[0]!.name).toBe('bot 00');
+    expect((await page('?sort=name')).rows[0]!.name).toBe('bot 00');
     expect((await page('?status=revoked')).count).toBe(0);
-    const bad = await request(ctx, '/api/admin/bot-keys?sort=keyHash', { headers: { cookie } });
+    const bad = await request(ctx, '/api/admin/botKeys?sort=keyHash', { headers: { cookie } });
     expect(bad.status).toBe(400);
   });
 });

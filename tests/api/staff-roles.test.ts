@@ -110,7 +110,7 @@ describe('a kitchen staff account', () => {
       ['GET', '/api/admin/orders'],
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/discountCodes'],
-      ['GET', '/api/admin/bot-keys'],
+      ['GET', '/api/admin/botKeys'],
       ['GET', '/api/admin/dashboard?days=7'],
       ['GET', `/api/admin/menu/restaurants/${id}`],
       ['GET', `/api/admin/restaurants/${id}/opening`],

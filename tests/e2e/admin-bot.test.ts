@@ -52,7 +52,7 @@ async function openAsAdmin(
   await signIn(context, 'admin@example.com');
   expect((await page.goto(screen))?.status()).toBe(200);
   await page.waitForSelector('astro-island[component-url*="/BotKeysScreen."]:not([ssr])', { state: 'attached' });
-  await page.waitForSelector('.bot-keys-table, .bot-keys-note');
+  await page.waitForSelector('.list-table, .list-state');
   return { context, page, problems };
 }
 

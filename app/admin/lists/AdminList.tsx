@@ -1,12 +1,13 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ADMIN_LISTS, listSearch, parseListQuery, type ListEntity, type ListQuery } from '#domain/admin-lists.ts';
 import { fill, type ListLabels } from './labels.ts';
-import { $adminList, loadAdminList } from './list-store.ts';
+import { $adminList, loadAdminList, type ListRow } from './list-store.ts';
 import ListFilters from './ListFilters.tsx';
 import ListPagination from './ListPagination.tsx';
 import ListTable from './ListTable.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import './admin-list.css';
 
 type Props = {
   entity: ListEntity;
@@ -20,14 +21,18 @@ type Props = {
   adminBase: string;
   /** /admin/{entity}/add where the section has an add form; null otherwise. */
   addHref: string | null;
+  /** A last column of one action per row (revoking a bot key), for a screen that wraps the list. */
+  rowAction?: RowAction | undefined;
 };
+
+export type RowAction = { label: string; render: (row: ListRow) => ReactNode };
 
 /**
  * An admin list (spec section 2: /admin/{entity}/{page?}): filters, the page's rows, and pagination. Everything it
  * shows is in the URL (the page in the path, filters and sort in the query), so reload, back and a shared link
  * show the same list; the server pages, filters and sorts (GET /api/admin/{entity}).
  */
-export default function AdminList({ entity, page, search, labels, htmlLang, adminBase, addHref }: Props) {
+export default function AdminList({ entity, page, search, labels, htmlLang, adminBase, addHref, rowAction }: Props) {
   const state = useStore($adminList);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -89,6 +94,7 @@ export default function AdminList({ entity, page, search, labels, htmlLang, admi
           htmlLang={htmlLang}
           listPath={listPath}
           adminBase={adminBase}
+          rowAction={rowAction}
         />
       )}
       {state.status === 'ready' && (state.count > 0 || page > 1) && (

@@ -5,6 +5,7 @@ import { LIST_COLUMNS, rowLink, type ListColumn } from './columns.ts';
 import { formatCell } from './format.ts';
 import { fill, type ListLabels } from './labels.ts';
 import type { ListRow } from './list-store.ts';
+import type { RowAction } from './AdminList.tsx';
 
 type Props = {
   entity: ListEntity;
@@ -15,6 +16,7 @@ type Props = {
   listPath: string;
   /** /admin (with the language prefix): rows lead to {adminBase}/{entity}/show/{id}. */
   adminBase: string;
+  rowAction?: RowAction | undefined;
 };
 
 const features = tableFeatures({});
@@ -24,10 +26,10 @@ const features = tableFeatures({});
  * paged). Sortable columns' headers are links to the first page sorted by them (again: the other way); the first
  * cell of a row links to the row's own page. In a scrolling region on a phone.
  */
-export default function ListTable({ entity, rows, query, labels, htmlLang, listPath, adminBase }: Props) {
+export default function ListTable({ entity, rows, query, labels, htmlLang, listPath, adminBase, rowAction }: Props) {
   const columns = useMemo<ColumnDef<typeof features, ListRow>[]>(
-    () =>
-      LIST_COLUMNS[entity].map((column, index) => ({
+    () => [
+      ...LIST_COLUMNS[entity].map((column, index) => ({
         id: column.field,
         accessorFn: (row: ListRow) => row[column.field],
         header: () => <SortHeader column={column} entity={entity} query={query} labels={labels} listPath={listPath} />,
@@ -40,7 +42,17 @@ export default function ListTable({ entity, rows, query, labels, htmlLang, listP
           );
         },
       })),
-    [entity, labels, htmlLang, listPath, adminBase, query],
+      ...(rowAction
+        ? [
+            {
+              id: 'action',
+              header: () => rowAction.label,
+              cell: ({ row }: { row: { original: ListRow } }) => rowAction.render(row.original),
+            },
+          ]
+        : []),
+    ],
+    [entity, labels, htmlLang, listPath, adminBase, query, rowAction],
   );
   const table = useTable({ features, columns, data: rows });
   const sortKey = query.sort.key;
@@ -71,8 +83,12 @@ export default function ListTable({ entity, rows, query, labels, htmlLang, listP
               {row.getAllCells().map((cell) => (
                 <td
                   key={cell.id}
-                  className={`list-cell-${columnOf(entity, cell.column.id)?.kind ?? 'text'}`}
-                  data-label={labels.columns[columnOf(entity, cell.column.id)?.label ?? ''] ?? ''}
+                  className={`list-cell-${cell.column.id === 'action' ? 'action' : (columnOf(entity, cell.column.id)?.kind ?? 'text')}`}
+                  data-label={
+                    cell.column.id === 'action'
+                      ? undefined
+                      : (labels.columns[columnOf(entity, cell.column.id)?.label ?? ''] ?? '')
+                  }
                 >
                   <FlexRender cell={cell} />
                 </td>

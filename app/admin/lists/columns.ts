@@ -32,7 +32,7 @@ const value = (field: string, group: string, label = field): ListColumn => ({ fi
 
 /**
  * The columns of each list, in order; `label` names the column's message (admin_lists_col_<label>). The first
- * column links to the row's page where the row has one (rowLink).
+ * column links to the row's page where the row has one (rowLink); a bot key has none, its one action is revoking.
  */
 export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
   concepts: [
@@ -145,6 +145,14 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
     number('attempts'),
     time('sentAt'),
   ],
+  botKeys: [
+    text('name'),
+    text('prefix', 'keyStart'),
+    text('createdBy'),
+    time('createdAt'),
+    time('lastUsedAt', 'lastUsed'),
+    value('status', 'botKey'),
+  ],
 };
 
 /** Every column label an entity's list needs (the page passes just these words to the island). */
@@ -160,6 +168,7 @@ export function rowLink(entity: ListEntity, row: Row): { entity: string; id: str
   const id = (field: string) => (row[field] === null || row[field] === undefined ? null : String(row[field]));
   switch (entity) {
     case 'sales':
+    case 'botKeys':
       return null;
     case 'clients':
       return id('id') ? { entity: 'users', id: id('id')! } : null;
@@ -178,7 +187,9 @@ export const ADDABLE: readonly ListEntity[] = ['concepts', 'locations', 'restaur
 export function filterGroup(entity: ListEntity, filter: string): string | null {
   if (filter === 'status')
     return (
-      { orders: 'status', baskets: 'basket', payments: 'paymentStatus', outbox: 'outbox' }[entity as string] ?? null
+      { orders: 'status', baskets: 'basket', payments: 'paymentStatus', outbox: 'outbox', botKeys: 'botKey' }[
+        entity as string
+      ] ?? null
     );
   const groups: Record<string, string> = {
     country: 'country',

@@ -38,6 +38,7 @@ const GROUP_VALUES: Record<string, readonly string[]> = {
   outbox: ['pending', 'sent', 'failed'],
   template: EMAIL_TEMPLATES,
   deleted: ['include', 'only'],
+  botKey: ['active', 'revoked'],
 };
 
 /** The words one section's list island needs, in the page's language (islands take their words as props). */
@@ -49,7 +50,7 @@ export function listLabels(entity: ListEntity, locale: Options['locale'], entity
     for (const value of list) values[`${group}.${value}`] = say(valueKey(group, value), options, value);
   for (const [code, name] of Object.entries(PROVIDER_NAMES)) values[`provider.${code}`] = name;
   return {
-    columns: Object.fromEntries(columnLabels(entity).map((label) => [label, ui(`col_${label}`)])),
+    columns: Object.fromEntries([...columnLabels(entity), 'actions'].map((label) => [label, ui(`col_${label}`)])),
     filters: Object.fromEntries(Object.keys(ADMIN_LISTS[entity].filters).map((name) => [name, ui(`filter_${name}`)])),
     values,
     ui: {

@@ -37,6 +37,7 @@ const summaries: Record<ListEntity, string> = {
   sales:
     'Sold orders per day (Warsaw) and currency with their sums in minor units, and the rejected, missed and canceled ones apart (#domain/dashboard.ts)',
   outbox: 'E-mails sent or waiting in the outbox (without bodies)',
+  botKeys: 'Bot keys: name, the key’s first characters, creator, created, last used, status (never the key)',
 };
 
 const schemaOf = (filter: ListFilter) => {
@@ -140,6 +141,7 @@ export const adminListRoutes = new Hono<AppEnv & { Variables: { listQuery: ListQ
     c.json(await answer(c.var, 'payments'), 200),
   )
   .get('/sales', describe('sales'), listQuery('sales'), async (c) => c.json(await answer(c.var, 'sales'), 200))
+  .get('/botKeys', describe('botKeys'), listQuery('botKeys'), async (c) => c.json(await answer(c.var, 'botKeys'), 200))
   .get('/outbox', describe('outbox'), listQuery('outbox'), async (c) => c.json(await answer(c.var, 'outbox'), 200))
   .get(
     '/csv/:entity',

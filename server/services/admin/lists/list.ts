@@ -1,6 +1,7 @@
 import type { ServiceCtx } from '#server/context.ts';
 import type { ListEntity, ListQuery } from '#domain/admin-lists.ts';
 import { listBaskets } from './baskets.ts';
+import { listBotKeys } from './bot-keys.ts';
 import { listClients } from './clients.ts';
 import { listConcepts } from './concepts.ts';
 import { listDiscountCodes } from './discount-codes.ts';
@@ -25,6 +26,7 @@ export const adminLists = {
   payments: listPayments,
   sales: listSales,
   outbox: listOutbox,
+  botKeys: listBotKeys,
 } satisfies Record<
   ListEntity,
   (ctx: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) => Promise<{ rows: unknown[]; count: number }>
