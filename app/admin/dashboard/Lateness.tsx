@@ -89,7 +89,8 @@ export default function Lateness({
   );
 }
 
-const PERIOD_LABEL = { 1: 'admin_dashboard_today', 7: 'admin_dashboard_7', 30: 'admin_dashboard_30' } as const;
+// Each message named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
+const PERIOD_LABEL = { 1: m.admin_dashboard_today, 7: m.admin_dashboard_7, 30: m.admin_dashboard_30 } as const;
 
 /** Lateness with its own choice of period, for a kitchen manager's kitchens page (the admin's follows the dashboard). */
 export function LatenessPanel({ locale }: { locale: UiLocale }) {
@@ -112,7 +113,7 @@ export function LatenessPanel({ locale }: { locale: UiLocale }) {
               disabled={!hydrated}
               onClick={() => setDays(period)}
             >
-              {m[PERIOD_LABEL[period]]({}, t)}
+              {PERIOD_LABEL[period]({}, t)}
             </button>
           ))}
         </div>

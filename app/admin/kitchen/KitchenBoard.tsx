@@ -12,7 +12,8 @@ import { Notice } from '#app/ui/notice.tsx';
 import { BusyControl } from '#app/capacity/BusyControl.tsx';
 import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
 
-const COLUMN_TITLES = ['admin_kitchen_col_new', 'admin_kitchen_col_processing', 'admin_kitchen_col_ready'] as const;
+// Each title named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
+const COLUMN_TITLES = [m.admin_kitchen_col_new, m.admin_kitchen_col_processing, m.admin_kitchen_col_ready] as const;
 
 /** A restaurant's live queue in three columns (new, preparing, ready), for a tablet on the kitchen wall. */
 export default function KitchenBoard({ restaurant, locale }: { restaurant: string; locale: UiLocale }) {
@@ -53,7 +54,7 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
           return (
             <section key={titleId} className="kitchen-column" aria-labelledby={titleId}>
               <h2 id={titleId}>
-                {m[COLUMN_TITLES[i]!]({}, t)} <span className="kitchen-count">{cards.length}</span>
+                {COLUMN_TITLES[i]?.({}, t)} <span className="kitchen-count">{cards.length}</span>
               </h2>
               {cards.length === 0 ? (
                 <p className="kitchen-empty">{m.admin_kitchen_empty({}, t)}</p>

@@ -22,6 +22,13 @@ type Email = {
   sentAt: string | null;
 };
 
+// Each status's words named on their own (decision 010).
+const OUTBOX_STATUS: Record<Email['status'], typeof m.admin_forms_outbox_sent> = {
+  pending: m.admin_forms_outbox_pending,
+  sent: m.admin_forms_outbox_sent,
+  failed: m.admin_forms_outbox_failed,
+};
+
 /**
  * One e-mail of the outbox, read only. The HTML is shown in a sandboxed frame without scripts, so a message's
  * markup cannot run; it keeps the page's origin only so that its images (the brand logos the shop serves) load past
@@ -44,7 +51,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
     [m.admin_forms_outbox_to({}, t), email.to],
     [m.admin_forms_outbox_subject({}, t), email.subject],
     [m.admin_forms_outbox_template({}, t), templateName(email.template, locale)],
-    [m.admin_forms_outbox_status({}, t), m[`admin_forms_outbox_${email.status}`]({}, t)],
+    [m.admin_forms_outbox_status({}, t), OUTBOX_STATUS[email.status]({}, t)],
     [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
     [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],
     [m.admin_forms_field_createdAt({}, t), when(email.createdAt)],
