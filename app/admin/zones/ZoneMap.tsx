@@ -78,7 +78,11 @@ export function ZoneMap(props: Props) {
     });
     const zone = zones[selected];
     if (!zone) return;
-    if (zone.vertices.length >= 2) L.polygon(zone.vertices.map((v) => [v.lat, v.lng]), { className: 'zone-chosen' }).addTo(layers);
+    if (zone.vertices.length >= 2)
+      L.polygon(
+        zone.vertices.map((v) => [v.lat, v.lng]),
+        { className: 'zone-chosen' },
+      ).addTo(layers);
     zone.vertices.forEach((vertex, index) => {
       const marker = L.marker([vertex.lat, vertex.lng], {
         draggable: true,

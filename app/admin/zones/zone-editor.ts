@@ -143,7 +143,8 @@ export function nextVertex(zone: EditedZone, centre: Vertex): Vertex {
   const { vertices } = zone;
   const last = vertices[vertices.length - 1];
   const first = vertices[0];
-  if (last && first && vertices.length >= 2) return { lat: (last.lat + first.lat) / 2, lng: (last.lng + first.lng) / 2 };
+  if (last && first && vertices.length >= 2)
+    return { lat: (last.lat + first.lat) / 2, lng: (last.lng + first.lng) / 2 };
   const offset = 0.01 * (vertices.length + 1);
   return { lat: centre.lat + (vertices.length === 1 ? offset : 0), lng: centre.lng + offset };
 }
