@@ -156,7 +156,6 @@ export default function ZoneEditor({ locale, id }: { locale: UiLocale; id: strin
             tiles={loaded.tiles}
             label={m.zone_map({ name: zone ? nameOf(zone, selected) : '' }, t)}
             kitchenLabel={m.zone_kitchen({}, t)}
-            onSelect={setSelected}
             onAdd={(at) => zone && change((z) => addVertex(z, at))}
             onMove={(vertex, to) => change((z) => moveVertex(z, vertex, to))}
           />

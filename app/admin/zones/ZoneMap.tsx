@@ -11,14 +11,13 @@ type Props = {
   tiles: { url: string; attribution: string } | null;
   label: string;
   kitchenLabel: string;
-  onSelect: (index: number) => void;
   onAdd: (at: Vertex) => void;
   onMove: (vertex: number, to: Vertex) => void;
 };
 
 /**
  * The zones on a Leaflet map: the chosen one's outline with a draggable marker at each corner, the others drawn
- * faintly (a click chooses one). A click on the map adds a corner to the chosen zone. Leaflet is imported when the
+ * faintly (the list beside the map chooses). A click on the map adds a corner to the chosen zone. Leaflet is imported when the
  * island runs (it reads `window` as it loads), so the server renders the box only. Without a tile URL the map is a
  * plain grid with a scale: the editor works offline, and the corner list (ZoneEditor) is the same outline typed.
  */
@@ -65,16 +64,15 @@ export function ZoneMap(props: Props) {
     const current = map.current;
     if (!current) return;
     const { L, layers } = current;
-    const { zones, selected, onSelect, onMove } = latest.current;
+    const { zones, selected, onMove } = latest.current;
     layers.clearLayers();
     zones.forEach((zone, index) => {
       if (index === selected || zone.vertices.length < 2) return;
+      // Not clickable: a zone is often drawn over or beside another, and a click there adds a corner.
       L.polygon(
         zone.vertices.map((v) => [v.lat, v.lng]),
-        { className: 'zone-other', bubblingMouseEvents: false },
-      )
-        .on('click', () => onSelect(index))
-        .addTo(layers);
+        { className: 'zone-other', interactive: false },
+      ).addTo(layers);
     });
     const zone = zones[selected];
     if (!zone) return;
