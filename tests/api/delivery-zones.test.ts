@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deliveryZones, restaurants } from '#db/schema/index.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { makeBasket, placeOrder, plCustomer, PL } from '../helpers/orders.ts';
+import { allConsents, makeBasket, placeOrder, plCustomer, PL } from '../helpers/orders.ts';
 
 // Issue 38, decision 061: a restaurant's delivery zones, and the basket priced by the one holding its address.
 const ctx = useTestApp({ TRUST_PROXY: '1' });
@@ -117,8 +117,9 @@ describe('delivery zones', () => {
       zip: '31-001',
       lat: b.lat + 1,
       lng: b.lng,
-      consents: { orderWithObligation: true },
-      paymentMethod: 'cashOnDelivery',
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
     });
     expect(refused.status).toBe(400);
     expect((await json<{ error: string }>(refused)).error).toBe('addressOutOfRestaurantsDeliveryArea');
@@ -129,8 +130,9 @@ describe('delivery zones', () => {
       zip: '02-512',
       lat: b.lat + 0.03,
       lng: b.lng,
-      consents: { orderWithObligation: true },
-      paymentMethod: 'cashOnDelivery',
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
     });
     expect(placed.status, await placed.clone().text()).toBe(201);
     const { order } = await json<{ order: { deliveryCosts: number; total: number } }>(placed);

@@ -117,5 +117,6 @@ describe('delivery zones drawn on the map', () => {
     expect((await shop.textContent('[data-total="delivery"] dd'))?.trim()).toBe(formatMoney(350, 'PLN', 'en'));
     await screenshot(shop, 'basket-zone-fee-en');
     await customer.close();
-  });
+    // Two browsers, the admin's map and a customer's pages: longer than one page's test.
+  }, 240_000);
 });
