@@ -88,10 +88,10 @@ const policy = (scriptSrc: string[], extra: Extra) =>
  * (https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png → https://*.tile.openstreetmap.org). Null when none is set.
  */
 export function tileSource(url: string | undefined): string | null {
-  const match = url ? /^(https:\/\/)([^/?#]+)/.exec(url) : null;
-  if (!match) return null;
-  const host = match[2]!.replace(/^\{s\}\./, '*.');
-  return /^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host) ? `${match[1]}${host}` : null;
+  const found = url ? /^https:\/\/([^/?#]+)/.exec(url)?.[1] : undefined;
+  if (!found) return null;
+  const host = found.replace(/^\{s\}\./, '*.');
+  return /^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host) ? `https://${host}` : null;
 }
 
 /**
@@ -116,10 +116,7 @@ export function contentSecurityPolicies(
   const brands = new Map(
     tenants.map((tenant) => [
       tenant.slug,
-      policy(
-        [...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)],
-        payPages,
-      ),
+      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)], payPages),
     ]),
   );
   const none = policy([], NO_EXTRA);
