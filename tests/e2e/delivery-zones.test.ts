@@ -40,9 +40,10 @@ describe('delivery zones drawn on the map', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(urlOn('localhost', adminPath('en', { screen: 'zones', id })));
     await page.getByRole('heading', { name: 'Delivery zones', level: 1 }).waitFor();
-    // The migrated zone: the restaurant's former area with its fee.
-    await page.getByRole('button', { name: /Zone 1/ }).waitFor();
-    await page.waitForSelector('.zone-map.leaflet-container .zone-grid-tile');
+    // The migrated zone: the restaurant's former area with its fee. The island loads the zones, then Leaflet: the
+    // first admin page of a fresh server on a busy machine takes a while.
+    await page.getByRole('button', { name: /Zone 1/ }).waitFor({ timeout: 90_000 });
+    await page.waitForSelector('.zone-map.leaflet-container .zone-grid-tile', { timeout: 90_000 });
 
     await page.getByRole('button', { name: 'Add a zone' }).click();
     await page.getByRole('button', { name: /Zone 2/ }).waitFor();
