@@ -82,6 +82,8 @@ type Row = {
   isEnabled: boolean;
   deliveryValue: number;
   minBasketValue: number;
+  /** The cheapest delivery zone's fee and lowest minimum (decision 061); null without zones. */
+  delivery: { deliveryValue: number; minBasketValue: number } | null;
   smallOrderThreshold: number;
   extraFee: number;
   preparationMinutes: number;
