@@ -11,7 +11,8 @@ export const ORDER_RESTAURANT = 'bao-house-kyiv-podil';
  */
 export async function prepareBenchData(sql: postgres.Sql, baskets: number) {
   const [target] = await sql<{ restaurant_id: number; country: string; zip: string; item_id: number; price: number }[]>`
-    select r.id as restaurant_id, l.country, r.delivery_zips[1] as zip, i.id as item_id, i.price
+    select r.id as restaurant_id, l.country, i.id as item_id, i.price,
+      (select z.zips[1] from delivery_zones z where z.restaurant_id = r.id order by z.position, z.id limit 1) as zip
     from restaurants r join locations l on l.id = r.location_id
     join menu_items i on i.restaurant_id = r.id
     where r.slug = ${ORDER_RESTAURANT} and not i.unavailable and not i.reset_prices and i.price > 0

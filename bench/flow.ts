@@ -25,8 +25,9 @@ export type FlowData = Record<FlowKind, Kitchen>;
 export async function prepareFlowData(sql: postgres.Sql): Promise<FlowData> {
   const kitchen = async (slug: string): Promise<Kitchen> => {
     const [r] = await sql<{ id: number; country: string; zip: string; min: number }[]>`
-      select r.id, l.country, r.delivery_zips[1] as zip, r.min_basket_value as min
-      from restaurants r join locations l on l.id = r.location_id where r.slug = ${slug}`;
+      select r.id, l.country, z.zips[1] as zip, z.min_basket_value as min
+      from restaurants r join lateral (select * from delivery_zones z where z.restaurant_id = r.id
+        order by z.position, z.id limit 1) z on true join locations l on l.id = r.location_id where r.slug = ${slug}`;
     if (!r) throw new Error(`no restaurant ${slug} in the demo data`);
     const [plain] = await sql<{ id: number; price: number }[]>`
       select i.id, i.price from menu_items i

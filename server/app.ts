@@ -76,6 +76,7 @@ export function createApp(input: AppDepsInput) {
   const policyFor = contentSecurityPolicies(deps.env.distDir, deps.tenants, {
     googlePay: deps.payments.googlePayFromGoogle,
     surveyFormUrl: deps.env.surveyFormUrl,
+    mapTileUrl: deps.env.mapTiles?.url,
   });
   const security = securityHeaders({
     crossOriginOpenerPolicy: deps.payments.googlePayFromGoogle ? 'same-origin-allow-popups' : 'same-origin',

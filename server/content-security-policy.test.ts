@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '#db/client.ts';
 import type { HostKind } from './hosts.ts';
-import { contentSecurityPolicies } from './content-security-policy.ts';
+import { contentSecurityPolicies, tileSource } from './content-security-policy.ts';
 import { parseEnv } from './env.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
 
@@ -77,5 +77,15 @@ describe('content security policy and Google Pay', () => {
         .googlePayFromGoogle,
     ).toBe(true);
     expect(googleFor({ ...payu, PAYMENT_ROUTES: 'pl.googlePay=sandbox' }).googlePayFromGoogle).toBe(false);
+  });
+});
+
+describe('the map tiles’ image source (MAP_TILE_URL, decision 061)', () => {
+  it('is the template’s https host, a {s} subdomain as the wildcard; nothing else', () => {
+    expect(tileSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://*.tile.openstreetmap.org');
+    expect(tileSource('https://tiles.example.com:8443/{z}/{x}/{y}.png')).toBe('https://tiles.example.com:8443');
+    expect(tileSource(undefined)).toBeNull();
+    expect(tileSource('http://tiles.example.com/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource("https://a.example.com'; script-src *")).toBeNull();
   });
 });

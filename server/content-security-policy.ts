@@ -84,6 +84,17 @@ const policy = (scriptSrc: string[], extra: Extra) =>
   ].join('; ');
 
 /**
+ * The image source of a Leaflet tile URL template: its scheme and host, a `{s}` subdomain as the `*.` wildcard
+ * (https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png → https://*.tile.openstreetmap.org). Null when none is set.
+ */
+export function tileSource(url: string | undefined): string | null {
+  const found = url ? /^https:\/\/([^/?#]+)/.exec(url)?.[1] : undefined;
+  if (!found) return null;
+  const host = found.replace(/^\{s\}\./, '*.');
+  return /^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host) ? `https://${host}` : null;
+}
+
+/**
  * The Content-Security-Policy header's value, per kind of host. Scripts: our origin, plus exactly the inline scripts
  * the build wrote into that host's pages (by SHA-256, read from `dist/` once, when the app is created — a rebuild
  * needs a restart, as `npm start` does), plus on a brand's host that brand's external script origins. No
@@ -92,17 +103,20 @@ const policy = (scriptSrc: string[], extra: Extra) =>
 export function contentSecurityPolicies(
   distDir: string,
   tenants: Tenant[],
-  options: { googlePay: boolean; surveyFormUrl?: string } = { googlePay: false },
+  options: { googlePay: boolean; surveyFormUrl?: string; mapTileUrl?: string } = { googlePay: false },
 ): (host: HostKind) => string {
   const dist = path.resolve(distDir);
   // Google's origins only where the checkout can load Google Pay (shop and brand hosts) and only when a real
   // provider takes it: with the sandbox's own sheet nothing of Google's is loaded.
-  const pages = options.googlePay ? GOOGLE_PAY_SOURCES : NO_EXTRA;
+  const payPages = options.googlePay ? GOOGLE_PAY_SOURCES : NO_EXTRA;
+  // The admin's zone map loads its tiles as images from MAP_TILE_URL's host, on the shop's host only.
+  const tiles = tileSource(options.mapTileUrl);
+  const pages = tiles ? { ...payPages, img: [...payPages.img, tiles] } : payPages;
   const shop = policy(inlineScriptHashes(dist, path.join(dist, 'brands')), pages);
   const brands = new Map(
     tenants.map((tenant) => [
       tenant.slug,
-      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)], pages),
+      policy([...inlineScriptHashes(path.join(dist, 'brands', tenant.slug)), ...tenantScriptOrigins(tenant)], payPages),
     ]),
   );
   const none = policy([], NO_EXTRA);

@@ -49,6 +49,8 @@ export type Env = {
   /** Live streams (SSE) one client address may hold open, and all clients together, per server process. */
   sseStreamsPerClient: number;
   sseStreamsTotal: number;
+  /** The zone editor's map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); null: a plain background, offline. */
+  mapTiles?: { url: string; attribution: string } | null;
 };
 
 /** A signed-in user as the session carries them (validateSession, services/auth/sessions.ts). */

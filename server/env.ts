@@ -66,6 +66,13 @@ const envSchema = type({
   'TRUST_PROXY?': /^\d{1,2}$/,
   /** Who reads /api/openapi.json and /api/docs: public (default outside production), admin (production's), off. */
   'API_DOCS?': "'public' | 'admin' | 'off'",
+  /**
+   * The map tiles behind the admin's delivery zone editor, a Leaflet URL template (https://{s}.tile.example/{z}/{x}/{y}.png).
+   * Unset: a plain background with a grid, so zones are drawn offline too (decision 061).
+   */
+  'MAP_TILE_URL?': /^https:\/\/[^\s/?#]+\/\S*\{z\}\S*$/,
+  /** The tiles' attribution, shown in the map's corner as their licence asks. */
+  'MAP_TILE_ATTRIBUTION?': 'string <= 300',
   /** Live screens (SSE streams) one client address may hold open per server process (default 32). */
   'SSE_STREAMS_PER_CLIENT?': /^[1-9]\d{0,4}$/,
   /** Live screens all clients together may hold open per server process (default 2000). */
@@ -158,5 +165,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoLoginsInProduction: result.DEMO_LOGINS_IN_PRODUCTION === '1',
     sseStreamsPerClient: Number(result.SSE_STREAMS_PER_CLIENT ?? 32),
     sseStreamsTotal: Number(result.SSE_STREAMS_TOTAL ?? 2000),
+    mapTiles: result.MAP_TILE_URL ? { url: result.MAP_TILE_URL, attribution: result.MAP_TILE_ATTRIBUTION ?? '' } : null,
   };
 }

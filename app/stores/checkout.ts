@@ -145,6 +145,7 @@ export function loadCheckout(client: ApiClient = api): Promise<void> {
         placedEarlier: null,
       });
       prefill(basket, methods, addresses, profile ?? user);
+      priceForAddress(client);
     } catch {
       $setup.set({ ...$setup.get(), status: 'failed' });
     }
@@ -239,7 +240,48 @@ export function setField<F extends CheckoutField>(field: F, value: CheckoutValue
   }
   $formError.set(null);
   if ($stage.get() === 'gpayClosed' || $stage.get() === 'gpayUnavailable') $stage.set('editing');
+  if (ADDRESS_FIELDS.includes(field)) priceForAddress();
   void recheck();
+}
+
+/** The address the basket was last priced for, so that each address is sent once. */
+let pricedFor = '';
+let pricing: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Prices the basket for the address the form names, once typing pauses (PUT /api/basket/delivery with it): the
+ * delivery zone holding it sets the fee and minimum the recap shows (decision 061). The order is priced for its
+ * address on the server again whatever happens here, so a lost answer only leaves the recap's fee as it was.
+ */
+function priceForAddress(client: ApiClient = api): void {
+  clearTimeout(pricing);
+  pricing = setTimeout(() => void sendAddress(client), 400);
+}
+
+async function sendAddress(client: ApiClient): Promise<void> {
+  const { basket } = $setup.get();
+  if (!basket || pickup() || $stage.get() === 'sending') return;
+  const values = $values.get();
+  const { street, streetNo, aptNo, zip, city } = addressValues(values);
+  if (![street, streetNo, zip, city].every((text) => text.trim())) return;
+  const address = {
+    street: street.trim(),
+    streetNo: streetNo.trim(),
+    ...(aptNo.trim() ? { aptNo: aptNo.trim() } : {}),
+    city: city.trim(),
+    zip: zip.trim(),
+    ...(coordinatesOf(values) ?? {}),
+  };
+  const key = JSON.stringify(address);
+  if (key === pricedFor) return;
+  pricedFor = key;
+  const answer = await readAnswer(
+    client.basket.delivery.$put({ json: { deliveryMethod: basket.deliveryMethod, address } }),
+  );
+  if (!answer.ok || $stage.get() === 'sending') return;
+  const priced = answer.data as Basket;
+  $basket.set(priced);
+  $setup.setKey('basket', priced);
 }
 
 /** The touched fields' errors for the values as they are once the rules have loaded (typing may have gone on). */
@@ -268,6 +310,7 @@ export function chooseAddress(choice: string): void {
   delete errors.address;
   for (const field of ['street', 'streetNo', 'aptNo', 'zip', 'city'] as const) delete errors[field];
   $errors.set(errors);
+  priceForAddress();
 }
 
 /** The coordinates of a known address: the saved one chosen, or the one kept in the browser when unchanged. */

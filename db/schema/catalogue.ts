@@ -151,7 +151,8 @@ export const restaurants = pgTable(
     phone: text('phone'),
     about: text('about').notNull().default(''),
     translations: jsonb('translations').$type<RestaurantTranslations>().notNull().default({}),
-    // Money in minor units of the location's currency.
+    // Money in minor units of the location's currency. Delivery is priced by the address's zone (delivery_zones,
+    // decision 061): these two are what a new zone starts with, and the minimum is also pickup's.
     deliveryValue: integer('delivery_value').notNull().default(0),
     minBasketValue: integer('min_basket_value').notNull().default(0),
     smallOrderThreshold: integer('small_order_threshold').notNull().default(0),
@@ -163,12 +164,6 @@ export const restaurants = pgTable(
     // An order still new this many minutes after it arrived is escalated: the kitchen's managers get an e-mail and
     // the call centre a card, so that someone phones the restaurant before the acceptance window closes.
     escalationMinutes: integer('escalation_minutes').notNull().default(5),
-    // GeoJSON Polygon ([lng, lat] rings) and/or a list of zip codes: inside if either matches.
-    deliveryPolygon: jsonb('delivery_polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] } | null>(),
-    deliveryZips: text('delivery_zips')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -182,6 +177,36 @@ export const restaurants = pgTable(
     check('restaurants_acceptance_minutes_check', sql`${t.acceptanceMinutes} > 0`),
     check('restaurants_preparation_minutes_check', sql`${t.preparationMinutes} > 0`),
     check('restaurants_escalation_minutes_check', sql`${t.escalationMinutes} > 0`),
+  ],
+);
+
+/**
+ * Where a restaurant delivers and for how much (issue 38, decision 061): each zone a GeoJSON Polygon ([lng, lat]
+ * rings) and/or a list of zip codes, with its delivery fee and minimum order in minor units of the location's
+ * currency. An address is delivered to by the zone holding it (#domain/delivery-area.ts zoneFor); a restaurant
+ * without zones delivers nowhere. `position` orders them as the admin lists them.
+ */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    polygon: jsonb('polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] } | null>(),
+    zips: text('zips')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deliveryValue: integer('delivery_value').notNull().default(0),
+    minBasketValue: integer('min_basket_value').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('delivery_zones_restaurant_idx').on(t.restaurantId, t.position),
+    check('delivery_zones_delivery_value_check', sql`${t.deliveryValue} >= 0`),
+    check('delivery_zones_min_basket_value_check', sql`${t.minBasketValue} >= 0`),
   ],
 );
 

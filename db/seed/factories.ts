@@ -10,6 +10,7 @@ import {
   modifierOptions,
   paymentOptions,
   restaurants,
+  deliveryZones,
   users,
   workingHours,
 } from '../schema/index.ts';
@@ -81,10 +82,23 @@ export type RestaurantInput = {
   phone?: string;
 };
 
+/**
+ * A restaurant with its hours and, when it has a polygon or zips, one delivery zone of them (decision 061) with the
+ * restaurant's delivery fee and minimum.
+ */
 export async function insertRestaurant(db: Writer, input: RestaurantInput) {
-  const { hours, ...values } = input;
+  const { hours, deliveryPolygon, deliveryZips, ...values } = input;
   const [row] = await db.insert(restaurants).values(values).returning();
   if (hours.length > 0) await db.insert(workingHours).values(hours.map((h) => ({ ...h, restaurantId: row!.id })));
+  if (deliveryPolygon || (deliveryZips && deliveryZips.length > 0)) {
+    await db.insert(deliveryZones).values({
+      restaurantId: row!.id,
+      polygon: deliveryPolygon ?? null,
+      zips: deliveryZips ?? [],
+      deliveryValue: row!.deliveryValue,
+      minBasketValue: row!.minBasketValue,
+    });
+  }
   return row!;
 }
 

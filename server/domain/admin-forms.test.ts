@@ -63,8 +63,6 @@ const restaurant = {
   preparationMinutes: 30,
   autoAccept: false,
   escalationMinutes: 5,
-  deliveryZips: ['02-715'],
-  deliveryPolygon: null,
   hours: [{ day: 1, from: '10:00', to: '24:00' }],
 };
 
@@ -86,9 +84,8 @@ describe('the admin forms’ rules', () => {
     expect(ok(workingDay({ day: 1, from: '9:00', to: '22:00' }))).toBe(false);
   });
 
-  it('checks a restaurant’s money, minutes, zips, polygon and hours', () => {
+  it('checks a restaurant’s money, minutes and hours', () => {
     expect(ok(restaurantBody(restaurant))).toBe(true);
-    expect(ok(restaurantBody({ ...restaurant, deliveryPolygon: square }))).toBe(true);
     expect(ok(restaurantBody({ ...restaurant, deliveryValue: 7.99 }))).toBe(false);
     expect(ok(restaurantBody({ ...restaurant, acceptanceMinutes: 0 }))).toBe(false);
     expect(ok(restaurantBody({ ...restaurant, escalationMinutes: 0 }))).toBe(false);

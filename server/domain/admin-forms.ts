@@ -120,8 +120,6 @@ export const restaurantBody = type({
   autoAccept: 'boolean',
   /** Still new after this many minutes: the managers and the call centre are told; fewer than acceptanceMinutes. */
   escalationMinutes: '1 <= number.integer <= 119',
-  deliveryZips: type('string <= 12').array().atMostLength(2000),
-  deliveryPolygon: deliveryPolygon.or('null'),
   hours: workingDay.array().atMostLength(7),
 });
 export type RestaurantBody = typeof restaurantBody.infer;

@@ -9,6 +9,7 @@ import type { TicketKind } from './tickets.ts';
  *   /admin/{entity}/{page?}              list, page 1 by default
  *   /admin/{entity}/add                  add form (orders/add is the call centre's new-order screen)
  *   /admin/{entity}/show/{id}            show and edit
+ *   /admin/restaurants/zones/{id}        a restaurant's delivery zones, drawn on a map (issue 38)
  *   /admin/kitchen                       the kitchens' boards to choose from (a kitchen account's landing)
  *   /admin/kitchen/{restaurant}          a restaurant's kitchen board
  *   /admin/orders/ticket/{id}            an order's kitchen ticket, laid out for 80 mm paper (its print view)
@@ -40,6 +41,7 @@ export type AdminScreen =
   | { screen: 'show'; entity: AdminEntity; id: string }
   | { screen: 'kitchens' }
   | { screen: 'kitchen'; restaurant: string }
+  | { screen: 'zones'; id: string }
   | { screen: 'ticket'; id: string; kind: TicketKind };
 
 export type AdminMatch = AdminScreen & { locale: Locale };
@@ -99,6 +101,8 @@ export function adminPath(locale: Locale, screen: AdminScreen): string {
       return `${base}/kitchen/${encodeURIComponent(screen.restaurant)}`;
     case 'ticket':
       return `${base}/orders/${TICKET_SEGMENT[screen.kind]}/${encodeURIComponent(screen.id)}`;
+    case 'zones':
+      return `${base}/restaurants/zones/${encodeURIComponent(screen.id)}`;
   }
 }
 
@@ -127,6 +131,8 @@ function matchParts(parts: string[]): AdminScreen | null {
     const kind = (Object.keys(TICKET_SEGMENT) as TicketKind[]).find((k) => TICKET_SEGMENT[k] === second);
     if (kind) return { screen: 'ticket', id: third, kind };
   }
+  if (first === 'restaurants' && second === 'zones' && third !== undefined && rest.length === 0)
+    return /^[1-9]\d{0,9}$/.test(third) ? { screen: 'zones', id: third } : null;
   if (!isAdminEntity(first) || rest.length > 0) return null;
   if (second === undefined) return { screen: 'list', entity: first, page: 1 };
   if (second === 'add') return third === undefined ? { screen: 'add', entity: first } : null;

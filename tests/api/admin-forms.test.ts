@@ -85,8 +85,6 @@ const restaurant = (overrides: Record<string, unknown> = {}) => ({
   preparationMinutes: 25,
   autoAccept: false,
   escalationMinutes: 4,
-  deliveryZips: ['00-850', ' 00-851 '],
-  deliveryPolygon: square,
   hours: [
     { day: 1, from: '10:00', to: '22:00' },
     { day: 6, from: '12:00', to: '24:00' },
@@ -217,29 +215,32 @@ describe('admin concepts and locations', () => {
 });
 
 describe('admin restaurants', () => {
-  it('creates a restaurant with its hours, zips and polygon, and refuses a bad polygon or hours', async () => {
+  it('creates a restaurant with its hours, then its zone of zips and a polygon, and refuses a bad polygon or hours', async () => {
     const admin = await asAdmin();
     const created = await send('POST', '/api/admin/restaurants', restaurant(), admin);
     expect(created.status).toBe(201);
-    const { restaurant: row } = await json<{
-      restaurant: { id: number; deliveryZips: string[]; hours: unknown[]; deliveryPolygon: unknown };
-    }>(created);
-    expect(row.deliveryZips).toEqual(['00-850', '00-851']);
+    const { restaurant: row } = await json<{ restaurant: { id: number; hours: unknown[] } }>(created);
     expect(row.hours).toEqual([
       { day: 1, from: '10:00', to: '22:00' },
       { day: 6, from: '12:00', to: '24:00' },
     ]);
-    expect(row.deliveryPolygon).toEqual(square);
+
+    // Where it delivers is its zones (decision 061).
+    const zone = { name: '', zips: ['00-850', ' 00-851 '], polygon: square, deliveryValue: 599, minBasketValue: 3000 };
+    const zoned = await send('PUT', `/api/admin/restaurants/${row.id}/zones`, { zones: [zone] }, admin);
+    expect(zoned.status).toBe(200);
+    const { zones } = await json<{ zones: { zips: string[]; polygon: unknown }[] }>(zoned);
+    expect(zones).toMatchObject([{ zips: ['00-850', '00-851'], polygon: square }]);
 
     const open = { ...square, coordinates: [square.coordinates[0]!.slice(0, 4)] };
     const badPolygon = await send(
-      'POST',
-      '/api/admin/restaurants',
-      restaurant({ slug: 'x', deliveryPolygon: open }),
+      'PUT',
+      `/api/admin/restaurants/${row.id}/zones`,
+      { zones: [{ ...zone, polygon: open }] },
       admin,
     );
     expect(badPolygon.status).toBe(400);
-    expect(Object.keys((await json<{ details: object }>(badPolygon)).details)).toEqual(['deliveryPolygon']);
+    expect(Object.keys((await json<{ details: object }>(badPolygon)).details)).toEqual(['zones.0.polygon']);
 
     const twice = restaurant({
       slug: 'y',

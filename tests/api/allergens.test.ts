@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, menuItems, orderItems, restaurants, users } from '#db/schema/index.ts';
+import { deliveryZones, emailOutbox, menuItems, orderItems, restaurants, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { callWithBasket, request, useTestApp, type BasketJar } from '../helpers/app.ts';
 import { PL, placeOrder, UA, uaCustomer } from '../helpers/orders.ts';
@@ -161,8 +161,9 @@ describe('allergens on an order', () => {
     expect(basket.lines.map((l) => l.allergens)).toEqual([union, null]);
 
     const [{ zips }] = (await ctx.database.db
-      .select({ zips: restaurants.deliveryZips })
-      .from(restaurants)
+      .select({ zips: deliveryZones.zips })
+      .from(deliveryZones)
+      .innerJoin(restaurants, eq(restaurants.id, deliveryZones.restaurantId))
       .where(eq(restaurants.slug, UA))) as [{ zips: string[] }];
     const response = await placeOrder(ctx, jar.cookie.replace('basket=', ''), {
       ...uaCustomer,

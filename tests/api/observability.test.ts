@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restaurants } from '#db/schema/index.ts';
+import { deliveryZones, restaurants } from '#db/schema/index.ts';
 import { captureLog } from '#server/observability/log.ts';
 import { callWithBasket, request, restaurantMenuItems, useTestApp, type BasketJar } from '../helpers/app.ts';
 import { allConsents, PL, plCustomer, settle } from '../helpers/orders.ts';
@@ -19,8 +19,9 @@ const BLIK_CODE = '493817';
 /** A guest's whole checkout through the API: the address search, the basket, the Blik order, the status page. */
 async function guestCheckout() {
   const [restaurant] = await ctx.database.db
-    .select({ zips: restaurants.deliveryZips })
-    .from(restaurants)
+    .select({ zips: deliveryZones.zips })
+    .from(deliveryZones)
+    .innerJoin(restaurants, eq(restaurants.id, deliveryZones.restaurantId))
     .where(eq(restaurants.slug, PL));
   const zip = restaurant!.zips[0]!;
   expect((await request(ctx, `/api/restaurants?zip=${zip}&country=pl`)).status).toBe(200);

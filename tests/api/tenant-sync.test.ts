@@ -182,8 +182,6 @@ describe('brands loaded from tenants/ at every start', () => {
         preparationMinutes: 20,
         autoAccept: false,
         escalationMinutes: 5,
-        deliveryZips: ['50-001'],
-        deliveryPolygon: null,
         hours: [{ day: 1, from: '10:00', to: '20:00' }],
       },
     });

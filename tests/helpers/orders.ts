@@ -31,7 +31,9 @@ export async function makeBasket(
   const [restaurant] = await db
     .select({
       id: restaurants.id,
-      zips: restaurants.deliveryZips,
+      // Its first delivery zone's zips (decision 061).
+      zips: sql<string[]>`(select z.zips from delivery_zones z where z.restaurant_id = ${restaurants.id}
+        order by z.position, z.id limit 1)`,
       lat: locations.latitude,
       lng: locations.longitude,
       country: locations.country,

@@ -25,6 +25,7 @@ import {
 } from './restaurant-form.ts';
 import { WeekHours } from './WeekHours.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import { adminPath } from '#domain/admin-routes.ts';
 
 type Choices = {
   concepts: { id: number; name: string }[];
@@ -34,8 +35,7 @@ const endpoint = api.admin.restaurants;
 
 /**
  * Add or show and edit a restaurant: its fields, enabled (off: 'temporarily unavailable' in the shop at once),
- * acceptance and preparation minutes, money rules, the week's hours and the delivery area (a zip list and a
- * GeoJSON polygon, both typed: no map is reachable from here).
+ * acceptance and preparation minutes, money rules and the week's hours; a link to its delivery zones' screen.
  */
 export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: string }) {
   const t = inLocale(locale);
@@ -99,8 +99,8 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <TextAreaField {...field('about')} rows={3} />
       </Section>
       <Section title={m.admin_forms_pricesAndTimes({}, t)}>
-        <MoneyField {...field('deliveryValue')} {...money} />
-        <MoneyField {...field('minBasketValue')} {...money} />
+        <MoneyField {...field('deliveryValue')} hint={m.zone_restaurantFeeHint({}, t)} />
+        <MoneyField {...field('minBasketValue')} hint={m.zone_restaurantMinimumHint({}, t)} />
         <MoneyField {...field('smallOrderThreshold')} {...money} />
         <MoneyField {...field('extraFee')} {...money} />
       </Section>
@@ -128,9 +128,15 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <CheckField {...field('autoAccept')} hint={m.admin_forms_autoAcceptHint({}, t)} />
       </Section>
       <WeekHours locale={locale} />
-      <Section title={m.admin_forms_field_zips({}, t)}>
-        <TextAreaField {...field('zips')} rows={5} hint={m.admin_forms_zipsHint({}, t)} />
-        <TextAreaField {...field('polygon')} rows={6} hint={m.admin_forms_polygonHint({}, t)} />
+      <Section title={m.zone_title({}, t)}>
+        {/* Where it delivers is drawn on a map on a screen of its own (decision 061), once the restaurant exists. */}
+        {id ? (
+          <p>
+            <a href={adminPath(locale, { screen: 'zones', id })}>{m.zone_edit({}, t)}</a>
+          </p>
+        ) : (
+          <p>{m.zone_afterCreate({}, t)}</p>
+        )}
       </Section>
     </AdminForm>
   );

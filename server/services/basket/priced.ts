@@ -3,7 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query, type Row } from '#db/raw.ts';
 import { timeZoneOf } from '#domain/country.ts';
-import type { PolygonGeometry } from '#domain/delivery-area.ts';
+import { cheapestTerms, deliveryTermsAt, type DeliveryTerms, type StoredDeliveryZone } from '#domain/delivery-zones.ts';
+import type { DeliveryPoint } from '#domain/delivery-area.ts';
 import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
@@ -35,6 +36,11 @@ export type PricedBasketRestaurant = {
   phone: string | null;
   /** Enabled, active and at a location that still exists: false means "temporarily unavailable". */
   isEnabled: boolean;
+  /**
+   * What this basket pays for delivery and must reach: the zone's holding the basket's address (decision 061); the
+   * cheapest zone's while the address is unknown or outside every zone (checkout then answers
+   * addressOutOfRestaurantsDeliveryArea); on pickup, no fee and the restaurant's own minimum.
+   */
   deliveryValue: number;
   minBasketValue: number;
   smallOrderThreshold: number;
@@ -43,8 +49,9 @@ export type PricedBasketRestaurant = {
   preparationMinutes: number;
   /** Accepts orders by itself (auto-accept.ts): placing one paid on delivery accepts it at once. */
   autoAccept: boolean;
-  deliveryPolygon: PolygonGeometry | null;
-  deliveryZips: string[];
+  /** Where it delivers, in the admin's order; `deliveryZone` is the one holding the basket's address, if any. */
+  deliveryZones: StoredDeliveryZone[];
+  deliveryZone: DeliveryTerms | null;
   hours: WorkingHours;
   timeZone: string;
   state: RestaurantState;
@@ -186,8 +193,12 @@ type PricingRow = {
   };
   /** As stored: `isEnabled` is the restaurant's own switch, `active` its admin switch. */
   restaurant:
-    | (Omit<PricedBasketRestaurant, 'conceptSlug' | 'conceptName' | 'hours' | 'timeZone' | 'state'> & {
+    | (Omit<
+        PricedBasketRestaurant,
+        'conceptSlug' | 'conceptName' | 'hours' | 'timeZone' | 'state' | 'deliveryZones' | 'deliveryZone'
+      > & {
         active: boolean;
+        deliveryZones: StoredDeliveryZone[] | null;
       })
     | null;
   location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
@@ -249,7 +260,9 @@ select
     'smallOrderThreshold', r.small_order_threshold, 'extraFee', r.extra_fee,
     'acceptanceMinutes', r.acceptance_minutes, 'preparationMinutes', r.preparation_minutes,
     'autoAccept', r.auto_accept,
-    'deliveryPolygon', r.delivery_polygon, 'deliveryZips', r.delivery_zips) end as restaurant,
+    'deliveryZones', (select json_agg(json_build_object('id', z.id, 'polygon', z.polygon, 'zips', z.zips,
+        'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
+      from delivery_zones z where z.restaurant_id = r.id)) end as restaurant,
   case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
     'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
@@ -331,6 +344,46 @@ export function stateAt(
   return { ...state };
 }
 
+/**
+ * A restaurant's delivery fee and minimum for a basket (decision 061): on pickup no fee and the restaurant's own
+ * minimum; else the zone's holding the address, or the cheapest zone's while none holds it (or no address is known).
+ */
+function deliveryTermsOf(
+  restaurant: { deliveryValue: number; minBasketValue: number },
+  zones: readonly StoredDeliveryZone[],
+  deliveryMethod: DeliveryMethod,
+  point: DeliveryPoint | null,
+): Pick<PricedBasketRestaurant, 'deliveryValue' | 'minBasketValue' | 'deliveryZone'> {
+  const deliveryZone = point ? deliveryTermsAt(zones, point) : null;
+  if (deliveryMethod === 'pickup') return { deliveryValue: 0, minBasketValue: restaurant.minBasketValue, deliveryZone };
+  const terms = deliveryZone ?? cheapestTerms(zones) ?? restaurant;
+  return { deliveryValue: terms.deliveryValue, minBasketValue: terms.minBasketValue, deliveryZone };
+}
+
+/**
+ * The basket priced for delivery to another point than its own address: the address a checkout names (the shop's
+ * form, the call centre, a bot). Its delivery fee, minimum and summary become that zone's; nothing else changes.
+ */
+export function pricedAt(basket: PricedBasket, point: DeliveryPoint): PricedBasket {
+  const { restaurant } = basket;
+  if (!restaurant || basket.lines.length === 0) return basket;
+  const terms = deliveryTermsOf(
+    { deliveryValue: restaurant.deliveryValue, minBasketValue: restaurant.minBasketValue },
+    restaurant.deliveryZones,
+    basket.deliveryMethod,
+    point,
+  );
+  const priced = { ...restaurant, ...terms };
+  const summary = priceBasket({
+    lines: basket.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
+    deliveryMethod: basket.deliveryMethod,
+    restaurant: priced,
+    serviceFee: basket.summary.serviceFee,
+    discount: basket.discount?.active ? { type: basket.discount.type, value: basket.discount.value } : null,
+  });
+  return { ...basket, restaurant: priced, summary };
+}
+
 function kitchenOf(kitchen: Kitchen, restaurant: PricedBasketRestaurant, now: Date) {
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   return { ...kitchen, now: kitchenNow(kitchen, restaurant.preparationMinutes, instant) };
@@ -349,6 +402,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     const country = countryOf(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
+    const deliveryZones = r.deliveryZones ?? [];
     restaurant = {
       id: r.id,
       slug: r.slug,
@@ -358,15 +412,13 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       conceptName: head.conceptName ?? '',
       phone: r.phone,
       isEnabled,
-      deliveryValue: r.deliveryValue,
-      minBasketValue: r.minBasketValue,
+      ...deliveryTermsOf(r, deliveryZones, basket.deliveryMethod as DeliveryMethod, basket.address),
       smallOrderThreshold: r.smallOrderThreshold,
       extraFee: r.extraFee,
       acceptanceMinutes: r.acceptanceMinutes,
       preparationMinutes: r.preparationMinutes,
       autoAccept: r.autoAccept,
-      deliveryPolygon: r.deliveryPolygon ?? null,
-      deliveryZips: r.deliveryZips,
+      deliveryZones,
       hours,
       timeZone,
       state: stateAt({ isEnabled, hours, timeZone }, now),

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { locations, restaurants } from '#db/schema/index.ts';
+import { deliveryZones, locations, restaurants } from '#db/schema/index.ts';
 import { isInsideDeliveryArea } from '#domain/delivery-area.ts';
 import type { DeliveryQuery } from '#domain/addresses.ts';
 import { restaurantSummaries, type RestaurantSummary } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 
 /**
- * The homepage's "restaurants in your neighbourhood": those whose delivery area holds the address
- * (its point, or its zip) at locations that deliver. Areas are a handful of polygons and zip lists,
+ * The homepage's "restaurants in your neighbourhood": those with a delivery zone holding the address
+ * (its point, or its zip) at locations that deliver. Zones are a handful of polygons and zip lists,
  * so they are checked in code with the one rule in server/domain rather than re-derived in SQL.
  */
 export async function restaurantsDeliveringTo(
@@ -16,8 +16,9 @@ export async function restaurantsDeliveringTo(
 ): Promise<RestaurantSummary[]> {
   const now = clock();
   const rows = await db
-    .select({ id: restaurants.id, polygon: restaurants.deliveryPolygon, zips: restaurants.deliveryZips })
-    .from(restaurants)
+    .select({ id: deliveryZones.restaurantId, polygon: deliveryZones.polygon, zips: deliveryZones.zips })
+    .from(deliveryZones)
+    .innerJoin(restaurants, eq(restaurants.id, deliveryZones.restaurantId))
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .where(query.country ? eq(locations.country, query.country) : undefined);
   const point = { lat: query.lat ?? null, lng: query.lng ?? null, zip: query.zip ?? null };

@@ -17,7 +17,14 @@ import type { RestaurantState, WorkingHours } from '#domain/hours.ts';
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
-import { hoursByRestaurant, locationView, restaurantName, stateOf, type LocationView } from './restaurants.ts';
+import {
+  cheapestZoneSql,
+  hoursByRestaurant,
+  locationView,
+  restaurantName,
+  stateOf,
+  type LocationView,
+} from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Locale } from '#domain/locales.ts';
 
@@ -75,6 +82,8 @@ type Row = {
   isEnabled: boolean;
   deliveryValue: number;
   minBasketValue: number;
+  /** The cheapest delivery zone's fee and lowest minimum (decision 061); null without zones. */
+  delivery: { deliveryValue: number; minBasketValue: number } | null;
   smallOrderThreshold: number;
   extraFee: number;
   preparationMinutes: number;
@@ -138,6 +147,7 @@ function restaurantQuery(db: Db, byId: boolean) {
       isEnabled: restaurants.isEnabled,
       deliveryValue: restaurants.deliveryValue,
       minBasketValue: restaurants.minBasketValue,
+      delivery: cheapestZoneSql,
       smallOrderThreshold: restaurants.smallOrderThreshold,
       extraFee: restaurants.extraFee,
       preparationMinutes: restaurants.preparationMinutes,
@@ -413,8 +423,9 @@ export async function getRestaurantPage(
       currency: currencyOf(countryOf(l.country)),
       hours: menu.hours,
       state: stateNow(menu, r, l, now),
-      deliveryValue: r.deliveryValue,
-      minBasketValue: r.minBasketValue,
+      // "Delivery from" (decision 061): the cheapest zone's; the address's zone prices the basket.
+      deliveryValue: r.delivery?.deliveryValue ?? r.deliveryValue,
+      minBasketValue: r.delivery?.minBasketValue ?? r.minBasketValue,
       smallOrderThreshold: r.smallOrderThreshold,
       extraFee: r.extraFee,
       preparationMinutes: r.preparationMinutes,

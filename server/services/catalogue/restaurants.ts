@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
@@ -23,10 +23,22 @@ export type RestaurantSummary = {
   currency: Currency;
   hours: WorkingHours;
   state: RestaurantState;
+  /** "Delivery from": the cheapest delivery zone's fee and the lowest minimum of its zones (decision 061). */
   deliveryValue: number;
   minBasketValue: number;
   preparationMinutes: number;
 };
+
+/**
+ * A restaurant's cheapest delivery terms before the address is known (#domain/delivery-zones.ts cheapestTerms, here
+ * in SQL beside the row): null for a restaurant without zones, which delivers nowhere.
+ */
+export const cheapestZoneSql = sql<CheapestZone | null>`(
+  select json_build_object('deliveryValue', min(z.delivery_value), 'minBasketValue', min(z.min_basket_value))
+  from delivery_zones z where z.restaurant_id = ${restaurants.id} having count(*) > 0)`.mapWith(
+  (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as CheapestZone | null,
+);
+type CheapestZone = { deliveryValue: number; minBasketValue: number };
 
 /**
  * The location's fields; its name, street and city in `language` where the data has them ("Kyiv" for "Київ" on an
@@ -101,7 +113,7 @@ export async function restaurantSummaries(
   language?: ShopLanguage,
 ): Promise<RestaurantSummary[]> {
   const rows = await db
-    .select({ restaurant: restaurants, location: locations, concept: concepts })
+    .select({ restaurant: restaurants, location: locations, concept: concepts, delivery: cheapestZoneSql })
     .from(restaurants)
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
@@ -112,7 +124,7 @@ export async function restaurantSummaries(
     rows.map((r) => r.restaurant.id),
   );
   return rows
-    .map(({ restaurant: r, location: l, concept: c }): RestaurantSummary => {
+    .map(({ restaurant: r, location: l, concept: c, delivery }): RestaurantSummary => {
       const h = hours.get(r.id) ?? [];
       return {
         id: r.id,
@@ -123,8 +135,8 @@ export async function restaurantSummaries(
         currency: currencyOf(countryOf(l.country)),
         hours: h,
         state: stateOf(r, l, h, now),
-        deliveryValue: r.deliveryValue,
-        minBasketValue: r.minBasketValue,
+        deliveryValue: delivery?.deliveryValue ?? r.deliveryValue,
+        minBasketValue: delivery?.minBasketValue ?? r.minBasketValue,
         preparationMinutes: r.preparationMinutes,
       };
     })

@@ -11,6 +11,8 @@ import {
 } from '#server/services/admin/forms/restaurants.ts';
 import { readOpening, updateOpening } from '#server/services/admin/forms/restaurant-opening.ts';
 import { requireRestaurantInScope } from '#server/middleware/staff.ts';
+import { deliveryZonesBody } from '#domain/delivery-zones.ts';
+import { readDeliveryZones, writeDeliveryZones } from '#server/services/admin/forms/delivery-zones.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { adminCtx, adminTags } from '../admin-ctx.ts';
@@ -38,7 +40,7 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.session,
-      summary: 'Add a restaurant with its working hours and delivery area',
+      summary: 'Add a restaurant with its working hours (its delivery zones: PUT /{id}/zones)',
       responses: {
         201: jsonResponse('{ restaurant }'),
         400: errorResponse('validation, details: { <field>: <rule> }'),
@@ -104,13 +106,54 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
       return c.json({ restaurant: await updateOpening(adminCtx(c), id, c.req.valid('json')) }, 200);
     },
   )
+  .get(
+    '/:id/zones',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        "A restaurant's delivery zones in order (each a GeoJSON polygon and/or zips, its delivery fee and minimum order in minor units), with the kitchen's point and country",
+      responses: {
+        200: jsonResponse(
+          '{ restaurant: { id, name, country, latitude, longitude, deliveryValue, minBasketValue }, zones: [{ id, name, polygon, zips, deliveryValue, minBasketValue }], tiles: { url, attribution } | null }',
+        ),
+        401: denied,
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', serialIdParam),
+    async (c) => {
+      const zones = await readDeliveryZones(adminCtx(c), Number(c.req.valid('param').id));
+      // The map's tiles are a setting (MAP_TILE_URL); none: the editor draws on a plain grid, offline.
+      return c.json({ ...zones, tiles: c.var.deps.env.mapTiles ?? null }, 200);
+    },
+  )
+  .put(
+    '/:id/zones',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        "Replace a restaurant's delivery zones with this list, in this order; a basket's address is delivered by the cheapest zone holding it (decision 061), and the shop shows the change on its next request",
+      responses: {
+        200: jsonResponse('{ restaurant, zones } as GET answers'),
+        400: errorResponse('validation, details: { zones.<n>.<field>: <rule> } (a zone with neither a polygon nor a zip)'),
+        401: denied,
+        404: errorResponse('notFound'),
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', deliveryZonesBody.onUndeclaredKey('delete')),
+    async (c) =>
+      c.json(await writeDeliveryZones(adminCtx(c), Number(c.req.valid('param').id), c.req.valid('json')), 200),
+  )
   .put(
     '/:id',
     describeRoute({
       tags,
       security: security.session,
       summary:
-        'Edit a restaurant: fields, week hours, delivery area (zips and a GeoJSON polygon), enabled (false: temporarily unavailable); the shop shows it on its next request',
+        'Edit a restaurant: fields, week hours, enabled (false: temporarily unavailable); the shop shows it on its next request',
       responses: {
         200: jsonResponse('{ restaurant }'),
         400: errorResponse('validation'),

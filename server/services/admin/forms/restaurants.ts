@@ -37,7 +37,6 @@ const values = (input: RestaurantBody) => {
     name: input.name.trim(),
     phone: orNull(input.phone),
     about: input.about.trim(),
-    deliveryZips: [...new Set(input.deliveryZips.map((zip) => zip.trim()).filter(Boolean))],
   };
 };
 

@@ -10,7 +10,7 @@ import { invoiceRequestOf } from '../../invoices/request.ts';
 import type { InvoiceRequest, LegalEntity } from '#domain/invoice.ts';
 import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
-import type { PricedBasket, PricedBasketLocation, PricedBasketRestaurant } from '../../basket/priced.ts';
+import { pricedAt, type PricedBasket, type PricedBasketLocation, type PricedBasketRestaurant } from '../../basket/priced.ts';
 import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';
 import type { AuditEntry } from '../bookkeeping.ts';
@@ -148,11 +148,22 @@ function paymentOf(call: DraftCall): DraftPayment {
  * The order a basket and a customer's input make, checked against every rule (form, then checkout problems in
  * the domain's order) and priced from the basket: no I/O, no clock and no randomness of its own.
  */
-export function draftOrder(call: DraftCall): OrderDraft {
+export function draftOrder(asked: DraftCall): OrderDraft {
+  const pickup = asked.basket.deliveryMethod === 'pickup';
+  // The basket's own coordinates are the customer's when the form keeps the basket's address.
+  const kept = asked.basket.address;
+  const sameAddress = kept && kept.zip.trim() === asked.input.zip?.trim();
+  const point = {
+    zip: asked.input.zip ?? null,
+    lat: asked.input.lat ?? (sameAddress ? kept.lat : null) ?? null,
+    lng: asked.input.lng ?? (sameAddress ? kept.lng : null) ?? null,
+  };
+  // Delivery costs what the zone holding the address the order names asks (decision 061), whichever address the
+  // basket was priced for before.
+  const call: DraftCall = pickup ? asked : { ...asked, basket: pricedAt(asked.basket, point) as OrderableBasket };
   const { basket, input, channel, actor, now } = call;
   const { restaurant, location, summary } = basket;
   const country = location.country;
-  const pickup = basket.deliveryMethod === 'pickup';
   const online = isOnlinePayment(input.paymentMethod);
 
   const customer = customerOf(input, pickup, country);
@@ -160,8 +171,7 @@ export function draftOrder(call: DraftCall): OrderDraft {
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   const scheduledFor = scheduledSlotOf(input.scheduledFor);
   const kitchen = basket.kitchen;
-  // The basket's own coordinates are the customer's when the form keeps the basket's address.
-  const sameAddress = basket.address && basket.address.zip.trim() === input.zip?.trim();
+  const zone = restaurant.deliveryZones.find((z) => z.id === restaurant.deliveryZone?.zoneId);
   assertCheckout({
     restaurant: {
       id: restaurant.id,
@@ -170,16 +180,13 @@ export function draftOrder(call: DraftCall): OrderDraft {
       isEnabled: restaurant.isEnabled,
       hours: restaurant.hours,
       timeZone: restaurant.timeZone,
-      deliveryArea: { polygon: restaurant.deliveryPolygon, zips: restaurant.deliveryZips },
+      // The zone holding the address, or none: outside every zone is outside the delivery area.
+      deliveryArea: zone ? { polygon: zone.polygon, zips: zone.zips } : null,
     },
     items: basket.lines.map((l) => ({ ...l.kitchen, unavailable: l.unavailable })),
     summary,
     deliveryMethod: basket.deliveryMethod,
-    address: {
-      zip: input.zip ?? null,
-      lat: input.lat ?? (sameAddress ? basket.address?.lat : null) ?? null,
-      lng: input.lng ?? (sameAddress ? basket.address?.lng : null) ?? null,
-    },
+    address: point,
     // A code of another country than the kitchen's is not a code here, as when it is applied (discountCode).
     discount: basket.discount ? { exists: basket.discount.country === country, active: basket.discount.active } : null,
     payment: {
