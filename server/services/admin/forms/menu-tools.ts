@@ -145,12 +145,14 @@ async function writeFileInto(
   const plan = copyPlan(categories, existing, overwrite);
   await retireCategories(tx, ctx, plan.retire, { overwrittenBy: origin });
   const created: number[] = [];
-  for (const index of plan.copy) created.push(await writeCategory(tx, ctx, restaurantId, categories[index]!, origin));
+  for (const [index, category] of categories.entries()) {
+    if (plan.copy.includes(index)) created.push(await writeCategory(tx, ctx, restaurantId, category, origin));
+  }
   return {
     restaurantId,
     created,
     replaced: plan.retire,
-    skipped: plan.skip.map((index) => categories[index]!.name),
+    skipped: categories.filter((_, index) => plan.skip.includes(index)).map((c) => c.name),
   };
 }
 
