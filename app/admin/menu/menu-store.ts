@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { api, type ApiClient } from '#app/api-client.ts';
+import { api, apiBase, type ApiClient } from '#app/api-client.ts';
 import { readAnswer, type Answer } from '#app/api-answer.ts';
 import type { MenuCategoryBody, MenuItemBody } from '#domain/menu-forms.ts';
 import type { MenuCopyBody, PriceChange } from '#domain/menu-tools.ts';
@@ -143,8 +143,9 @@ export const copyMenu = (json: MenuCopyBody) =>
 export const importMenu = (file: MenuFile, overwrite: CopyOverwrite) =>
   write(() => menuEndpoint().restaurants[':id'].import.$post({ ...idParam(restaurantId), json: { file, overwrite } }));
 
-/** Where the browser downloads the menu as a file: a link, so the browser saves it as it saves any attachment. */
-export function exportHref(format: 'json' | 'csv'): string {
-  const url = menuEndpoint().restaurants[':id'].export.$url({ ...idParam(restaurantId), query: { format } });
-  return `${url.pathname}${url.search}`;
-}
+/**
+ * Where the browser downloads the menu as a file: a link, so the browser saves it as it saves any attachment
+ * (the typed client's $url wants an absolute base, which the shop's same-origin API has not).
+ */
+export const exportHref = (format: 'json' | 'csv'): string =>
+  `${apiBase()}/api/admin/menu/restaurants/${encodeURIComponent(restaurantId)}/export?format=${format}`;
