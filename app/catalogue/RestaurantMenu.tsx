@@ -1,3 +1,4 @@
+import { windowLabel } from '#domain/menu-window-label.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { formatMoney } from '#domain/money.ts';
@@ -87,6 +88,11 @@ export default function RestaurantMenu({
                   <div className="item-text">
                     <h3>{item.name}</h3>
                     {item.desc && <p>{item.desc}</p>}
+                    {item.availability && (
+                      <p className="item-window">
+                        {texts.availableBetween.replace('{hours}', item.availability.map(windowLabel).join(', '))}
+                      </p>
+                    )}
                     <Allergens
                       info={dish.info}
                       texts={texts.allergens}

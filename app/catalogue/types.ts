@@ -31,6 +31,8 @@ export type MenuTexts = Record<
   | 'close'
   | 'conflictTitle'
   | 'itemUnavailable'
+  /** "available {hours}": a dish served only at certain hours (issue 38). */
+  | 'availableBetween'
   | 'keepBasket'
   | 'optional'
   | 'quantity'

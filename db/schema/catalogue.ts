@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -39,6 +40,23 @@ export type RestaurantTranslations = Partial<Record<Locale, { name?: string; abo
  * Polish), shown on the shop's pages in their language; else the original, which is what the admin edits.
  */
 export type LocationTranslations = Partial<Record<Locale, { name?: string; street?: string; city?: string }>>;
+
+/**
+ * Time-limited availability (issue 38, decision 058): served only from `available_from` to `available_to`, wall-clock
+ * times of the restaurant's time zone ('07:00'–'11:00'; `to` exclusive, earlier than `from` past midnight). Both
+ * null: always. Both or neither, never equal (server/domain/menu-windows.ts).
+ */
+const availabilityWindowColumns = () => ({
+  availableFrom: text('available_from'),
+  availableTo: text('available_to'),
+});
+const WINDOW_TIME_SQL = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
+const availabilityWindowChecks = (table: string, t: { availableFrom: AnyPgColumn; availableTo: AnyPgColumn }) => [
+  check(
+    `${table}_available_window_check`,
+    sql`(${t.availableFrom} is null and ${t.availableTo} is null) or (${t.availableFrom} ~ ${sql.raw(WINDOW_TIME_SQL)} and ${t.availableTo} ~ ${sql.raw(WINDOW_TIME_SQL)} and ${t.availableFrom} <> ${t.availableTo})`,
+  ),
+];
 
 export const concepts = pgTable(
   'concepts',
@@ -241,8 +259,12 @@ export const menuCategories = pgTable(
     translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    ...availabilityWindowColumns(),
   },
-  (t) => [index('menu_categories_restaurant_idx').on(t.restaurantId, t.position)],
+  (t) => [
+    index('menu_categories_restaurant_idx').on(t.restaurantId, t.position),
+    ...availabilityWindowChecks('menu_categories', t),
+  ],
 );
 
 export const menuItems = pgTable(
@@ -268,6 +290,7 @@ export const menuItems = pgTable(
     ...allergenColumns(),
     // The VAT rate of the item and its options (issue 36): 8 % for meals, 23 % for most drinks in Poland.
     vatRate: integer('vat_rate').notNull().default(8),
+    ...availabilityWindowColumns(),
   },
   (t) => [
     index('menu_items_category_idx').on(t.categoryId, t.position),
@@ -275,6 +298,7 @@ export const menuItems = pgTable(
     check('menu_items_price_check', sql`${t.price} >= 0`),
     ...allergenChecks('menu_items', t),
     check('menu_items_vat_rate_check', sql`${t.vatRate} in (${sql.raw(POLISH_VAT_RATES.join(', '))})`),
+    ...availabilityWindowChecks('menu_items', t),
   ],
 );
 

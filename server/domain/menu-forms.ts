@@ -3,6 +3,7 @@ import type { FieldRule } from './errors.ts';
 import { imageAddress } from './admin-forms.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { ALLERGENS } from './allergens.ts';
+import { availabilityWindowBody } from './menu-windows.ts';
 
 /**
  * The bodies of the admin's menu forms (issue 16): a restaurant's categories and items, an item's modifier groups
@@ -35,6 +36,8 @@ export const menuCategoryBody = type({
   name: required(200),
   translations: menuTranslationsBody,
   position,
+  /** Served only between two times of the restaurant's day (issue 38); null: always; left out: kept as it is. */
+  'availability?': availabilityWindowBody,
 });
 export type MenuCategoryBody = typeof menuCategoryBody.infer;
 
@@ -93,6 +96,8 @@ export const menuItemBody = type({
   'allergens?': allergensBody,
   /** The VAT rate of the item and its options (issue 36); left out, the item keeps its own (8 % when new). */
   'vatRate?': '0 | 5 | 8 | 23',
+  /** Served only between two times of the restaurant's day (issue 38); null: always; left out: kept as it is. */
+  'availability?': availabilityWindowBody,
 });
 export type MenuItemBody = typeof menuItemBody.infer;
 

@@ -37,6 +37,9 @@ describe('what a staff account may act on (issue 37)', () => {
     expect(mayCallAdminApi('kitchenStaff', 'GET', '/api/admin/orders')).toBe(false);
     expect(mayCallAdminApi('kitchenStaff', 'PUT', '/api/admin/menu/items/3')).toBe(false);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/menu/items/3')).toBe(true);
+    expect(mayCallAdminApi('kitchenManager', 'POST', '/api/admin/menu/restaurants/3/copy')).toBe(true);
+    expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/menu/restaurants/3/prices')).toBe(true);
+    expect(mayCallAdminApi('kitchenStaff', 'GET', '/api/admin/menu/restaurants/3/export')).toBe(false);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/restaurants/3/opening')).toBe(true);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/restaurants/3')).toBe(false);
     expect(mayCallAdminApi('kitchenManager', 'GET', '/api/admin/users')).toBe(false);

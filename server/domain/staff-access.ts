@@ -64,6 +64,10 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/(?:categories|items)\/[^/]+$/ },
   { area: 'menu', method: 'DELETE', path: /^\/api\/admin\/menu\/(?:categories|items)\/[^/]+$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/items\/[^/]+\/availability$/ },
+  // The menu tools (issue 38, decision 058): a manager uses them within the restaurants of their kitchens.
+  { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/export$/ },
+  { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/prices$/ },
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/(?:copy|import)$/ },
   { area: 'opening', method: 'GET', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
   { area: 'opening', method: 'PUT', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
 ];

@@ -11,7 +11,14 @@ import { signIn } from '../helpers/sign-in.ts';
 const RESTAURANT = 'pierogi-babci-krakow-kazimierz';
 const ORIGIN = { origin: urlOn('localhost', '').replace(/\/$/, '') };
 
-type ShopItem = { id: number; name: string; price: number; unavailable: boolean; groups: unknown[] };
+type ShopItem = {
+  id: number;
+  name: string;
+  price: number;
+  unavailable: boolean;
+  groups: unknown[];
+  availability?: unknown;
+};
 
 let browser: Browser;
 let admin: BrowserContext;
@@ -96,6 +103,58 @@ describe('admin menu editing', () => {
       headers: ORIGIN,
     });
     expect(restored.status()).toBe(200);
+  });
+
+  it('pl: ticked dishes get 10 % more, and a dish given breakfast hours says so on the restaurant page', async () => {
+    const { id, items } = await shopMenu();
+    const [first, second] = items.filter((i) => !i.unavailable && !i.availability);
+    const page = await admin.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await openMenu(page, 'pl', id);
+
+    await page.getByRole('checkbox', { name: `Zaznacz do zmiany cen: ${first!.name}` }).check();
+    await page.getByRole('checkbox', { name: `Zaznacz do zmiany cen: ${second!.name}` }).check();
+    await expect.poll(() => page.locator('.menu-tool').first().textContent()).toContain('Zaznaczone dania: 2');
+    await page.getByLabel('Zmiana', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Zmień ceny' }).click();
+    await expect.poll(() => page.locator('.notification-success').textContent()).toContain('Zmieniono ceny dań: 2');
+    const raised = Math.round(first!.price * 1.1);
+    await expect
+      .poll(() => page.locator(`.admin-menu-items li[data-item="${first!.id}"] .admin-menu-price`).textContent())
+      .toBe(formatMoney(raised, 'PLN', 'pl'));
+
+    // Breakfast hours in the item's form.
+    await page.getByRole('button', { name: `Edytuj: ${first!.name}`, exact: true }).click();
+    const dialog = page.locator('dialog.admin-menu-dialog[open]');
+    await dialog.getByLabel('Tylko w wybranych godzinach').check();
+    await dialog.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.locator(`.admin-menu-items li[data-item="${first!.id}"] .menu-window`).textContent())
+      .toBe('dostępne 7–11');
+
+    const visitor = await browser.newPage({ viewport: VIEWPORTS.phone });
+    await visitor.goto(urlOn('localhost', pathFor('restaurant', 'pl', { slug: RESTAURANT })));
+    const row = visitor.locator('.restaurant-menu li.item', {
+      has: visitor.getByRole('heading', { name: first!.name, exact: true }),
+    });
+    expect(await row.locator('.item-window').textContent()).toBe('dostępne 7–11');
+    await visitor.close();
+    expect(problems).toEqual([]);
+
+    // Put the demo data back for other files.
+    const menu = (await (await admin.request.get(urlOn('localhost', `/api/admin/menu/restaurants/${id}`))).json()) as {
+      categories: { items: (ShopItem & { photo: string | null })[] }[];
+    };
+    for (const original of [first!, second!]) {
+      const { id: itemId, photo, ...item } = menu.categories.flatMap((c) => c.items).find((i) => i.id === original.id)!;
+      const restored = await admin.request.put(urlOn('localhost', `/api/admin/menu/items/${itemId}`), {
+        data: { ...item, photo: photo ?? '', price: original.price, availability: null },
+        headers: ORIGIN,
+      });
+      expect(restored.status()).toBe(200);
+    }
   });
 
   it('the menu editor and an item form, in pl, en and ua at phone and desktop width', async () => {

@@ -2,13 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { POLISH_VAT_RATES } from '#domain/invoice.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import { menuCategoryBody, menuItemBody, type MenuCategoryBody, type MenuItemBody } from '#domain/menu-forms.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
-import { answerOf } from '../forms/api-answer.ts';
 import {
   MoneyField,
   NumberField,
@@ -21,17 +19,25 @@ import {
 import { MenuDialogForm } from './MenuDialogForm.tsx';
 import { ModifierGroups, Translations } from './MenuFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
+import { AvailabilityFields } from './AvailabilityFields.tsx';
+import { ItemPhotoField } from './ItemPhotoField.tsx';
+import { MenuTools } from './MenuTools.tsx';
+import { useStore } from '#app/stores/use-store.ts';
+import { windowLabel, type AvailabilityWindow } from '#domain/menu-windows.ts';
 import {
-  itemValues,
-  nextPosition,
-  translationFields,
-  type EditorCategory,
-  type EditorItem,
-  type EditorMenu,
-} from './menu-form.ts';
+  $menuBusy,
+  $menuEditor,
+  $priceSelection,
+  deleteRow,
+  loadMenu,
+  saveCategory,
+  saveItem,
+  selectCategory,
+  setAvailable,
+  toggleSelected,
+} from './menu-store.ts';
+import { itemValues, nextPosition, translationFields, type EditorCategory, type EditorItem } from './menu-form.ts';
 import { Notice } from '#app/ui/notice.tsx';
-
-const endpoint = api.admin.menu;
 
 type Editing =
   { kind: 'category'; category: EditorCategory | null } | { kind: 'item'; item: EditorItem | null; categoryId: number };
@@ -41,14 +47,16 @@ type Deleting = { kind: 'category' | 'item'; id: number; name: string };
  * A restaurant's menu on its admin show page (issue 16): categories in their order, each with its items (price,
  * available or not, modifier groups in the item's form); add, edit and delete (after a question) through forms in
  * a dialog; the availability box saves at once. Every change moves the restaurant's menu version, so the shop
- * and the brand sites show it on their next request.
+ * and the brand sites show it on their next request. The menu and every call live in the menu store
+ * (menu-store.ts, issue 33); the operator's tools (prices, copy, file; issue 38) are MenuTools under the list.
  */
 export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale; restaurantId: string }) {
   const t = inLocale(locale);
-  const [menu, setMenu] = useState<EditorMenu | null>(null);
+  const state = useStore($menuEditor);
+  const busy = useStore($menuBusy);
+  const selection = useStore($priceSelection);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const failed = useCallback(
     (key: string | undefined) => {
@@ -58,20 +66,15 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
     [locale],
   );
 
-  const reload = useCallback(async () => {
-    const answer = await answerOf(
-      endpoint.restaurants[':id'].$get({ param: { id: restaurantId } }),
-      (b: EditorMenu) => b,
-    );
-    if (answer.ok) setMenu(answer.data);
-    else failed(answer.key);
-  }, [restaurantId, failed]);
+  useEffect(() => {
+    void loadMenu(restaurantId);
+  }, [restaurantId]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (state.status === 'error') failed(state.key);
+  }, [state, failed]);
 
-  if (!menu) {
+  if (state.status !== 'ready') {
     return (
       <section className="admin-menu" aria-labelledby="admin-menu-title">
         <h2 id="admin-menu-title">{m.admin_menu_title({}, t)}</h2>
@@ -79,49 +82,31 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
       </section>
     );
   }
+  const menu = state.menu;
 
   const money = (minor: number) => formatMoney(minor, menu.restaurant.currency as Currency, locale);
   const saved = () => {
     setEditing(null);
     notifySuccess(m.admin_forms_saved({}, t));
-    void reload();
   };
-
-  /** Shows the new state at once and saves it; a refused change is undone by reloading the menu. */
-  const toggle = async (item: EditorItem, available: boolean) => {
-    setBusy(true);
-    setMenu({
-      ...menu,
-      categories: menu.categories.map((c) => ({
-        ...c,
-        items: c.items.map((i) => (i.id === item.id ? { ...i, unavailable: !available } : i)),
-      })),
-    });
-    const answer = await answerOf(
-      endpoint.items[':id'].availability.$put({ param: { id: String(item.id) }, json: { unavailable: !available } }),
-      () => null,
+  const windowChip = (availability: AvailabilityWindow | null) =>
+    availability && (
+      <span className="menu-window">{m.menus_availableBetween({ hours: windowLabel(availability) }, t)}</span>
     );
-    setBusy(false);
-    if (!answer.ok) {
-      failed(answer.key);
-      return reload();
-    }
+
+  /** Shows the new state at once and saves it; a refused change is undone by the store's reload. */
+  const toggle = async (item: EditorItem, available: boolean) => {
+    const answer = await setAvailable(item, available);
+    if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_saved({}, t));
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    const param = { param: { id: String(deleting.id) } };
-    const answer = await answerOf(
-      deleting.kind === 'category' ? endpoint.categories[':id'].$delete(param) : endpoint.items[':id'].$delete(param),
-      () => null,
-    );
-    setBusy(false);
+    const answer = await deleteRow(deleting.kind, deleting.id);
     setDeleting(null);
     if (!answer.ok) return failed(answer.key);
     notifySuccess(m.admin_forms_deleted({}, t));
-    await reload();
   };
 
   const categoryOptions = menu.categories.map((c) => ({ value: c.id, label: c.name }));
@@ -148,7 +133,20 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
       {menu.categories.map((category) => (
         <section key={category.id} className="admin-menu-category" aria-labelledby={`admin-menu-c${category.id}`}>
           <div className="admin-menu-head">
-            <h3 id={`admin-menu-c${category.id}`}>{category.name}</h3>
+            <h3 id={`admin-menu-c${category.id}`}>
+              {category.name}
+              {windowChip(category.availability)}
+            </h3>
+            {category.items.length > 0 && (
+              <label className="menu-pick">
+                <input
+                  type="checkbox"
+                  checked={category.items.every((i) => selection.has(i.id))}
+                  onChange={(event) => selectCategory(category.id, event.target.checked)}
+                />
+                <span>{m.menus_pickCategory({ name: category.name }, t)}</span>
+              </label>
+            )}
             <span className="admin-hint">{m.admin_menu_positionShort({ position: category.position }, t)}</span>
             <button
               className="button admin-secondary"
@@ -182,7 +180,16 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
               {category.items.map((item) => (
                 <li key={item.id} data-item={item.id}>
                   <span className="admin-menu-name">
-                    {item.name}
+                    <label className="menu-pick">
+                      <input
+                        type="checkbox"
+                        checked={selection.has(item.id)}
+                        aria-label={m.menus_pickItem({ name: item.name }, t)}
+                        onChange={(event) => toggleSelected(item.id, event.target.checked)}
+                      />
+                      <span>{item.name}</span>
+                    </label>
+                    {windowChip(item.availability)}
                     {item.groups.length > 0 && (
                       <span className="admin-hint"> · {m.admin_menu_groupCount({ count: item.groups.length }, t)}</span>
                     )}
@@ -223,6 +230,8 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
         </section>
       ))}
 
+      <MenuTools locale={locale} menu={menu} onFailed={failed} />
+
       {editing?.kind === 'category' && (
         <MenuDialogForm<MenuCategoryBody>
           locale={locale}
@@ -232,18 +241,9 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             name: editing.category?.name ?? '',
             translations: translationFields(editing.category?.translations ?? {}, false),
             position: editing.category?.position ?? nextPosition(menu.categories),
+            availability: editing.category?.availability ?? null,
           }}
-          save={(json) =>
-            editing.category
-              ? answerOf(
-                  endpoint.categories[':id'].$put({ param: { id: String(editing.category.id) }, json }),
-                  () => null,
-                )
-              : answerOf(
-                  endpoint.restaurants[':id'].categories.$post({ param: { id: restaurantId }, json }),
-                  () => null,
-                )
-          }
+          save={(json) => saveCategory(editing.category?.id ?? null, json)}
           onSaved={saved}
           onFailed={failed}
           onClose={() => setEditing(null)}
@@ -252,6 +252,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             <TextField name="name" locale={locale} required label={m.admin_forms_field_name({}, t)} />
             <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
           </Section>
+          <AvailabilityFields locale={locale} kind="category" />
           <Translations prefix="" locale={locale} />
         </MenuDialogForm>
       )}
@@ -266,11 +267,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             editing.categoryId,
             nextPosition(menu.categories.find((c) => c.id === editing.categoryId)?.items ?? []),
           )}
-          save={(json) =>
-            editing.item
-              ? answerOf(endpoint.items[':id'].$put({ param: { id: String(editing.item.id) }, json }), () => null)
-              : answerOf(endpoint.restaurants[':id'].items.$post({ param: { id: restaurantId }, json }), () => null)
-          }
+          save={(json) => saveItem(editing.item?.id ?? null, json)}
           onSaved={saved}
           onFailed={failed}
           onClose={() => setEditing(null)}
@@ -296,9 +293,10 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
             <CheckField name="unavailable" locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
             <CheckField name="resetPrices" locale={locale} label={m.admin_menu_field_resetPrices({}, t)} />
-            <TextField name="photo" locale={locale} label={m.admin_menu_field_photo({}, t)} />
+            <ItemPhotoField locale={locale} />
             <TextAreaField name="description" locale={locale} rows={3} label={m.admin_forms_field_description({}, t)} />
           </Section>
+          <AvailabilityFields locale={locale} kind="item" />
           <Translations prefix="" locale={locale} withDesc />
           <AllergenFields prefix="" locale={locale} />
           <ModifierGroups locale={locale} />

@@ -1,4 +1,5 @@
 import type { AllergenInfo } from '#domain/allergens.ts';
+import type { AvailabilityWindow } from '#domain/menu-windows.ts';
 import {
   MENU_LANGUAGES,
   type MenuItemBody,
@@ -38,15 +39,22 @@ export type EditorItem = {
   allergens: AllergenInfo;
   groups: EditorGroup[];
   vatRate: number;
+  availability: AvailabilityWindow | null;
 };
 export type EditorCategory = {
   id: number;
   name: string;
   translations: MenuTranslations;
   position: number;
+  availability: AvailabilityWindow | null;
   items: EditorItem[];
 };
-export type EditorMenu = { restaurant: { id: number; name: string; currency: string }; categories: EditorCategory[] };
+export type EditorMenu = {
+  restaurant: { id: number; name: string; currency: string };
+  categories: EditorCategory[];
+  /** The brand's other restaurants: where a copy may go. */
+  brandRestaurants: { id: number; name: string; currency: string }[];
+};
 
 /** Every language's boxes, blank where the row has no translation, so each field is controlled from the start. */
 export function translationFields(stored: MenuTranslations, withDesc: boolean): MenuTranslationsBody {
@@ -94,6 +102,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
       groups: [],
       allergens: null,
       vatRate: 8,
+      availability: null,
     };
   }
   return {
@@ -124,6 +133,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
       })),
     })),
     allergens: allergensField(item.allergens),
+    availability: item.availability,
   };
 }
 

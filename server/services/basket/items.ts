@@ -13,6 +13,7 @@ import {
 import type { ModifierGroup } from '#domain/modifiers.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
+import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
 import { fromJson, stateAt } from './priced.ts';
 import type { BasketChange, LockedBasket, Statement } from './write.ts';
 
@@ -32,9 +33,12 @@ select
   (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable, 'restaurantId', r.id,
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
       'locationDeleted', l.deleted, 'country', l.country,
+      'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
+        json_build_object('from', i.available_from, 'to', i.available_to)),
       'hours', (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
         from working_hours h where h.restaurant_id = r.id))
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
+      join menu_categories c on c.id = i.category_id
     where i.id = $1::int) as item,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
       'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
@@ -58,11 +62,21 @@ const itemRead = (menuItemId: number): Statement => ({
   recall: true,
 });
 
+type ItemRead = MenuItemFacts & { windows?: { from: string | null; to: string | null }[] };
+
+/** A dish outside its availability windows (issue 38) is unavailable now, as one the kitchen ran out of. */
+function outsideWindowUnavailable(read: ItemRead | null, now: Date): MenuItemFacts | null {
+  if (!read) return null;
+  const { windows, ...item } = read;
+  const open = windowsOpenAt(storedWindows(windows), now, timeZoneOf(countryOf(item.country)));
+  return open ? item : { ...item, unavailable: true };
+}
+
 /** The facts of an add, decoded from its two reads' rows (or their predictions). */
 function addItemFacts([itemRows, basketRows]: Row[][], now: Date): AddItemFacts {
   const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
   return {
-    item: fromJson<MenuItemFacts | null>(read['item'], null),
+    item: outsideWindowUnavailable(fromJson<ItemRead | null>(read['item'], null), now),
     groups: fromJson<ModifierGroup[]>(read['groups'], []),
     lineCount: Number(read['lineCount'] ?? 0),
     currentLocationId: (read['currentLocationId'] as number | null | undefined) ?? null,

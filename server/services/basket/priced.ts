@@ -21,6 +21,7 @@ import {
 } from '#domain/pricing.ts';
 import { LOCALES, type Locale } from '#domain/locales.ts';
 import { lineUnavailable } from '#domain/basket/transitions.ts';
+import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
 import { allergenInfoOf, allergensOfChoice, type AllergenInfo } from '#domain/allergens.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
@@ -236,6 +237,8 @@ type LineRow = {
     conceptId: number;
     allergens: string[] | null;
     mayContain: string[] | null;
+    /** Its category's availability window and its own (issue 38); unset ones as nulls. */
+    windows?: { from: string | null; to: string | null }[];
   };
   options: LineOption[] | null;
 };
@@ -282,8 +285,11 @@ select
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
           'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
-          'allergens', mi.allergens, 'mayContain', mi.may_contain)
-        from menu_items mi join restaurants mr on mr.id = mi.restaurant_id where mi.id = bi.menu_item_id),
+          'allergens', mi.allergens, 'mayContain', mi.may_contain,
+          'windows', json_build_array(json_build_object('from', mc.available_from, 'to', mc.available_to),
+            json_build_object('from', mi.available_from, 'to', mi.available_to)))
+        from menu_items mi join restaurants mr on mr.id = mi.restaurant_id
+          join menu_categories mc on mc.id = mi.category_id where mi.id = bi.menu_item_id),
       'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
           'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
           'menuItemId', g.menu_item_id, 'allergens', o.allergens, 'mayContain', o.may_contain))
@@ -478,7 +484,10 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       unitPrice,
       totalPrice: unitPrice * line.quantity,
       photo: item.photo,
-      unavailable: lineUnavailable({ item, options }, lostOption, basket.restaurantId),
+      // Outside its availability windows (issue 38) in the kitchen's time zone, a dish cannot be ordered now.
+      unavailable:
+        lineUnavailable({ item, options }, lostOption, basket.restaurantId) ||
+        !windowsOpenAt(storedWindows(item.windows), now, timeZoneOf(pricingCountry)),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
       allergens: allergensOfChoice(allergenInfoOf(item), chosenAllergens),
       options,

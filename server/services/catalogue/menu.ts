@@ -27,6 +27,7 @@ import {
 } from './restaurants.ts';
 import type { AppDeps } from '#server/context.ts';
 import type { Locale } from '#domain/locales.ts';
+import { windowOf, type AvailabilityWindow } from '#domain/menu-windows.ts';
 
 /** `allergens` is null when the restaurant has not given them (the shop says "ask the restaurant"). */
 export type MenuOption = { id: number; name: string; price: number; unavailable: boolean; allergens: AllergenInfo };
@@ -48,6 +49,11 @@ export type MenuItem = {
   unavailable: boolean;
   allergens: AllergenInfo;
   groups: MenuGroup[];
+  /**
+   * Served only inside these windows of the restaurant's day (issue 38: its category's and its own, all must hold);
+   * left out when always. The basket refuses the dish outside them (productUnavailable).
+   */
+  availability?: AvailabilityWindow[];
 };
 export type MenuCategory = { id: number; name: string; items: MenuItem[] };
 
@@ -278,9 +284,11 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
     });
     groupsByItem.set(g.menuItemId, list);
   }
+  const categoryWindows = new Map(categoryRows.map((c) => [c.id, windowOf(c)]));
   const itemsByCategory = new Map<number, MenuItem[]>();
   for (const i of itemRows) {
     const list = itemsByCategory.get(i.categoryId) ?? [];
+    const windows = [categoryWindows.get(i.categoryId) ?? null, windowOf(i)].filter((w) => w !== null);
     list.push({
       id: i.id,
       name: stripEmoji(i.name),
@@ -291,6 +299,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       unavailable: i.unavailable,
       allergens: allergenInfoOf(i),
       groups: groupsByItem.get(i.id) ?? [],
+      ...(windows.length > 0 ? { availability: windows } : {}),
     });
     itemsByCategory.set(i.categoryId, list);
   }

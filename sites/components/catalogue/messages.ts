@@ -33,6 +33,7 @@ export function menuTexts(locale: Locale): MenuTexts {
     close: m.catalogue_close({}, l),
     conflictTitle: m.catalogue_conflict_title({}, l),
     itemUnavailable: m.catalogue_item_unavailable({}, l),
+    availableBetween: m.menus_availableBetween({ hours: '{hours}' }, l),
     keepBasket: m.catalogue_keep_basket({}, l),
     optional: m.catalogue_optional({}, l),
     quantity: m.catalogue_quantity({}, l),

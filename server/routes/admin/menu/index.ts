@@ -17,6 +17,9 @@ import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { adminCtx, adminTags } from '../admin-ctx.ts';
 import { requireRestaurantInScope } from '#server/middleware/staff.ts';
+import { menuCopyBody, priceChangeBody } from '#domain/menu-tools.ts';
+import { menuCsv, menuExportQuery, menuImportBody } from '#domain/menu-file.ts';
+import { changePrices, copyMenu, exportMenu, importMenu } from '#server/services/admin/forms/menu-tools.ts';
 
 const tags = adminTags('menu');
 const denied = errorResponse('Unauthorized (not an admin or a kitchen manager)');
@@ -167,6 +170,107 @@ export const adminMenuRoutes = new Hono<AppEnv>()
     async (c) => {
       await requireRestaurantInScope(c, { menuItem: id(c) });
       return c.json({ item: await setItemAvailability(adminCtx(c), id(c), c.req.valid('json').unavailable) }, 200);
+    },
+  )
+  .put(
+    '/restaurants/:id/prices',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: `Change the prices of selected dishes by a percentage or an amount in minor units, all or none; ${shown}`,
+      description:
+        'A percentage rounds to the nearest minor unit (half away from zero). A dish whose new price would be ' +
+        'below zero refuses the whole change (validation, itemIds.N: outOfRange). One audit row per dish.',
+      responses: {
+        200: jsonResponse('{ items: [{ id, price }] }'),
+        400: errorResponse('validation (itemIds.N: notFound for a dish of another restaurant)'),
+        401: denied,
+        403: outOfScope,
+        404: missing,
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', priceChangeBody.onUndeclaredKey('delete')),
+    async (c) => {
+      await requireRestaurantInScope(c, id(c));
+      return c.json({ items: await changePrices(adminCtx(c), id(c), c.req.valid('json')) }, 200);
+    },
+  )
+  .post(
+    '/restaurants/:id/copy',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: `Copy a category or the whole menu to other restaurants of the brand; ${shown}`,
+      description:
+        'overwrite: menu (replace the target menu), sameName (replace categories of the same name) or nothing (add ' +
+        'only the categories a target lacks). The source is only read; every target gets rows of its own. A ' +
+        'target of another brand or currency is validation, targetRestaurantIds.N: invalid.',
+      responses: {
+        200: jsonResponse('{ results: [{ restaurantId, created, replaced, skipped }] }'),
+        400: errorResponse('validation'),
+        401: denied,
+        403: outOfScope,
+        404: missing,
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', menuCopyBody.onUndeclaredKey('delete')),
+    async (c) => {
+      const body = c.req.valid('json');
+      await requireRestaurantInScope(c, id(c));
+      // A kitchen manager copies only into restaurants of their own kitchens.
+      for (const target of body.targetRestaurantIds) await requireRestaurantInScope(c, target);
+      return c.json({ results: await copyMenu(adminCtx(c), id(c), body) }, 200);
+    },
+  )
+  .get(
+    '/restaurants/:id/export',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: "A restaurant's menu as a file: JSON (everything, for an import) or CSV (one line per dish)",
+      parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'csv'] } }],
+      responses: {
+        200: { description: 'application/json or text/csv, as an attachment' },
+        400: errorResponse('validation'),
+        401: denied,
+        403: outOfScope,
+        404: missing,
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('query', menuExportQuery),
+    async (c) => {
+      await requireRestaurantInScope(c, id(c));
+      const file = await exportMenu(adminCtx(c), id(c));
+      const csv = c.req.valid('query').format === 'csv';
+      return c.body(csv ? menuCsv(file) : JSON.stringify(file, null, 2), 200, {
+        'content-type': csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="menu-${id(c)}.${csv ? 'csv' : 'json'}"`,
+        'cache-control': 'private, no-store',
+      });
+    },
+  )
+  .post(
+    '/restaurants/:id/import',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: `Import a menu file (the JSON export) with what to overwrite, as a copy does; ${shown}`,
+      responses: {
+        200: jsonResponse('{ result: { restaurantId, created, replaced, skipped } }'),
+        400: errorResponse('validation (file.currency: invalid for a file in another currency)'),
+        401: denied,
+        403: outOfScope,
+        404: missing,
+      },
+    }),
+    validate('param', serialIdParam),
+    validate('json', menuImportBody.onUndeclaredKey('delete')),
+    async (c) => {
+      await requireRestaurantInScope(c, id(c));
+      return c.json({ result: await importMenu(adminCtx(c), id(c), c.req.valid('json')) }, 200);
     },
   )
   .delete(

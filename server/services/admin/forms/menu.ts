@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   locations,
@@ -21,6 +21,7 @@ import {
 import { type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { allergenColumnsOf, allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
+import { type AvailabilityWindow, windowColumns, windowOf, windowProblems } from '#domain/menu-windows.ts';
 import { audit, orNull } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
@@ -64,24 +65,35 @@ export type AdminMenuItem = {
   allergens: AllergenInfo;
   groups: AdminMenuGroup[];
   vatRate: number;
+  /** Served only in this window of the restaurant's day (issue 38); null: whenever the restaurant is open. */
+  availability: AvailabilityWindow | null;
 };
 export type AdminMenuCategory = {
   id: number;
   name: string;
   translations: MenuTranslations;
   position: number;
+  /** As an item's: its dishes are served only in this window (and their own, if they have one). */
+  availability: AvailabilityWindow | null;
   items: AdminMenuItem[];
 };
 export type AdminMenu = {
   restaurant: { id: number; name: string; currency: Currency };
   categories: AdminMenuCategory[];
+  /** The brand's other restaurants (issue 38): where a category or the whole menu may be copied to. */
+  brandRestaurants: { id: number; name: string; currency: Currency }[];
 };
 
 type Reader = Tx | Db;
 
-async function restaurantOf(db: Reader, restaurantId: number) {
+export async function restaurantOf(db: Reader, restaurantId: number) {
   const [row] = await db
-    .select({ id: restaurants.id, name: restaurants.name, country: locations.country })
+    .select({
+      id: restaurants.id,
+      name: restaurants.name,
+      country: locations.country,
+      conceptId: restaurants.conceptId,
+    })
     .from(restaurants)
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .where(eq(restaurants.id, restaurantId));
@@ -89,7 +101,7 @@ async function restaurantOf(db: Reader, restaurantId: number) {
   return row;
 }
 
-async function groupsOf(db: Reader, itemIds: number[]): Promise<Map<number, AdminMenuGroup[]>> {
+export async function groupsOf(db: Reader, itemIds: number[]): Promise<Map<number, AdminMenuGroup[]>> {
   const byItem = new Map<number, AdminMenuGroup[]>();
   if (itemIds.length === 0) return byItem;
   const groups = await db
@@ -153,6 +165,7 @@ const itemView = (i: typeof menuItems.$inferSelect, groups: AdminMenuGroup[]): A
   allergens: allergenInfoOf(i),
   groups,
   vatRate: i.vatRate,
+  availability: windowOf(i),
 });
 
 /** The restaurant's menu for the editor: active categories by position, each with its active items. */
@@ -170,10 +183,24 @@ export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Pro
       .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
       .orderBy(asc(menuItems.position), asc(menuItems.id)),
   ]);
-  const groups = await groupsOf(
-    ctx.db,
-    itemRows.map((i) => i.id),
-  );
+  const [groups, brandRows] = await Promise.all([
+    groupsOf(
+      ctx.db,
+      itemRows.map((i) => i.id),
+    ),
+    ctx.db
+      .select({ id: restaurants.id, name: restaurants.name, country: locations.country })
+      .from(restaurants)
+      .innerJoin(locations, eq(locations.id, restaurants.locationId))
+      .where(
+        and(
+          eq(restaurants.conceptId, restaurant.conceptId),
+          eq(restaurants.active, true),
+          ne(restaurants.id, restaurantId),
+        ),
+      )
+      .orderBy(asc(restaurants.name)),
+  ]);
   return {
     restaurant: { id: restaurant.id, name: restaurant.name, currency: currencyOf(countryOf(restaurant.country)) },
     categories: categoryRows.map((c) => ({
@@ -181,8 +208,10 @@ export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Pro
       name: c.name,
       translations: c.translations,
       position: c.position,
+      availability: windowOf(c),
       items: itemRows.filter((i) => i.categoryId === c.id).map((i) => itemView(i, groups.get(i.id) ?? [])),
     })),
+    brandRestaurants: brandRows.map((r) => ({ id: r.id, name: r.name, currency: currencyOf(countryOf(r.country)) })),
   };
 }
 
@@ -190,9 +219,16 @@ const categoryValues = (input: MenuCategoryBody) => ({
   name: input.name.trim(),
   translations: compactTranslations(input.translations),
   position: input.position,
+  ...windowColumns(input.availability),
 });
 
+function checkCategoryBody(input: MenuCategoryBody): void {
+  const problems = windowProblems('', input.availability);
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+}
+
 export function createCategory(ctx: ServiceCtx<'db'>, restaurantId: number, input: MenuCategoryBody) {
+  checkCategoryBody(input);
   return withTransaction(ctx, async ({ db: tx }) => {
     await restaurantOf(tx, restaurantId);
     const [row] = await tx
@@ -206,6 +242,7 @@ export function createCategory(ctx: ServiceCtx<'db'>, restaurantId: number, inpu
 }
 
 export function updateCategory(ctx: ServiceCtx<'db'>, id: number, input: MenuCategoryBody) {
+  checkCategoryBody(input);
   return withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(menuCategories)
@@ -268,13 +305,18 @@ const itemValues = (input: MenuItemBody) => ({
   position: input.position,
   ...allergenValues(input.allergens),
   ...(input.vatRate !== undefined ? { vatRate: input.vatRate } : {}),
+  ...windowColumns(input.availability),
 });
 
 /** The allergen columns a body sets: none when it leaves them out (an edit keeps the row's). */
 const allergenValues = (body: AllergensBody | undefined) => (body === undefined ? {} : allergenColumnsOf(body));
 
 function checkGroups(input: MenuItemBody): void {
-  const problems = { ...modifierGroupProblems(input.groups), ...allergenProblems(input) };
+  const problems = {
+    ...modifierGroupProblems(input.groups),
+    ...allergenProblems(input),
+    ...windowProblems('', input.availability),
+  };
   if (Object.keys(problems).length > 0) throw validationError(problems);
 }
 
@@ -283,7 +325,7 @@ function checkGroups(input: MenuItemBody): void {
  * updated (the id must be the item's own), rows without one are added, rows left out are deleted (an order line
  * keeps its option's name and price; its reference becomes null).
  */
-async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]): Promise<void> {
+export async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]): Promise<void> {
   const existingGroups = await tx
     .select({ id: modifierGroups.id })
     .from(modifierGroups)

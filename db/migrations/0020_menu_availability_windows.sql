@@ -1,0 +1,6 @@
+ALTER TABLE "menu_categories" ADD COLUMN "available_from" text;--> statement-breakpoint
+ALTER TABLE "menu_categories" ADD COLUMN "available_to" text;--> statement-breakpoint
+ALTER TABLE "menu_items" ADD COLUMN "available_from" text;--> statement-breakpoint
+ALTER TABLE "menu_items" ADD COLUMN "available_to" text;--> statement-breakpoint
+ALTER TABLE "menu_categories" ADD CONSTRAINT "menu_categories_available_window_check" CHECK (("menu_categories"."available_from" is null and "menu_categories"."available_to" is null) or ("menu_categories"."available_from" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "menu_categories"."available_to" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "menu_categories"."available_from" <> "menu_categories"."available_to"));--> statement-breakpoint
+ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_available_window_check" CHECK (("menu_items"."available_from" is null and "menu_items"."available_to" is null) or ("menu_items"."available_from" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "menu_items"."available_to" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and "menu_items"."available_from" <> "menu_items"."available_to"));

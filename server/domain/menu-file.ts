@@ -1,0 +1,188 @@
+import { type } from 'arktype';
+import { csvAmount, csvLine, CSV_BOM } from './csv.ts';
+import { COPY_OVERWRITES } from './menu-tools.ts';
+import {
+  allergenProblems,
+  menuCategoryBody,
+  menuItemBody,
+  modifierGroupProblems,
+  type MenuTexts,
+} from './menu-forms.ts';
+import { windowLabel, windowProblems, type AvailabilityWindow } from './menu-windows.ts';
+import type { FieldRule } from './errors.ts';
+import type { AllergenInfo } from './allergens.ts';
+
+/**
+ * A menu as a file (issue 38): what the admin exports and imports, and what a copy to another restaurant carries.
+ * JSON holds everything the editor holds (texts in every language, groups, options, allergens, windows) without
+ * ids, so that importing it makes rows of the restaurant's own; CSV is one line per dish for a spreadsheet (prices
+ * in the currency's major unit with a dot), to read and check, not to import: a dish's groups do not fit a line.
+ */
+
+export const MENU_FILE_FORMAT = 'marketplace-menu';
+
+const fileItem = menuItemBody.omit('categoryId');
+const fileCategory = menuCategoryBody.and({ items: fileItem.array().atMostLength(500) });
+
+export const menuFileBody = type({
+  format: `'${MENU_FILE_FORMAT}'`,
+  version: '1',
+  /** The prices' currency: a file is imported only into a restaurant selling in it. */
+  currency: "'PLN' | 'UAH' | 'EUR'",
+  categories: fileCategory.array().atMostLength(200),
+});
+export type MenuFile = typeof menuFileBody.infer;
+export type MenuFileCategory = MenuFile['categories'][number];
+export type MenuFileItem = MenuFileCategory['items'][number];
+
+export const menuImportBody = type({
+  file: menuFileBody,
+  overwrite: type.enumerated(...COPY_OVERWRITES),
+});
+export type MenuImportBody = typeof menuImportBody.infer;
+
+export const menuExportQuery = type({ 'format?': "'json' | 'csv'" });
+
+/** The menu as the admin reads it (server/services/admin/forms/menu.ts's AdminMenu), the fields a file keeps. */
+type SourceOption = {
+  name: string;
+  translations: MenuTexts;
+  price: number;
+  unavailable: boolean;
+  allergens: AllergenInfo;
+};
+type SourceItem = {
+  name: string;
+  description: string;
+  translations: MenuTexts;
+  price: number;
+  photo: string | null;
+  resetPrices: boolean;
+  unavailable: boolean;
+  position: number;
+  allergens: AllergenInfo;
+  vatRate: number;
+  availability: AvailabilityWindow | null;
+  groups: {
+    name: string;
+    translations: MenuTexts;
+    required: boolean;
+    min: number;
+    max: number;
+    options: SourceOption[];
+  }[];
+};
+type SourceCategory = {
+  name: string;
+  translations: MenuTexts;
+  position: number;
+  availability: AvailabilityWindow | null;
+  items: SourceItem[];
+};
+
+const allergensOf = (info: AllergenInfo) =>
+  info === null ? null : { contains: [...info.contains], mayContain: [...info.mayContain] };
+
+/** One category as a file holds it: every row without its id, so that writing it makes new rows. */
+export function fileCategoryOf(category: SourceCategory): MenuFileCategory {
+  return {
+    name: category.name,
+    translations: category.translations,
+    position: category.position,
+    availability: category.availability,
+    items: category.items.map((item) => ({
+      name: item.name,
+      description: item.description,
+      translations: item.translations,
+      price: item.price,
+      photo: item.photo ?? '',
+      resetPrices: item.resetPrices,
+      unavailable: item.unavailable,
+      position: item.position,
+      allergens: allergensOf(item.allergens),
+      vatRate: item.vatRate as 0 | 5 | 8 | 23,
+      availability: item.availability,
+      groups: item.groups.map((group) => ({
+        name: group.name,
+        translations: group.translations,
+        required: group.required,
+        min: group.min,
+        max: group.max,
+        options: group.options.map((option) => ({
+          name: option.name,
+          translations: option.translations,
+          price: option.price,
+          unavailable: option.unavailable,
+          allergens: allergensOf(option.allergens),
+        })),
+      })),
+    })),
+  };
+}
+
+export function menuFileOf(currency: MenuFile['currency'], categories: SourceCategory[]): MenuFile {
+  return { format: MENU_FILE_FORMAT, version: 1, currency, categories: categories.map(fileCategoryOf) };
+}
+
+export const MENU_CSV_COLUMNS = [
+  'category',
+  'dish',
+  'description',
+  'price',
+  'currency',
+  'vat_rate',
+  'available',
+  'hours',
+  'modifier_groups',
+] as const;
+
+/** The menu as CSV: a header, then one line per dish in the menu's order. */
+export function menuCsv(file: MenuFile): string {
+  let text = CSV_BOM + csvLine(MENU_CSV_COLUMNS);
+  for (const category of file.categories) {
+    for (const item of category.items) {
+      const window = item.availability ?? category.availability ?? null;
+      text += csvLine([
+        category.name,
+        item.name,
+        item.description,
+        csvAmount(item.price),
+        file.currency,
+        item.vatRate ?? 8,
+        item.unavailable ? 'no' : 'yes',
+        window ? windowLabel(window) : '',
+        item.groups.map((g) => g.name).join('; '),
+      ]);
+    }
+  }
+  return text;
+}
+
+/** A menu file's items with every id removed: an import never reaches into another restaurant's rows. */
+export const withoutIds = (item: MenuFileItem): MenuFileItem => ({
+  ...item,
+  groups: item.groups.map(({ id: _group, ...group }) => ({
+    ...group,
+    options: group.options.map(({ id: _option, ...option }) => option),
+  })),
+});
+
+/** What the types cannot say about a file, as the editor's forms check it, at each row's place in the file. */
+export function menuFileProblems(file: MenuFile): Record<string, FieldRule> {
+  const problems: Record<string, FieldRule> = {};
+  file.categories.forEach((category, c) => {
+    const at = `file.categories.${c}.`;
+    Object.assign(problems, windowProblems(at, category.availability));
+    category.items.forEach((fileItem, i) => {
+      const item = withoutIds(fileItem);
+      const itemAt = `${at}items.${i}.`;
+      const found = {
+        ...modifierGroupProblems(item.groups),
+        ...allergenProblems(item),
+        ...windowProblems('', item.availability),
+      };
+      for (const [field, rule] of Object.entries(found)) problems[`${itemAt}${field}`] = rule;
+    });
+  });
+  return problems;
+}
