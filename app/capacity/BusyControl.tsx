@@ -60,41 +60,57 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
         ? m.capacity_busy_paused_until({ time: time(busy.until), reason: busy.reason ?? '' }, t)
         : m.capacity_busy_paused_open({ reason: busy.reason ?? '' }, t);
 
+  // Dense on a tablet (issue 34): the state and "back to normal" share the title's line, the extra time and the pause
+  // share a row where there is width; every choice is still one tap, and a pause still names its reason.
   return (
     <section className="kitchen-busy" aria-labelledby="kitchen-busy-title" data-testid="kitchen-busy">
-      <h2 id="kitchen-busy-title">{m.capacity_busy_title({}, t)}</h2>
-      <p
-        className={`kitchen-busy-state${busy ? ` kitchen-busy-state-${busy.kind}` : ''}`}
-        role="status"
-        data-testid="kitchen-busy-state"
-      >
-        {state}
-      </p>
-      <p className="kitchen-busy-note">{m.capacity_busy_all_brands({}, t)}</p>
-      <div className="kitchen-busy-row">
-        {BUSY_EXTRA_MINUTES.map((minutes) => (
+      <div className="kitchen-busy-head">
+        <h2 id="kitchen-busy-title">{m.capacity_busy_title({}, t)}</h2>
+        <p
+          className={`kitchen-busy-state${busy ? ` kitchen-busy-state-${busy.kind}` : ''}`}
+          role="status"
+          data-testid="kitchen-busy-state"
+        >
+          {state}
+        </p>
+        {busy && (
           <button
-            key={minutes}
             type="button"
-            className="staff-action"
+            className="staff-action kitchen-busy-resume"
             disabled={sending}
-            aria-pressed={busy?.kind === 'extraTime' && busy.extraMinutes === minutes}
-            onClick={() => void send({ kind: 'extraTime', extraMinutes: minutes, forMinutes: EXTRA_FOR_MINUTES })}
+            onClick={() => void send({ kind: 'none' })}
           >
-            {m.capacity_busy_extra({ minutes: String(minutes) }, t)}
+            {m.capacity_busy_resume({}, t)}
           </button>
-        ))}
+        )}
       </div>
-      <div className="kitchen-busy-pause">
-        <label htmlFor="kitchen-busy-reason">{m.capacity_busy_reason({}, t)}</label>
-        <input
-          id="kitchen-busy-reason"
-          type="text"
-          maxLength={200}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div className="kitchen-busy-row">
+      <p className="kitchen-busy-note">{m.capacity_busy_all_brands({}, t)}</p>
+      <div className="kitchen-busy-controls">
+        <div className="kitchen-busy-row kitchen-busy-extra">
+          {BUSY_EXTRA_MINUTES.map((minutes) => (
+            <button
+              key={minutes}
+              type="button"
+              className="staff-action"
+              disabled={sending}
+              aria-pressed={busy?.kind === 'extraTime' && busy.extraMinutes === minutes}
+              onClick={() => void send({ kind: 'extraTime', extraMinutes: minutes, forMinutes: EXTRA_FOR_MINUTES })}
+            >
+              {m.capacity_busy_extra({ minutes: String(minutes) }, t)}
+            </button>
+          ))}
+        </div>
+        <div className="kitchen-busy-pause">
+          <label htmlFor="kitchen-busy-reason">{m.capacity_busy_reason({}, t)}</label>
+          <input
+            id="kitchen-busy-reason"
+            type="text"
+            maxLength={200}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="kitchen-busy-row kitchen-busy-pauses">
           {BUSY_PAUSE_MINUTES.map((minutes) => (
             <button
               key={minutes}
@@ -116,16 +132,6 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
           </button>
         </div>
       </div>
-      {busy && (
-        <button
-          type="button"
-          className="staff-action kitchen-busy-resume"
-          disabled={sending}
-          onClick={() => void send({ kind: 'none' })}
-        >
-          {m.capacity_busy_resume({}, t)}
-        </button>
-      )}
       {problem && (
         <Notice tone="error" className="staff-alert">
           {problem}

@@ -343,7 +343,9 @@ export const paymentNotifications = pgTable('payment_notifications', {
 /**
  * What each 15-minute slot of a kitchen (a location) was given (issue 34, decision 053): orders and items placed into
  * it, counted up by the statement that writes the order. Never counted down: the orders of the slot rejected or
- * canceled since are taken off when it is read (place/slots.ts), so no status change has to know about it.
+ * canceled since are taken off when it is read (place/slots.ts), so no status change has to know about it. A slot's
+ * count is spread over stripes (0 to SLOT_STRIPES − 1, domain/kitchen-slot-stripes.ts), each with its share of the
+ * slot's limits, so that the orders of one kitchen lock different rows.
  */
 export const kitchenSlots = pgTable(
   'kitchen_slots',
@@ -352,8 +354,9 @@ export const kitchenSlots = pgTable(
       .notNull()
       .references(() => locations.id),
     slot: timestamp('slot', { withTimezone: true }).notNull(),
+    stripe: integer('stripe').notNull().default(0),
     orders: integer('orders').notNull(),
     items: integer('items').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.slot] })],
+  (t) => [primaryKey({ columns: [t.locationId, t.slot, t.stripe] })],
 );

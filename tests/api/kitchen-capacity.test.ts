@@ -163,6 +163,55 @@ describe('throttling: a kitchen limits its orders per 15-minute slot', () => {
     expect(counted!.orders).toBe(1);
   });
 
+  it('30 concurrent orders of 3 items into room for 10 items a slot: 3 in each slot, booked over its stripes', async () => {
+    // 10 items are 3 + 3 + 2 + 2 over the slot's stripes: a third order of 3 fits no stripe alone but fits the slot,
+    // and is booked with the slot's stripes locked (decision 053); a fourth has no room (9 + 3 > 10).
+    const { locationId } = await kitchenOf(PL);
+    await ctx.database.db.update(locations).set({ slotItems: 10 }).where(eq(locations.id, locationId));
+    const baskets = await Promise.all(
+      Array.from({ length: 30 }, () => makeBasket(ctx.database.db, { restaurant: PL, quantity: 3 })),
+    );
+    const answers = await Promise.all(
+      baskets.map((b) =>
+        placeOrder(ctx, b.basketId, {
+          ...plCustomer,
+          zip: b.zip,
+          consents: allConsents,
+          paymentMethod: 'blik',
+          blikCode: '123456',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const rows = await ctx.database.db
+      .select({ slot: orders.scheduledFor, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.source, 'web'))
+      .groupBy(orders.scheduledFor)
+      .orderBy(orders.scheduledFor);
+    expect(rows.map((r) => r.slot!.toISOString())).toEqual(
+      Array.from({ length: 10 }, (_, i) =>
+        new Date(Date.parse('2026-03-04T11:30:00Z') + i * 15 * 60_000).toISOString(),
+      ),
+    );
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 10 }, () => 3));
+    // The counters agree with the orders: 9 items in each slot, none over a stripe's share but by a booking.
+    const counted = await ctx.database.db
+      .select({
+        slot: kitchenSlots.slot,
+        orders: sql<number>`sum(${kitchenSlots.orders})::int`,
+        items: sql<number>`sum(${kitchenSlots.items})::int`,
+        stripes: sql<number>`count(*)::int`,
+      })
+      .from(kitchenSlots)
+      .where(eq(kitchenSlots.locationId, locationId))
+      .groupBy(kitchenSlots.slot)
+      .orderBy(kitchenSlots.slot);
+    expect(counted.filter((c) => c.orders > 0).map((c) => [c.orders, c.items])).toEqual(
+      Array.from({ length: 10 }, () => [3, 9]),
+    );
+  });
+
   it('an items limit counts items: an order bigger than a slot’s room goes to a later slot', async () => {
     const { locationId } = await kitchenOf(PL);
     await ctx.database.db.update(locations).set({ slotItems: 10 }).where(eq(locations.id, locationId));

@@ -18,9 +18,9 @@ import { autoAcceptOrder } from './auto-accept.ts';
 import { loadOrderView, orderViews, type OrderView } from './view.ts';
 import { isUuid } from '#domain/ids.ts';
 import { Temporal } from 'temporal-polyfill';
-import { SLOT_MINUTES } from '#domain/kitchen-capacity.ts';
+import { SLOT_MINUTES, type SlotLoad } from '#domain/kitchen-capacity.ts';
 import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
-import { KITCHEN_LOCK_SQL, slotLoad } from './place/slots.ts';
+import { claimSlot, KITCHEN_LOCK_SQL, slotCounters } from './place/slots.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 
@@ -112,16 +112,16 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
     transaction(db, async (tx): Promise<Created | { replay: string }> => {
       // BEGIN, the lock and the reads travel together and run in this order: every call for this basket
       // queues at the lock, so the reads behind it (new statements) see what the call ahead committed.
-      // The slot load is read without the kitchen's lock: the write counts the order up only while its slot still
-      // has room, and when it had none place-order tries again, then queued behind the kitchen's lock with the
-      // others that lost a slot (decision 053). Still the one round trip.
-      const [[locked], , again, basket, configured, load] = await Promise.all([
+      // The slot counters are read without the kitchen's lock: the write counts the order up in one stripe of its
+      // slot only while that stripe still has room, and when it had none place-order tries again, then queued behind
+      // the kitchen's lock with the others that lost one (decision 053). Still the one round trip.
+      const [[locked], , again, basket, configured, counters] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
         queued ? tx.query(KITCHEN_LOCK_SQL, [basketId]) : null,
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
-        slotLoad(tx.query, basketId, loadWindowAt(now)),
+        slotCounters(tx.query, basketId, loadWindowAt(now)),
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
@@ -141,24 +141,38 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
       const orderId = crypto.randomUUID();
       const accessToken = orderAccessToken(env.orderTokenSecret, orderId);
       const seller = jsonOf<LegalEntity | null>(locked?.['seller'] ?? null);
-      const draft = draftOrder({
-        basket,
-        input,
-        actor,
-        channel,
-        idempotencyKey,
-        requestHash: hash,
-        offered: option !== undefined,
-        paymentHours: (option?.['hours'] as PaymentAvailabilityHours | null | undefined) ?? null,
-        now,
-        ids: { order: orderId, payment: crypto.randomUUID() },
-        accessToken,
-        paymentProvider: provider?.name ?? null,
-        config: env,
-        seller,
-        load,
+      const drafted = (load: ReadonlyMap<number, SlotLoad>) =>
+        draftOrder({
+          basket,
+          input,
+          actor,
+          channel,
+          idempotencyKey,
+          requestHash: hash,
+          offered: option !== undefined,
+          paymentHours: (option?.['hours'] as PaymentAvailabilityHours | null | undefined) ?? null,
+          now,
+          ids: { order: orderId, payment: crypto.randomUUID() },
+          accessToken,
+          paymentProvider: provider?.name ?? null,
+          config: env,
+          seller,
+          load,
+        });
+      // Where no stripe of the slot fits the order alone, this books the slot as a whole (more round trips, rare).
+      const kitchen = basket.kitchen;
+      const limited = kitchen !== null && (kitchen.slotOrders !== null || kitchen.slotItems !== null);
+      const { draft, claim } = await claimSlot(tx.query, {
+        kitchen: limited
+          ? { locationId: basket.location.id, capacity: { orders: kitchen.slotOrders, items: kitchen.slotItems } }
+          : null,
+        counters,
+        items: basket.lines.reduce((n, line) => n + line.quantity, 0),
+        queued,
+        draftAt: drafted,
+        slotOf: (d) => d.order.scheduledFor,
       });
-      const ids = await writeOrder(tx, draft);
+      const ids = await writeOrder(tx, draft, claim);
       return {
         created: orderId,
         accessToken,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { locations } from '#db/schema/index.ts';
 import type { KitchenSettingsBody, LocationBody } from '#domain/admin-forms.ts';
 import { validKitchenSettings } from '#domain/kitchen-settings.ts';
@@ -7,6 +7,7 @@ import { notFound, validationError } from '#server/errors.ts';
 import { audit, uniqueOr } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
+import { rebuildSlotCounters } from '../../capacity/counters.ts';
 
 export type AdminLocation = typeof locations.$inferSelect;
 
@@ -61,26 +62,6 @@ export const deleteLocation = (ctx: ServiceCtx<'db'>, id: number): Promise<void>
     if (!row) throw notFound();
     await audit(tx, ctx, 'location.deleted', 'location', id, { deleted: true });
   });
-
-/**
- * A throttled kitchen's slot counters made again from its orders (decision 053): place-order counts orders up only
- * while the kitchen is throttled, so turning throttling on must count the orders placed while it was off. From an
- * hour ago on; rejected and canceled orders are counted as the counters count them (the load read takes them off).
- */
-async function rebuildSlotCounters(
-  tx: Parameters<Parameters<typeof withTransaction>[1]>[0]['db'],
-  id: number,
-  now: Date,
-) {
-  const from = new Date(now.getTime() - 60 * 60_000).toISOString();
-  await tx.execute(sql`delete from kitchen_slots where location_id = ${id} and slot >= ${from}::timestamptz`);
-  await tx.execute(sql`insert into kitchen_slots (location_id, slot, orders, items)
-    select ${id}::int, o.scheduled_for, count(*)::int,
-      coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int
-    from orders o join restaurants k on k.id = o.restaurant_id
-    where k.location_id = ${id} and o.scheduled_for >= ${from}::timestamptz
-    group by o.scheduled_for`);
-}
 
 /** A kitchen's capacity settings (slot limits, pre-orders, horizon, delivery time), validated and audited. */
 export const updateKitchenSettings = (

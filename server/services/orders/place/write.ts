@@ -4,7 +4,7 @@ import { insertAuditSql, takeDiscountUseSql } from '../bookkeeping.ts';
 import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
 import { errorOf, log } from '#server/observability/log.ts';
-import { kitchenSlotCtes } from './slots.ts';
+import { kitchenSlotCtes, type SlotClaim } from './slots.ts';
 
 /** The failing cast's text (see the statement's end), by which writeOrder knows it. */
 const SLOT_KEPT = 'kitchen slot counted for no order:';
@@ -53,7 +53,8 @@ const PARAMS = [
   'promisedAt',
   'fireAt',
   'dueAt',
-  'itemCount',
+  'slotBooking',
+  'slotLocked',
   'now',
   'lines',
   'mods',
@@ -75,8 +76,8 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
 /**
  * Every write of a new order in one statement: the discount redemption, the order, its lines and their
  * modifiers, the payment (online), the basket's status, the audit entry, the confirmation e-mail (on
- * delivery); the announcement follows the commit (ANNOUNCE_SQL). A throttled kitchen's slot is counted first, only
- * while it has room (kitchenSlotCtes): when it had none, `room` answers false and nothing else is written. The
+ * delivery); the announcement follows the commit (ANNOUNCE_SQL). A throttled kitchen's slot is counted first, as the
+ * order's claim says and only while its stripe has room (kitchenSlotCtes): when it had none, `room` answers false and nothing else is written. The
  * redemption is the atomic `used < quantity` update: when it finds no use left, nothing else is written (each insert
  * waits for the order's), and `placed` answers false.
  * Line and modifier ids are drawn from their sequences first, each in the order of its list (a function scan
@@ -86,7 +87,8 @@ const $ = (name: Param) => `$${PARAMS.indexOf(name) + 1}`;
 const PLACE_ORDER_SQL = `
 with ${kitchenSlotCtes({
   slot: `${$('scheduledFor')}::text::timestamptz`,
-  items: `${$('itemCount')}::int`,
+  booking: `${$('slotBooking')}::text::jsonb`,
+  locked: `${$('slotLocked')}::text::boolean`,
   restaurantId: `${$('restaurantId')}::int`,
 })}, redeemed as (
   ${takeDiscountUseSql(`${$('discountCodeId')}::int`, '(select ok from room)')}
@@ -196,7 +198,10 @@ select exists (select from placed) as placed,
 const ANNOUNCE_SQL = `select pg_notify('${ORDER_STATUS_CHANNEL}', id::text) from orders where id = $1::text::uuid`;
 
 /** The draft's fields by parameter name: the one place where a field becomes a parameter. */
-function paramsOf({ order, lines, mods, payment, audit, email, invoice }: OrderDraft): Value[] {
+function paramsOf(
+  { order, lines, mods, payment, audit, email, invoice }: OrderDraft,
+  claim: SlotClaim | null,
+): Value[] {
   const values: Record<Param, Value> = {
     orderId: order.id,
     basketId: order.basketId,
@@ -230,7 +235,8 @@ function paramsOf({ order, lines, mods, payment, audit, email, invoice }: OrderD
     promisedAt: order.promisedAt?.toISOString() ?? null,
     fireAt: order.fireAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,
-    itemCount: lines.reduce((n, line) => n + line.quantity, 0),
+    slotBooking: JSON.stringify(claim?.booking ?? []),
+    slotLocked: claim?.locked ? 'true' : 'false',
     now: order.createdAt.toISOString(),
     lines: JSON.stringify(lines),
     mods: JSON.stringify(mods),
@@ -260,9 +266,9 @@ export type WrittenIds = {
  * rollback (and the announcement then finds no order).
  * A code used up since the basket was priced refuses the order (discountNotActive) and writes nothing.
  */
-export async function writeOrder(tx: Transaction, draft: OrderDraft): Promise<WrittenIds> {
+export async function writeOrder(tx: Transaction, draft: OrderDraft, claim: SlotClaim | null): Promise<WrittenIds> {
   const [[written]] = await Promise.all([
-    tx.query(PLACE_ORDER_SQL, paramsOf(draft)).catch((error: unknown) => {
+    tx.query(PLACE_ORDER_SQL, paramsOf(draft, claim)).catch((error: unknown) => {
       if (error instanceof Error && error.message.includes(SLOT_KEPT)) throw usedUp();
       throw error;
     }),
