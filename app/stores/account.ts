@@ -6,7 +6,7 @@ import { isValidPhoneNo } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
-import { createAccountForm, type Reply } from '#app/stores/account-form.ts';
+import { createForm, type Reply } from '#app/forms/form.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 /** The countries whose phone and zip rules a customer can pick (spec section 5). */
@@ -48,7 +48,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 // ---- Login, activation, registration, forgotten and reset password --------------------------------------------
 
 const loginRules = { email: ['notEmpty', 'isValidEmail'], password: ['notEmpty'] } as const satisfies FormRules;
-export const loginForm = createAccountForm<
+export const loginForm = createForm<
   { email: string; password: string },
   InferResponseType<ApiClient['auth']['login']['$post'], 200>
 >({ email: '', password: '' }, (values) => validate(loginRules, values));
@@ -115,7 +115,7 @@ const registerCheck = (values: RegisterValues): Errors => ({
   ...validateNewPassword(values),
 });
 
-export const registerForm = createAccountForm<RegisterValues, { email: string }>(
+export const registerForm = createForm<RegisterValues, { email: string }>(
   {
     firstname: '',
     lastname: '',
@@ -136,12 +136,12 @@ export const register = (locale: UiLocale, client: ApiClient = api) =>
   registerForm.submit((json) => client.auth.register.$post({ json: { ...json, lang: locale } }));
 
 const emailRules = { email: ['notEmpty', 'isValidEmail'] } as const satisfies FormRules;
-export const forgotForm = createAccountForm<{ email: string }>({ email: '' }, (values) => validate(emailRules, values));
+export const forgotForm = createForm<{ email: string }>({ email: '' }, (values) => validate(emailRules, values));
 
 export const forgotPassword = (locale: UiLocale, client: ApiClient = api) =>
   forgotForm.submit((json) => client.auth.forgotPassword.$post({ json: { ...json, lang: locale } }));
 
-export const resetForm = createAccountForm<{ password: string; passwordRepeat: string }, { email: string }>(
+export const resetForm = createForm<{ password: string; passwordRepeat: string }, { email: string }>(
   { password: '', passwordRepeat: '' },
   validateNewPassword,
 );
@@ -201,7 +201,7 @@ const profileRules = {
   phone: registrationRules.phone,
 } as const satisfies FormRules;
 
-export const profileForm = createAccountForm<ProfileValues, { profile: Profile }>(
+export const profileForm = createForm<ProfileValues, { profile: Profile }>(
   { firstname: '', lastname: '', phone: '', country: 'pl', marketingSms: false, marketingEmail: false },
   (values) => validate(profileRules, values, { country: values.country }),
 );
@@ -224,7 +224,7 @@ export async function saveProfile(client: ApiClient = api) {
   return first;
 }
 
-export const passwordForm = createAccountForm<{ currentPassword: string; password: string; passwordRepeat: string }>(
+export const passwordForm = createForm<{ currentPassword: string; password: string; passwordRepeat: string }>(
   { currentPassword: '', password: '', passwordRepeat: '' },
   (values) => ({ ...validate({ currentPassword: ['notEmpty'] }, values), ...validateNewPassword(values) }),
 );
@@ -238,7 +238,7 @@ export async function changePassword(client: ApiClient = api) {
   return first;
 }
 
-export const emailForm = createAccountForm<{ newEmail: string; password: string }>(
+export const emailForm = createForm<{ newEmail: string; password: string }>(
   { newEmail: '', password: '' },
   (values) => validate({ newEmail: ['notEmpty', 'isValidEmail'], password: ['notEmpty'] }, values),
 );
@@ -269,7 +269,7 @@ export function confirmEmail(token: string, client: ApiClient = api): Promise<vo
   });
 }
 
-export const deleteForm = createAccountForm<{ password: string }>({ password: '' }, (values) =>
+export const deleteForm = createForm<{ password: string }>({ password: '' }, (values) =>
   validate({ password: ['notEmpty'] }, values),
 );
 
@@ -311,7 +311,7 @@ export type AddressValues = {
 /** Which address the form edits: none (closed), a new one, or a saved one by id. */
 export const $addressEditor = atom<null | 'new' | string>(null);
 
-export const addressForm = createAccountForm<AddressValues, { address: SavedAddress }>(
+export const addressForm = createForm<AddressValues, { address: SavedAddress }>(
   { street: '', streetNo: '', aptNo: '', city: '', zip: '', country: 'pl', isDefault: false },
   (values) => validate(addressRules, values, { country: values.country }),
 );
