@@ -35,7 +35,7 @@ import {
 import type * as CheckoutRules from '#domain/checkout-form.ts';
 import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
 import { $basket, loadBasket, type Basket } from '#app/stores/basket.ts';
-import type { SavedAddress } from '#app/stores/account.ts';
+import type { SavedAddress } from '#app/stores/account/shared.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
 import { scheduledForBody } from '#app/capacity/order-time.ts';
