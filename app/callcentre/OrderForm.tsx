@@ -55,7 +55,8 @@ const LANGS = [
   ['ua', m.cc_lang_ua],
 ] as const;
 
-type TextName = 'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip';
+type TextName =
+  'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip' | 'blikCode';
 
 /** Scrolls to the field the check found first and puts the cursor there (spec section 5). */
 function focusFirst(field: PhoneOrderField | null): void {
@@ -188,33 +189,21 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           value={values.comment}
           onChange={(event) => set('comment', event.target.value)}
         />
-        <RadioGroup<string>
+        <RadioGroup<PaymentMethod>
           id="cc-order-paymentMethod"
           look="cc"
           className="cc-choices"
           optionClassName="cc-choice"
           name="paymentMethod"
           label={m.cc_payment({}, t)}
-          value={values.paymentMethod}
+          value={values.paymentMethod || null}
           error={errors.paymentMethod && fieldMessage(errors.paymentMethod, locale)}
           options={offered.map((o) => ({ value: o.id, label: PAYMENT_TEXT[o.id]?.({}, t) ?? o.id }))}
           onChange={(value) => set('paymentMethod', value)}
         >
           {offered.length === 0 && <p>{m.cc_no_methods({}, t)}</p>}
         </RadioGroup>
-        {values.paymentMethod === 'blik' && (
-          <TextInput
-            id="cc-order-blikCode"
-            name="blikCode"
-            look="cc"
-            label={m.cc_blik_code({}, t)}
-            error={errors.blikCode && fieldMessage(errors.blikCode, locale)}
-            autoComplete="off"
-            inputMode="numeric"
-            value={values.blikCode}
-            onChange={(event) => set('blikCode', event.target.value)}
-          />
-        )}
+        {values.paymentMethod === 'blik' && text('blikCode', m.cc_blik_code({}, t), { inputMode: 'numeric' })}
         <PhoneOrderTime locale={locale} pickup={pickup} />
         <fieldset className="cc-choices">
           <legend>{m.cc_consents({}, t)}</legend>

@@ -23,7 +23,7 @@ const caller = {
   zip: '02-512',
   city: 'Warszawa',
   paymentMethod: 'cashOnDelivery',
-};
+} as const;
 
 afterEach(() => {
   startPhoneOrderForm('pl');

@@ -3,7 +3,7 @@ import { type Consent, formConsents } from '#domain/country.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import type { Refusal } from '#app/api-answer.ts';
 import { createForm } from '#app/forms/form.ts';
-import { placeErrors } from '#app/checkout/checkout-form.ts';
+import { type CheckoutValues, EMPTY_CHECKOUT, placeErrors } from '#app/checkout/checkout-form.ts';
 import { $basket, type Lang, type OrderInput, type Prefill } from './phone-order.ts';
 
 /**
@@ -11,47 +11,35 @@ import { $basket, type Lang, type OrderInput, type Prefill } from './phone-order
  * food travels, the comment and the order's language. Field order is the order on the screen, so the whole-form
  * check's first error is the first one the agent sees.
  */
-export type PhoneOrderValues = {
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
+export type PhoneOrderValues = Omit<
+  CheckoutValues,
+  'marketingSms' | 'marketingEmail' | 'addressChoice' | 'saveAddress'
+> & {
   deliveryMethod: DeliveryMethod;
-  street: string;
-  streetNo: string;
-  aptNo: string;
-  zip: string;
-  city: string;
-  comment: string;
-  paymentMethod: string;
-  blikCode: string;
-  agree1: boolean;
-  agree2: boolean;
-  providerTerms: boolean;
-  orderWithObligation: boolean;
   lang: Lang;
 };
 
 export type PhoneOrderField = keyof PhoneOrderValues;
 
+// The shop's fields in this screen's order: the phone before the e-mail, how the food travels before the address.
+const {
+  firstname,
+  lastname,
+  phone,
+  email,
+  marketingSms: _sms,
+  marketingEmail: _email,
+  addressChoice: _choice,
+  saveAddress: _save,
+  ...shopFields
+} = EMPTY_CHECKOUT;
 const EMPTY: PhoneOrderValues = {
-  firstname: '',
-  lastname: '',
-  phone: '',
-  email: '',
+  firstname,
+  lastname,
+  phone,
+  email,
   deliveryMethod: 'door2door',
-  street: '',
-  streetNo: '',
-  aptNo: '',
-  zip: '',
-  city: '',
-  comment: '',
-  paymentMethod: '',
-  blikCode: '',
-  agree1: false,
-  agree2: false,
-  providerTerms: false,
-  orderWithObligation: false,
+  ...shopFields,
   lang: 'pl',
 };
 
