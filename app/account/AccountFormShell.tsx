@@ -3,7 +3,7 @@ import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import type { AccountForm } from '#app/stores/account-form.ts';
+import type { Form } from '#app/forms/form.ts';
 import { focusField, inLocale, useHydrated } from './form-helpers.ts';
 
 /**
@@ -13,7 +13,7 @@ import { focusField, inLocale, useHydrated } from './form-helpers.ts';
  * submit button that says when it is sending.
  */
 export function AccountFormShell<V extends Record<string, unknown>, R>(props: {
-  form: AccountForm<V, R>;
+  form: Form<V, R>;
   locale: UiLocale;
   /** Checks and sends; resolves to the first field in error (or null). */
   send: () => Promise<string | null>;

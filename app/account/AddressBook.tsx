@@ -2,13 +2,13 @@ import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import {
-  $account,
   $addressEditor,
   $addressError,
   makeDefaultAddress,
   openAddressEditor,
   removeAddress,
-} from '#app/stores/account.ts';
+} from '#app/stores/account/addresses.ts';
+import { $account } from '#app/stores/account/profile.ts';
 import AddressForm from './AddressForm.tsx';
 import { inLocale } from './form-helpers.ts';
 import { Notice } from '#app/ui/notice.tsx';

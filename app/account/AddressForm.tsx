@@ -2,14 +2,9 @@ import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import {
-  $account,
-  $addressEditor,
-  addressForm,
-  closeAddressEditor,
-  saveAddress,
-  type FormCountry,
-} from '#app/stores/account.ts';
+import { $addressEditor, addressForm, closeAddressEditor, saveAddress } from '#app/stores/account/addresses.ts';
+import { $account } from '#app/stores/account/profile.ts';
+import { type FormCountry } from '#app/stores/account/shared.ts';
 import { CheckField, SelectField, TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { $emailConfirmation } from '#app/stores/account.ts';
+import { $emailConfirmation } from '#app/stores/account/profile.ts';
 import { inLocale } from './form-helpers.ts';
 
 /** The answer to the e-mail change link (`?confirmEmail=`), above the rest of my account. */

@@ -4,7 +4,7 @@ import { localePrefix, pathFor } from '#domain/localized-routes.ts';
 import { isKitchenRole } from '#domain/roles.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#app/stores/account.ts';
+import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#app/stores/account/login.ts';
 import { $user } from '#app/stores/session.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';

@@ -3,7 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { $myOrders, loadMyOrders } from '#app/stores/account.ts';
+import { $myOrders, loadMyOrders } from '#app/stores/account/orders.ts';
 import OrderCard from './OrderCard.tsx';
 import { inLocale } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';

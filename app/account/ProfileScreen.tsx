@@ -3,7 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { $account, $emailConfirmation, confirmEmail, loadAccount, logOut } from '#app/stores/account.ts';
+import { $account, $emailConfirmation, confirmEmail, loadAccount, logOut } from '#app/stores/account/profile.ts';
 import AddressBook from './AddressBook.tsx';
 import DeleteAccountForm from './DeleteAccountForm.tsx';
 import EmailConfirmation from './EmailConfirmation.tsx';

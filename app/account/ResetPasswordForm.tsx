@@ -4,7 +4,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
-import { resetForm, resetPassword } from '#app/stores/account.ts';
+import { resetForm, resetPassword } from '#app/stores/account/passwords.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { OrderView } from '#app/stores/account.ts';
+import type { OrderView } from '#app/stores/account/shared.ts';
 import OrderCard from './OrderCard.tsx';
 
 // An order as GET /api/my-orders answers it (server/services/orders/view.ts), trimmed to what the card reads.

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
+import { missingForMinimum } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { openingTime } from '#domain/opening-time.ts';
@@ -15,8 +16,8 @@ type Props = { basket: Basket; locale: Locale; summaryHref: string; texts: Baske
  */
 export function SummaryGate({ basket, locale, summaryHref, texts }: Props) {
   const id = useId();
-  const { minBasketValue, productsValue } = basket.summary;
-  const missing = minBasketValue - productsValue;
+  const { minBasketValue } = basket.summary;
+  const missing = missingForMinimum(basket.summary);
   const blockers = summaryBlockers(basket);
   const money = (minor: number) => formatMoney(minor, basket.currency, locale);
   const restaurant = basket.restaurant;
@@ -27,7 +28,7 @@ export function SummaryGate({ basket, locale, summaryHref, texts }: Props) {
   return (
     <div className="basket-next">
       {minBasketValue > 0 && (
-        <p className={missing > 0 ? 'basket-minimum short' : 'basket-minimum'} data-missing={Math.max(0, missing)}>
+        <p className={missing > 0 ? 'basket-minimum short' : 'basket-minimum'} data-missing={missing}>
           {fill(texts.minimum, { minimum: money(minBasketValue) })}
           {missing > 0 && <strong> {fill(texts.minimumMissing, { missing: money(missing) })}</strong>}
         </p>

@@ -1,5 +1,5 @@
 import type { Locale } from '#domain/localized-routes.ts';
-import { DELIVERY_METHODS, type DeliveryMethod } from '#domain/pricing.ts';
+import { DELIVERY_METHODS, type DeliveryMethod, meetsMinimum, missingForMinimum } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
 
 export type BasketLine = Basket['lines'][number];
@@ -46,8 +46,8 @@ export function summaryBlockers(basket: Basket): SummaryBlocker[] {
   const blockers: SummaryBlocker[] = [];
   if (basket.lines.some((line) => line.unavailable)) blockers.push({ key: 'productUnavailable' });
   if (basket.restaurant && basket.restaurant.state.state !== 'open') blockers.push({ key: 'restaurantClosed' });
-  const missing = basket.summary.minBasketValue - basket.summary.productsValue;
-  if (missing > 0) blockers.push({ key: 'minBasketValueError', missing });
+  if (!meetsMinimum(basket.summary))
+    blockers.push({ key: 'minBasketValueError', missing: missingForMinimum(basket.summary) });
   if (basket.discount && !basket.discount.active) blockers.push({ key: 'discountNotActive' });
   return blockers;
 }

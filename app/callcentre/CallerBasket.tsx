@@ -1,6 +1,7 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
 import { formatMoney } from '#domain/money.ts';
+import { meetsMinimum } from '#domain/pricing.ts';
 import { m } from '#app/paraglide/messages.js';
 import { $basket, $busy, $failure, emptyBasket, setQuantity } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
@@ -93,7 +94,7 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
               <dd className="cc-total">{money(s.totalValue)}</dd>
             </dl>
           )}
-          {s && s.productsValue < s.minBasketValue && (
+          {s && !meetsMinimum(s) && (
             <p className="cc-error">{m.cc_min_basket({ value: money(s.minBasketValue) }, t)}</p>
           )}
           <button type="button" className="link-button" disabled={!hydrated || busy} onClick={() => void emptyBasket()}>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_ERROR_KEYS } from '#domain/errors.ts';
 import { errorMessage } from '#app/i18n/messages.ts';
-import { checkoutErrors } from './checkout-rules.ts';
+import { checkoutFormErrors } from '#domain/checkout-form.ts';
 import {
+  type CheckoutContext,
   type CheckoutValues,
   EMPTY_CHECKOUT,
   firstErrorField,
@@ -29,6 +30,9 @@ const filled: CheckoutValues = {
   orderWithObligation: true,
 };
 const pl = { country: 'pl', pickup: false } as const;
+/** The shop's values under the domain's rules, as the checkout store checks them (channel web). */
+const checkoutErrors = (values: CheckoutValues, ctx: CheckoutContext) =>
+  checkoutFormErrors(values, { ...ctx, channel: 'web' });
 
 describe('the finalize-order form', () => {
   it('passes a complete Polish order', () => {

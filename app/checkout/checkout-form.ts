@@ -1,5 +1,5 @@
 import type { AddressFields } from '#domain/accounts.ts';
-import { type Consent, type Country, type PaymentMethod, requiredConsents } from '#domain/country.ts';
+import { type Consent, type Country, formConsents, type PaymentMethod } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
 
 /**
@@ -68,11 +68,8 @@ export type CheckoutContext = {
   pickup: boolean;
 };
 
-/** The consents the form shows in a country for a method: the hidden ones (agree1/agree2 in Ukraine) are not. */
-export function visibleConsents(country: Country, method: PaymentMethod | ''): Consent[] {
-  // Before a method is chosen, the consents every method asks for; providerTerms appears with the method needing it.
-  return requiredConsents(country, method || 'cashOnDelivery');
-}
+/** The consents the form shows in a country for a method (server/domain/country.ts). */
+export const visibleConsents: (country: Country, method: PaymentMethod | '') => Consent[] = formConsents;
 
 /** The first field (in page order) that has an error, or null. */
 export const firstErrorField = (errors: CheckoutErrors): CheckoutField | 'address' | 'basket' | null => {

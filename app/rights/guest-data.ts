@@ -1,11 +1,11 @@
 import { validate } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
-import { createAccountForm } from '#app/stores/account-form.ts';
+import { createForm } from '#app/forms/form.ts';
 import type { UiLocale } from '#app/i18n/messages.ts';
 
 /** The guest's request for a data link (decision 052): the same answer whether or not the address has orders. */
-export const dataRequestForm = createAccountForm<{ email: string }>({ email: '' }, (values) =>
+export const dataRequestForm = createForm<{ email: string }>({ email: '' }, (values) =>
   validate({ email: ['notEmpty', 'isValidEmail'] }, values),
 );
 

@@ -32,10 +32,10 @@ import {
   type GooglePayConfig,
 } from '#app/checkout/google-pay.ts';
 // Type only: the module itself is loaded on demand (loadRules).
-import type * as CheckoutRules from '#app/checkout/checkout-rules.ts';
+import type * as CheckoutRules from '#domain/checkout-form.ts';
 import { $address, loadAddress, setAddress } from '#app/stores/address.ts';
 import { $basket, loadBasket, type Basket } from '#app/stores/basket.ts';
-import type { SavedAddress } from '#app/stores/account.ts';
+import type { SavedAddress } from '#app/stores/account/shared.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
 import { scheduledForBody } from '#app/capacity/order-time.ts';
@@ -97,6 +97,8 @@ export const $order = atom<(PlacedCheckout & { view: OrderView }) | null>(null);
 const country = (): Country => $setup.get().basket?.country ?? 'pl';
 const pickup = (): boolean => $setup.get().basket?.deliveryMethod === 'pickup';
 const context = () => ({ country: country(), pickup: pickup() });
+/** The form's rules are the call centre's too, with its own channel (server/domain/checkout-form.ts). */
+const rulesContext = () => ({ ...context(), channel: 'web' as const });
 
 /** Loads the basket, then (at once) the methods of its country, the Google Pay setup and the customer's data. */
 export function loadCheckout(client: ApiClient = api): Promise<void> {
@@ -221,7 +223,7 @@ let rules: Promise<Rules> | null = null;
  * The form's rules, loaded at the first keystroke (or submit): they are the API's arktype schemas, about 45 KB of
  * JavaScript the page does not need before the customer touches the form (issue 15's 80 KB budget).
  */
-const loadRules = (): Promise<Rules> => (rules ??= import('#app/checkout/checkout-rules.ts'));
+const loadRules = (): Promise<Rules> => (rules ??= import('#domain/checkout-form.ts'));
 
 /** Fields checked on change so far: their errors show (and the whole form's, after a submit). */
 const touched = new Set<CheckoutField>();
@@ -286,8 +288,8 @@ async function sendAddress(client: ApiClient): Promise<void> {
 
 /** The touched fields' errors for the values as they are once the rules have loaded (typing may have gone on). */
 async function recheck(): Promise<void> {
-  const { checkoutErrors } = await loadRules();
-  const found = checkoutErrors($values.get(), context());
+  const { checkoutFormErrors } = await loadRules();
+  const found: CheckoutErrors = checkoutFormErrors($values.get(), rulesContext());
   const shown = $errors.get();
   const errors: CheckoutErrors = {};
   for (const name of Object.keys(found) as CheckoutField[]) {
@@ -349,9 +351,9 @@ export function placeOrder(
     if (stage === 'sending' || stage === 'processing' || stage === 'redirect' || stage === 'settled') return null;
     const { basket, googlePay, sandbox } = $setup.get();
     if (!basket) return null;
-    const { checkoutErrors } = await loadRules();
+    const { checkoutFormErrors } = await loadRules();
     const values = $values.get();
-    const errors = checkoutErrors(values, context());
+    const errors: CheckoutErrors = checkoutFormErrors(values, rulesContext());
     for (const field of Object.keys(values) as CheckoutField[]) touched.add(field);
     $formError.set(null);
     const invoiceProblem = checkInvoice(basket.country === 'pl');

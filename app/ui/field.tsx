@@ -164,12 +164,18 @@ export function RadioGroup<V extends string>({
   options,
   onChange,
   disabled,
+  optionClassName,
+  children,
 }: FieldFrame & {
   name: string;
   value: V | null;
   options: readonly { value: V; label: ReactNode; disabled?: boolean }[];
   onChange: (value: V) => void;
   disabled?: boolean;
+  /** The class of each choice's label (the screen's look of one choice). */
+  optionClassName?: string;
+  /** Said under the legend, before the choices (that there are none, say). */
+  children?: ReactNode;
 }) {
   const names = classes(look);
   const frame = { id, label, hint, error, look };
@@ -182,8 +188,9 @@ export function RadioGroup<V extends string>({
       aria-describedby={describedBy}
     >
       <legend>{label}</legend>
+      {children}
       {options.map((option) => (
-        <label key={option.value}>
+        <label key={option.value} className={optionClassName}>
           <input
             type="radio"
             name={name}

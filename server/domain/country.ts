@@ -125,6 +125,14 @@ export function requiredConsents(country: Country, method: PaymentMethod): Conse
   );
 }
 
+/**
+ * The consents the form shows for a method in a country: agree1 and agree2 are hidden in Ukraine, providerTerms
+ * appears with a method that needs it. Before a method is picked, the consents every method asks for.
+ */
+export function formConsents(country: Country, method: string): Consent[] {
+  return requiredConsents(country, isPaymentMethod(method) ? method : 'cashOnDelivery');
+}
+
 /** A payment option's hours (spec section 3: availabilityHours mondayToFriday, saturday, sunday); null: closed. */
 export type PaymentAvailabilityHours = {
   mondayToFriday: { from: string; to: string } | null;

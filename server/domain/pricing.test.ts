@@ -9,6 +9,7 @@ import {
   discountValueOf,
   linePrice,
   meetsMinimum,
+  missingForMinimum,
   percentOf,
   priceBasket,
 } from './pricing.ts';
@@ -181,6 +182,18 @@ describe('meetsMinimum (the hard minimum, before discount)', () => {
       discount: { type: 'amount', value: 500 },
     });
     expect(meetsMinimum(s)).toBe(true);
+  });
+  it('missingForMinimum is what the products lack, 0 once met, and agrees with meetsMinimum', () => {
+    expect(missingForMinimum({ productsValue: 1500, minBasketValue: 2000 })).toBe(500);
+    expect(missingForMinimum({ productsValue: 2500, minBasketValue: 2000 })).toBe(0);
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), (productsValue, minBasketValue) => {
+        const missing = missingForMinimum({ productsValue, minBasketValue });
+        expect(missing).toBeGreaterThanOrEqual(0);
+        expect(missing === 0).toBe(meetsMinimum({ productsValue, minBasketValue }));
+        if (missing > 0) expect(productsValue + missing).toBe(minBasketValue);
+      }),
+    );
   });
   it('no minimum means any basket', () => {
     expect(meetsMinimum({ productsValue: 0, minBasketValue: 0 })).toBe(true);

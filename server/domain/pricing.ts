@@ -153,5 +153,10 @@ export function priceBasket(input: PriceBasketInput): BasketSummary {
 
 /** The hard minimum (minBasketValueError below it), on the products value before discount. */
 export function meetsMinimum(summary: Pick<BasketSummary, 'productsValue' | 'minBasketValue'>): boolean {
-  return summary.productsValue >= summary.minBasketValue;
+  return missingForMinimum(summary) === 0;
+}
+
+/** How much the products still lack to reach the hard minimum (minor units); 0 once it is met. */
+export function missingForMinimum(summary: Pick<BasketSummary, 'productsValue' | 'minBasketValue'>): number {
+  return Math.max(0, summary.minBasketValue - summary.productsValue);
 }

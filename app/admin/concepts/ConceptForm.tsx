@@ -8,6 +8,7 @@ import { TRANSLATED_TENANT_COLUMNS, type TenantColumn } from '#domain/brand-fiel
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, TextField } from '../forms/fields.tsx';
+import { FIELD_LABEL } from '#app/admin/forms/labels.ts';
 
 const noSeller = { code: '', name: '', street: '', zip: '', city: '', taxId: '', register: '' };
 const empty: Required<ConceptBody> = {
@@ -58,7 +59,7 @@ export default function ConceptForm({ locale, id }: { locale: UiLocale; id: stri
   const field = (name: Exclude<keyof ConceptBody, 'legalEntity'>) => ({
     name,
     locale,
-    label: m[`admin_forms_field_${name}`]({}, t),
+    label: FIELD_LABEL[name]({}, t),
   });
   const seller = (name: keyof typeof noSeller, label: string, hint?: string) => (
     <TextField name={`legalEntity.${name}`} locale={locale} label={label} {...(hint ? { hint } : {})} />
@@ -108,7 +109,7 @@ export default function ConceptForm({ locale, id }: { locale: UiLocale; id: stri
           <dl className="admin-details admin-wide">
             {shown.map((name) => (
               <div key={name}>
-                <dt>{m[`admin_forms_field_${name}`]({}, t)}</dt>
+                <dt>{FIELD_LABEL[name]({}, t)}</dt>
                 <dd>{row[name] === null || row[name] === '' ? '—' : String(row[name])}</dd>
                 <dd className="admin-hint">{editedIn(name)}</dd>
               </div>

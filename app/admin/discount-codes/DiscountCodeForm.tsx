@@ -15,6 +15,7 @@ import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
+import { DISCOUNT_TYPE_LABEL } from '#app/admin/forms/labels.ts';
 
 const endpoint = api.admin.discountCodes;
 type Row = DiscountUpdateBody & { id: number; used: number };
@@ -137,7 +138,7 @@ export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?
           name="type"
           label={m.admin_forms_field_type({}, t)}
           locale={locale}
-          options={DISCOUNT_TYPES.map((kind) => ({ value: kind, label: m[`admin_forms_type_${kind}`]({}, t) }))}
+          options={DISCOUNT_TYPES.map((kind) => ({ value: kind, label: DISCOUNT_TYPE_LABEL[kind]({}, t) }))}
         />
         <ValueField locale={locale} />
         <SelectField

@@ -8,6 +8,7 @@ import { answerOf } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchenSettingsForm } from '#app/capacity/KitchenSettingsForm.tsx';
+import { FIELD_LABEL } from '#app/admin/forms/labels.ts';
 
 const empty: LocationBody = {
   slug: '',
@@ -31,7 +32,7 @@ const endpoint = api.admin.locations;
 /** Add or show and edit a location: address, coordinates, pickup and delivery flags; delete is soft. */
 export default function LocationForm({ locale, id }: { locale: UiLocale; id?: string }) {
   const t = inLocale(locale);
-  const field = (name: keyof LocationBody) => ({ name, locale, label: m[`admin_forms_field_${name}`]({}, t) });
+  const field = (name: keyof LocationBody) => ({ name, locale, label: FIELD_LABEL[name]({}, t) });
   return (
     <>
       <AdminForm

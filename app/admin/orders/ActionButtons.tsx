@@ -11,6 +11,7 @@ import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.
 import { errorMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
 import { m } from '#app/paraglide/messages.js';
 import { Notice } from '#app/ui/notice.tsx';
+import { REJECTION_REASON_LABEL } from './reason-labels.ts';
 
 // Named one by one: a computed message name makes the bundler keep the whole catalogue (app/i18n/allergen-texts.ts).
 const ACTION_NAMES: Record<StaffAction, typeof m.admin_orders_action_accept> = {
@@ -221,7 +222,7 @@ function RejectForm(props: {
                 setMissing(false);
               }}
             />
-            {m[`admin_orders_reason_${value}`]({}, t)}
+            {REJECTION_REASON_LABEL[value]({}, t)}
           </label>
         ))}
       </fieldset>

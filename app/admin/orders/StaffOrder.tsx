@@ -17,6 +17,7 @@ import { $staffOrder, actOnStaffOrder, loadStaffOrder } from './staff-order-stor
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import PrintButtons from '#app/admin/tickets/PrintButtons.tsx';
+import { REJECTION_REASON_LABEL } from './reason-labels.ts';
 
 /** An order's admin page: what it is, who ordered it, payments, history, and what staff may do now. */
 export default function StaffOrder({ orderId, locale }: { orderId: string; locale: UiLocale }) {
@@ -57,7 +58,7 @@ export default function StaffOrder({ orderId, locale }: { orderId: string; local
         {order.status === 'rejected' && (
           <p className="staff-rejection">
             {order.rejectionReason
-              ? m.admin_orders_rejection_reason({ reason: m[`admin_orders_reason_${order.rejectionReason}`]({}, t) }, t)
+              ? m.admin_orders_rejection_reason({ reason: REJECTION_REASON_LABEL[order.rejectionReason]({}, t) }, t)
               : m.admin_orders_rejection_timeout({}, t)}
           </p>
         )}

@@ -7,6 +7,7 @@ import { notifyError } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
 import { templateName } from '../codes.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { OUTBOX_LABEL } from '#app/admin/forms/labels.ts';
 
 type Email = {
   id: number;
@@ -20,13 +21,6 @@ type Email = {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
-};
-
-// Each status's words named on their own (decision 010).
-const OUTBOX_STATUS: Record<Email['status'], typeof m.admin_forms_outbox_sent> = {
-  pending: m.admin_forms_outbox_pending,
-  sent: m.admin_forms_outbox_sent,
-  failed: m.admin_forms_outbox_failed,
 };
 
 /**
@@ -51,7 +45,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
     [m.admin_forms_outbox_to({}, t), email.to],
     [m.admin_forms_outbox_subject({}, t), email.subject],
     [m.admin_forms_outbox_template({}, t), templateName(email.template, locale)],
-    [m.admin_forms_outbox_status({}, t), OUTBOX_STATUS[email.status]({}, t)],
+    [m.admin_forms_outbox_status({}, t), OUTBOX_LABEL[email.status]({}, t)],
     [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
     [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],
     [m.admin_forms_field_createdAt({}, t), when(email.createdAt)],

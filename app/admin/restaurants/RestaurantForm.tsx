@@ -26,6 +26,7 @@ import {
 import { WeekHours } from './WeekHours.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import { adminPath } from '#domain/admin-routes.ts';
+import { FIELD_LABEL, type LabelledField } from '#app/admin/forms/labels.ts';
 
 type Choices = {
   concepts: { id: number; name: string }[];
@@ -50,7 +51,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
   const field = (name: keyof RestaurantFormValues & `${string}`) => ({
     name,
     locale,
-    label: m[`admin_forms_field_${name as 'name'}`]({}, t),
+    label: FIELD_LABEL[name as LabelledField]({}, t),
   });
   const empty = {
     ...emptyRestaurant,

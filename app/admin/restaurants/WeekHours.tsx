@@ -4,6 +4,7 @@ import { m } from '#app/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { WEEK, type RestaurantFormValues } from './restaurant-form.ts';
+import { DAY_LABEL } from '#app/admin/forms/labels.ts';
 
 /** The working hours as a week grid: a row per day (Monday first) with open, from and to. */
 export function WeekHours({ locale }: { locale: UiLocale }) {
@@ -26,7 +27,7 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
         </thead>
         <tbody>
           {WEEK.map((day) => {
-            const dayName = m[`admin_forms_day_${day}`]({}, t);
+            const dayName = DAY_LABEL[day]({}, t);
             const error = formState.errors.week?.[day];
             const rule = (error?.from ?? error?.to ?? error)?.message;
             return (

@@ -11,6 +11,7 @@ import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import { FIELD_LABEL, LANG_LABEL, ROLE_LABEL } from '#app/admin/forms/labels.ts';
 
 const endpoint = api.admin.users;
 type Row = UserUpdateBody & { id: string; email: string; phone: string | null; kitchens: number[] };
@@ -54,7 +55,7 @@ function UserFields({ locale, kitchens }: { locale: UiLocale; kitchens: readonly
   const field = (name: 'firstname' | 'lastname' | 'email' | 'phone' | 'role' | 'lang') => ({
     name,
     locale,
-    label: m[`admin_forms_field_${name}`]({}, t),
+    label: FIELD_LABEL[name]({}, t),
   });
   return (
     <>
@@ -64,13 +65,13 @@ function UserFields({ locale, kitchens }: { locale: UiLocale; kitchens: readonly
       <TextField {...field('phone')} type="tel" />
       <SelectField
         {...field('role')}
-        options={USER_ROLES.map((value) => ({ value, label: m[`admin_forms_role_${value}`]({}, t) }))}
+        options={USER_ROLES.map((value) => ({ value, label: ROLE_LABEL[value]({}, t) }))}
       />
       <SelectField
         {...field('lang')}
         options={(['pl', 'en', 'ua'] as const).map((lang) => ({
           value: lang,
-          label: m[`admin_forms_lang_${lang}`]({}, t),
+          label: LANG_LABEL[lang]({}, t),
         }))}
       />
       {isKitchenRole(role) && <KitchensField locale={locale} choices={kitchens} />}

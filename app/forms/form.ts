@@ -20,7 +20,7 @@ export type FormState<V extends Record<string, unknown>, R = unknown> = {
 /** The answer of an API call as the typed client gives it; only what the forms read. */
 export type Reply = { ok: boolean; status: number; text(): Promise<string> };
 
-export type AccountForm<V extends Record<string, unknown>, R> = {
+export type Form<V extends Record<string, unknown>, R> = {
   $state: MapStore<FormState<V, R>>;
   /** Sets one field and checks it at once (validate on change); fields already showing an error are checked again. */
   setField<F extends keyof V & string>(field: F, value: V[F]): void;
@@ -29,21 +29,28 @@ export type AccountForm<V extends Record<string, unknown>, R> = {
    * to scroll to and focus), or null.
    */
   submit(send: (values: V) => Promise<Reply>): Promise<(keyof V & string) | null>;
+  /**
+   * The whole-form check alone, for a form whose sending is its screen's own (the call centre's order): shows every
+   * error and answers the first field with one, or null when the form may be sent.
+   */
+  check(): (keyof V & string) | null;
+  /** Shows the server's refusal: the failing rule per field, or an error of the whole form. Answers the first field. */
+  refuse(errors: FormState<V, R>['errors'], error?: ErrorKey | null): (keyof V & string) | null;
   reset(values?: Partial<V>): void;
   /** Takes the fields changed before the island loaded (useEarlyInput), each as if changed now. */
   adopt(changed: Record<string, unknown>): void;
 };
 
 /**
- * One form's state and its two moments of validation (spec section 5: each field on change, the whole form on
- * submit). `check` answers every failing field of the values, with the rules the server applies to the same form
+ * The one form model of the islands (decision 049): one form's state and its two moments of validation (spec
+ * section 5: each field on change, the whole form on submit). `check` answers every failing field of the values, with the rules the server applies to the same form
  * (server/domain/forms.ts, accounts.ts), so client and server always agree; the server's own verdict (its
  * `validation` details) lands under the same fields.
  */
-export function createAccountForm<V extends Record<string, unknown>, R = unknown>(
+export function createForm<V extends Record<string, unknown>, R = unknown>(
   initial: V,
   check: (values: V) => Partial<Record<string, FieldRule>>,
-): AccountForm<V, R> {
+): Form<V, R> {
   const fresh = (values: Partial<V> = {}): FormState<V, R> => ({
     values: { ...initial, ...values },
     errors: {},
@@ -56,7 +63,7 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
   const fields = Object.keys(initial) as (keyof V & string)[];
   const firstError = (errors: FormState<V, R>['errors']) => fields.find((field) => errors[field]) ?? null;
 
-  const form: AccountForm<V, R> = {
+  const form: Form<V, R> = {
     $state,
     setField(field, value) {
       const state = $state.get();
@@ -69,16 +76,22 @@ export function createAccountForm<V extends Record<string, unknown>, R = unknown
       }
       $state.set({ ...state, values, errors, error: null, status: 'editing' });
     },
+    check() {
+      const state = $state.get();
+      const errors = check(state.values) as FormState<V, R>['errors'];
+      $state.set({ ...state, errors, error: null, status: 'editing' });
+      return firstError(errors);
+    },
+    refuse(errors, error = null) {
+      $state.set({ ...$state.get(), errors, error, status: 'editing' });
+      return firstError(errors);
+    },
     submit(send) {
       return task(async () => {
         const state = $state.get();
         if (state.status === 'sending') return null;
-        const errors = check(state.values) as FormState<V, R>['errors'];
-        if (firstError(errors)) {
-          $state.set({ ...state, errors, error: null, status: 'editing' });
-          return firstError(errors);
-        }
-        $state.set({ ...state, errors: {}, error: null, status: 'sending' });
+        if (form.check()) return firstError($state.get().errors);
+        $state.set({ ...$state.get(), errors: {}, error: null, status: 'sending' });
         let next: Pick<FormState<V, R>, 'errors' | 'error' | 'status' | 'result'>;
         const answer = await readAnswer(() => send(state.values));
         if (answer.ok) next = { errors: {}, error: null, status: 'done', result: answer.data as R };

@@ -1,27 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '#app/api-client.ts';
-import { $user } from './session.ts';
-import {
-  $account,
-  $addressEditor,
-  $myOrders,
-  $resend,
-  addressForm,
-  loadAccount,
-  loadMyOrders,
-  logIn,
-  loginForm,
-  openAddressEditor,
-  phoneCountry,
-  profileForm,
-  register,
-  registerForm,
-  resendActivation,
-  safeReturnPath,
-  saveAddress,
-  toggleOrderItems,
-  type SavedAddress,
-} from './account.ts';
+import { $user } from '#app/stores/session.ts';
+import { $addressEditor, addressForm, openAddressEditor, saveAddress } from './addresses.ts';
+import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from './login.ts';
+import { $myOrders, loadMyOrders, toggleOrderItems } from './orders.ts';
+import { $account, loadAccount, profileForm } from './profile.ts';
+import { register, registerForm } from './register.ts';
+import { phoneCountry, type SavedAddress } from './shared.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
