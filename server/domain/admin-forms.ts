@@ -146,18 +146,52 @@ const discountFields = {
   active: 'boolean',
 } as const;
 
+/**
+ * A local date and time on the restaurant's clock ('2026-12-24T18:00', as a datetime-local box gives it), or '' for
+ * none: a real calendar day, so that the database never meets a 30 February.
+ */
+const localDateTime = type(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d)?$/).narrow(
+  (text, ctx) =>
+    text === '' || new Date(`${text}:00Z`).getUTCDate() === Number(text.slice(8, 10))
+      ? true
+      : ctx.reject({ expected: 'a calendar day' }),
+);
+const scopeIds = type('1 <= number.integer <= 2147483647').array().atMostLength(500);
+
+/**
+ * A code's own rules (issue 38, #domain/promotions.ts): its window ('' for no bound), the eligible products' minimum
+ * (0: none), once per customer, first order only, and the brands, restaurants and menu categories it is for (empty:
+ * all). Optional in a body: left out, a new code has none and an edited one keeps its own.
+ */
+const promotionFields = {
+  'validFrom?': localDateTime,
+  'validTo?': localDateTime,
+  'minBasketValue?': money,
+  'oncePerCustomer?': 'boolean',
+  'firstOrderOnly?': 'boolean',
+  'conceptIds?': scopeIds,
+  'restaurantIds?': scopeIds,
+  'categoryIds?': scopeIds,
+} as const;
+
+/** The rule a code's window breaks, or null: it ends after it begins (both given). */
+export function discountWindowProblem(input: { validFrom?: string; validTo?: string }): 'outOfRange' | null {
+  return input.validFrom && input.validTo && input.validTo <= input.validFrom ? 'outOfRange' : null;
+}
+
 const code = type(/^[A-Za-z0-9_-]+$/).and('0 < string <= 40');
 
 /** One code (`code`) or `count` new unique codes starting with `prefix`. */
 export const discountCreateBody = type({
   ...discountFields,
+  ...promotionFields,
   'code?': code,
   'count?': `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
   'prefix?': type(/^[A-Za-z0-9_-]*$/).and('string <= 20'),
 });
 export type DiscountCreateBody = typeof discountCreateBody.infer;
 
-export const discountUpdateBody = type({ ...discountFields, code });
+export const discountUpdateBody = type({ ...discountFields, ...promotionFields, code });
 export type DiscountUpdateBody = typeof discountUpdateBody.infer;
 
 export const userBody = type({

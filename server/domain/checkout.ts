@@ -13,6 +13,7 @@ import { type ErrorKey, RuleError } from './errors.ts';
 import { type WorkingHours, canTakeOrders } from './hours.ts';
 import type { Country } from './money.ts';
 import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
+import type { PromotionRefusal } from './promotions.ts';
 
 const BLIK_CODE_LENGTH = 6;
 
@@ -93,7 +94,7 @@ export type CheckoutInput = {
    * The applied code as looked up now: `exists` false when it is missing from the database or is not a code of the
    * basket's country (as applying it answers discountCode), else found with its active flag.
    */
-  discount?: { exists: boolean; active: boolean } | null;
+  discount?: { exists: boolean; active: boolean; refusal?: PromotionRefusal['key'] | undefined } | null;
   /** Left out to check the basket before the customer has chosen how to pay. */
   payment?: {
     method: PaymentMethod;
@@ -124,7 +125,8 @@ export type CheckoutInput = {
  * Everything that stops an order, as error keys, in a fixed order: first what is wrong with the
  * basket itself (restaurantLocation, mishmashedLocations, productUnavailable), then the restaurant
  * (restaurantClosed), the value (minBasketValueError), the address
- * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive) and lastly
+ * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive, then the first of its own
+ * rules it breaks: discountNotYetValid … discountAlreadyUsed, #domain/promotions.ts) and lastly
  * the payment step (paymentMethodUnavailable, also outside the method's availability hours; blikCodeMustBeNumber /
  * blikCode; consentRequired).
  * Each key appears at most once; an empty list means the order may be placed.
@@ -153,6 +155,7 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
 
   if (input.discount && !input.discount.exists) problems.push('discountCode');
   else if (input.discount && !input.discount.active) problems.push('discountNotActive');
+  else if (input.discount?.refusal) problems.push(input.discount.refusal);
 
   const { payment, consents } = input;
   if (payment) {

@@ -20,6 +20,13 @@ import {
 } from '#domain/pricing.ts';
 import { LOCALES, type Locale } from '#domain/locales.ts';
 import { lineUnavailable } from '#domain/basket/transitions.ts';
+import {
+  eligibleValue,
+  localMinute,
+  promotionRefusal,
+  type PromotionRefusal,
+  type PromotionRules,
+} from '#domain/promotions.ts';
 import { allergenInfoOf, allergensOfChoice, type AllergenInfo } from '#domain/allergens.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
@@ -77,6 +84,8 @@ export type PricedBasketLine = {
    * makes checkout answer restaurantLocation or mishmashedLocations (#domain/checkout.ts kitchenConflict).
    */
   kitchen: { restaurantId: number; locationId: number; conceptId: number };
+  /** The item's menu category (a discount code may be for some categories only). */
+  categoryId: number;
   /** The item's allergens with its chosen options' (allergensOfChoice); null when any part has none given. */
   allergens: AllergenInfo;
   options: {
@@ -102,6 +111,13 @@ export type PricedBasketDiscount = {
    */
   active: boolean;
   left: number;
+  /**
+   * The code's own rule this basket breaks now (issue 38: its window, brands and restaurants, categories, minimum),
+   * or null; the summary then leaves the code out and checkout answers the same key. Who the customer is (once per
+   * customer, first order) is judged when the code is applied by an account and again at checkout.
+   */
+  refusal: PromotionRefusal | null;
+  rules: PromotionRules;
 };
 
 export type PricedBasket = {
@@ -204,6 +220,7 @@ type PricingRow = {
     active: boolean;
     quantity: number;
     used: number;
+    rules: unknown;
   } | null;
   serviceFee: number | null;
   lines: unknown;
@@ -223,10 +240,34 @@ type LineRow = {
     restaurantId: number;
     locationId: number;
     conceptId: number;
+    categoryId: number;
     allergens: string[] | null;
     mayContain: string[] | null;
   };
   options: LineOption[] | null;
+};
+
+/** A discount code's own rules (issue 38) as one JSON object, read from the row named `d`. */
+export const PROMOTION_RULES_SQL = (d: string) => `json_build_object('validFrom', ${d}.valid_from,
+    'validTo', ${d}.valid_to, 'minBasketValue', ${d}.min_basket_value, 'oncePerCustomer', ${d}.once_per_customer,
+    'firstOrderOnly', ${d}.first_order_only, 'conceptIds', ${d}.concept_ids, 'restaurantIds', ${d}.restaurant_ids,
+    'categoryIds', ${d}.category_ids)`;
+
+/** The rules as PROMOTION_RULES_SQL answers them, the window's bounds on the minute. */
+export function promotionRulesOf(value: unknown): PromotionRules {
+  const rules = fromJson<PromotionRules>(value, NO_PROMOTION_RULES);
+  return { ...rules, validFrom: localMinute(rules.validFrom), validTo: localMinute(rules.validTo) };
+}
+
+const NO_PROMOTION_RULES: PromotionRules = {
+  validFrom: null,
+  validTo: null,
+  minBasketValue: null,
+  oncePerCustomer: false,
+  firstOrderOnly: false,
+  conceptIds: null,
+  restaurantIds: null,
+  categoryIds: null,
 };
 
 /**
@@ -262,14 +303,15 @@ select
   (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
     from working_hours h where h.restaurant_id = r.id) as hours,
   case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
-    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used) end as discount,
+    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used,
+    'rules', ${PROMOTION_RULES_SQL('d')}) end as discount,
   cc.service_fee as "serviceFee",
   (select json_agg(json_build_object(
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
           'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
-          'allergens', mi.allergens, 'mayContain', mi.may_contain)
+          'categoryId', mi.category_id, 'allergens', mi.allergens, 'mayContain', mi.may_contain)
         from menu_items mi join restaurants mr on mr.id = mi.restaurant_id where mi.id = bi.menu_item_id),
       'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
           'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
@@ -428,6 +470,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       photo: item.photo,
       unavailable: lineUnavailable({ item, options }, lostOption, basket.restaurantId),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
+      categoryId: item.categoryId,
       allergens: allergensOfChoice(allergenInfoOf(item), chosenAllergens),
       options,
     };
@@ -438,6 +481,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   if (basket.discountCodeId !== null && code) {
     const left = Math.max(0, code.quantity - code.used);
     const country = countryOf(code.country);
+    const rules = promotionRulesOf(code.rules);
     discount = {
       id: code.id,
       code: code.code,
@@ -446,8 +490,20 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       country,
       active: code.active && left > 0 && country === pricingCountry,
       left,
+      refusal: restaurant
+        ? promotionRefusal(rules, {
+            now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+            timeZone: restaurant.timeZone,
+            restaurant: { id: restaurant.id, conceptId: restaurant.conceptId },
+            lines: lines.map((line) => ({ categoryId: line.categoryId, value: line.totalPrice })),
+            customerUses: 0,
+            customerOrders: 0,
+          })
+        : null,
+      rules,
     };
   }
+  const applied = discount?.active && !discount.refusal ? discount : null;
 
   const deliveryMethod = basket.deliveryMethod as DeliveryMethod;
   const summary = restaurant
@@ -456,7 +512,19 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         deliveryMethod,
         restaurant,
         serviceFee: head.serviceFee ?? 0,
-        discount: discount?.active ? { type: discount.type, value: discount.value } : null,
+        discount: applied && {
+          type: applied.type,
+          value: applied.value,
+          // A code for some categories discounts those lines only.
+          ...(applied.rules.categoryIds?.length
+            ? {
+                base: eligibleValue(
+                  applied.rules,
+                  lines.map((l) => ({ categoryId: l.categoryId, value: l.totalPrice })),
+                ),
+              }
+            : {}),
+        },
       })
     : { ...EMPTY_SUMMARY };
 

@@ -21,6 +21,7 @@ import { Temporal } from 'temporal-polyfill';
 import { SLOT_MINUTES } from '#domain/kitchen-capacity.ts';
 import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
 import { KITCHEN_LOCK_SQL, slotLoad } from './place/slots.ts';
+import { customerHistory } from './place/promotion.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 
@@ -115,13 +116,14 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
       // The slot load is read without the kitchen's lock: the write counts the order up only while its slot still
       // has room, and when it had none place-order tries again, then queued behind the kitchen's lock with the
       // others that lost a slot (decision 053). Still the one round trip.
-      const [[locked], , again, basket, configured, load] = await Promise.all([
+      const [[locked], , again, basket, configured, load, history] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
         queued ? tx.query(KITCHEN_LOCK_SQL, [basketId]) : null,
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
         slotLoad(tx.query, basketId, loadWindowAt(now)),
+        customerHistory(tx.query, basketId, { userId, email: input.email, phone: input.phone }),
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
@@ -157,6 +159,7 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
         config: env,
         seller,
         load,
+        history,
       });
       const ids = await writeOrder(tx, draft);
       return {
