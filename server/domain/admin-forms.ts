@@ -82,8 +82,25 @@ export type KitchenSettingsBody = typeof kitchenSettingsBody.infer;
 
 const time = type(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 const endTime = type(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/);
-/** One day's opening (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. */
-export const workingDay = type({ day: '0 <= number.integer <= 6', from: time, to: endTime });
+const calendarDay = type(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/).narrow((text, ctx) =>
+  new Date(`${text}T00:00:00Z`).getUTCDate() === Number(text.slice(8, 10))
+    ? true
+    : ctx.reject({ expected: 'a calendar day' }),
+);
+/**
+ * One opening range (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. A day
+ * may have several (split shifts). Issue 38: with a `date`, a special day's range (its `day` is taken from the date;
+ * '00:00'–'00:00' closes the date); with a `service`, a range for pickup or delivery only.
+ */
+export const workingDay = type({
+  day: '0 <= number.integer <= 6',
+  from: time,
+  to: endTime,
+  'date?': calendarDay.or('null'),
+  'service?': type.enumerated('pickup', 'delivery').or('null'),
+});
+/** At most this many ranges: a few a day, and the special days of a season. */
+export const MAX_OPENING_RANGES = 200;
 
 const position = type(['-180 <= number <= 180', '-90 <= number <= 90']);
 /** A GeoJSON Polygon: closed rings ([lng, lat], first = last) of at least four positions; holes after the outline. */
@@ -122,7 +139,7 @@ export const restaurantBody = type({
   escalationMinutes: '1 <= number.integer <= 119',
   deliveryZips: type('string <= 12').array().atMostLength(2000),
   deliveryPolygon: deliveryPolygon.or('null'),
-  hours: workingDay.array().atMostLength(7),
+  hours: workingDay.array().atMostLength(MAX_OPENING_RANGES),
 });
 export type RestaurantBody = typeof restaurantBody.infer;
 

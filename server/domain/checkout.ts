@@ -10,7 +10,7 @@ import {
 } from './country.ts';
 import { type DeliveryArea, type DeliveryPoint, isInsideDeliveryArea } from './delivery-area.ts';
 import { type ErrorKey, RuleError } from './errors.ts';
-import { type WorkingHours, canTakeOrders } from './hours.ts';
+import { type WorkingHours, canTakeOrders, hoursFor, serviceOf } from './hours.ts';
 import type { Country } from './money.ts';
 import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
 import type { PromotionRefusal } from './promotions.ts';
@@ -146,7 +146,9 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
   if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
 
   // A scheduled order from a kitchen that takes pre-orders while closed (kitchen-settings.ts preOrderAllowed).
-  if (!canTakeOrders(restaurant, input.now) && !input.preOrder) problems.push('restaurantClosed');
+  // The hours of the order's service: pickup and delivery may keep hours of their own (issue 38).
+  const hours = hoursFor(restaurant.hours, serviceOf(input.deliveryMethod));
+  if (!canTakeOrders({ ...restaurant, hours }, input.now) && !input.preOrder) problems.push('restaurantClosed');
   if (!meetsMinimum(input.summary)) problems.push('minBasketValueError');
 
   if (input.deliveryMethod !== 'pickup' && !isInsideDeliveryArea(restaurant.deliveryArea, input.address ?? {})) {

@@ -13,7 +13,7 @@ import {
 import type { ModifierGroup } from '#domain/modifiers.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
-import { fromJson, stateAt } from './priced.ts';
+import { fromJson, OPENING_RANGE_JSON, stateAt } from './priced.ts';
 import type { BasketChange, LockedBasket, Statement } from './write.ts';
 
 export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
@@ -32,7 +32,7 @@ select
   (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable, 'restaurantId', r.id,
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
       'locationDeleted', l.deleted, 'country', l.country,
-      'hours', (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
         from working_hours h where h.restaurant_id = r.id))
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
     where i.id = $1::int) as item,

@@ -4,7 +4,7 @@ import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query, type Row } from '#db/raw.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
-import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
+import { hoursFor, restaurantState, serviceOf, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
@@ -247,6 +247,10 @@ type LineRow = {
   options: LineOption[] | null;
 };
 
+/** One opening range of working_hours `h` as JSON (#domain/hours.ts OpeningRange): its special date and service. */
+export const OPENING_RANGE_JSON = (h: string) =>
+  `json_build_object('day', ${h}.day, 'from', ${h}."from", 'to', ${h}."to", 'date', ${h}.date, 'service', ${h}.service)`;
+
 /** A discount code's own rules (issue 38) as one JSON object, read from the row named `d`. */
 export const PROMOTION_RULES_SQL = (d: string) => `json_build_object('validFrom', ${d}.valid_from,
     'validTo', ${d}.valid_to, 'minBasketValue', ${d}.min_basket_value, 'oncePerCustomer', ${d}.once_per_customer,
@@ -300,7 +304,7 @@ select
     'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
   c.slug as "conceptSlug",
   c.name as "conceptName",
-  (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+  (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
     from working_hours h where h.restaurant_id = r.id) as hours,
   case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
     'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used,
@@ -387,7 +391,9 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   const r = fromJson<PricingRow['restaurant']>(head.restaurant, null);
   const l = fromJson<PricingRow['location']>(head.location, null);
   if (basket.restaurantId !== null && r && l) {
-    const hours = fromJson<WorkingHours>(head.hours, []);
+    // The hours of the basket's service (issue 38): its state, checkout's restaurantClosed and the slots on offer
+    // follow pickup's hours or delivery's where the restaurant keeps them apart.
+    const hours = hoursFor(fromJson<WorkingHours>(head.hours, []), serviceOf(basket.deliveryMethod));
     const country = countryOf(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
