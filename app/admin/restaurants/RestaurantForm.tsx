@@ -24,6 +24,7 @@ import {
   type RestaurantRow,
 } from './restaurant-form.ts';
 import { WeekHours } from './WeekHours.tsx';
+import { MoreRanges } from './MoreRanges.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 
 type Choices = {
@@ -128,6 +129,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <CheckField {...field('autoAccept')} hint={m.admin_forms_autoAcceptHint({}, t)} />
       </Section>
       <WeekHours locale={locale} />
+      <MoreRanges locale={locale} />
       <Section title={m.admin_forms_field_zips({}, t)}>
         <TextAreaField {...field('zips')} rows={5} hint={m.admin_forms_zipsHint({}, t)} />
         <TextAreaField {...field('polygon')} rows={6} hint={m.admin_forms_polygonHint({}, t)} />
