@@ -231,19 +231,19 @@ export function openingRangeProblem(hours: WorkingHours): { index: number; field
   const spans = hours.map((range) => {
     const from = minutes(range.from);
     const to = minutes(range.to);
-    return { from, to: to <= from ? to + 24 * 60 : to };
+    return { range, from, to: to <= from ? to + 24 * 60 : to };
   });
-  for (const [index, range] of hours.entries()) {
+  for (const [index, a] of spans.entries()) {
+    const { range } = a;
     if (range.from === range.to) {
-      if (range.date && minutes(range.from) === 0) continue;
+      if (range.date && a.from === 0) continue;
       return { index, field: 'to' };
     }
-    for (let other = 0; other < index; other++) {
-      const earlier = hours[other]!;
+    for (const b of spans.slice(0, index)) {
+      const earlier = b.range;
       if (earlier.from === earlier.to) continue;
       const sameDay = range.date ? earlier.date === range.date : !earlier.date && earlier.day === range.day;
       const sameService = !range.service || !earlier.service || range.service === earlier.service;
-      const [a, b] = [spans[index]!, spans[other]!];
       if (sameDay && sameService && a.from < b.to && b.from < a.to) return { index, field: 'from' };
     }
   }
