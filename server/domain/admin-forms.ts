@@ -181,18 +181,21 @@ const scopeIds = type('1 <= number.integer <= 2147483647').array().atMostLength(
  * all). Optional in a body: left out, a new code has none and an edited one keeps its own.
  */
 const promotionFields = {
-  'validFrom?': localDateTime,
-  'validTo?': localDateTime,
-  'minBasketValue?': money,
+  'validFrom?': localDateTime.or('null'),
+  'validTo?': localDateTime.or('null'),
+  'minBasketValue?': money.or('null'),
   'oncePerCustomer?': 'boolean',
   'firstOrderOnly?': 'boolean',
-  'conceptIds?': scopeIds,
-  'restaurantIds?': scopeIds,
-  'categoryIds?': scopeIds,
+  'conceptIds?': scopeIds.or('null'),
+  'restaurantIds?': scopeIds.or('null'),
+  'categoryIds?': scopeIds.or('null'),
 } as const;
 
 /** The rule a code's window breaks, or null: it ends after it begins (both given). */
-export function discountWindowProblem(input: { validFrom?: string; validTo?: string }): 'outOfRange' | null {
+export function discountWindowProblem(input: {
+  validFrom?: string | null;
+  validTo?: string | null;
+}): 'outOfRange' | null {
   return input.validFrom && input.validTo && input.validTo <= input.validFrom ? 'outOfRange' : null;
 }
 

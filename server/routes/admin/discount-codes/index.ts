@@ -27,7 +27,7 @@ export const adminDiscountCodeRoutes = new Hono<AppEnv>()
       description:
         'type percentage (value 1–100, whole percent), amount (value in minor units, above 0) or freeDelivery ' +
         '(value 0); quantity: how many times each code may be used. Its own rules (issue 38), each optional: ' +
-        'validFrom and validTo (local date and time on the restaurant’s clock, YYYY-MM-DDTHH:MM, "" for no bound), ' +
+        'validFrom and validTo (local date and time on the restaurant’s clock, YYYY-MM-DDTHH:MM, "" or null for no bound), ' +
         'minBasketValue (minor units of the eligible products, 0 for none), oncePerCustomer, firstOrderOnly, ' +
         'conceptIds, restaurantIds and categoryIds (empty for all). Generated codes share a `batch` id: the list ' +
         'filters on it and exports it to CSV.',
