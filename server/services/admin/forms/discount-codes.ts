@@ -31,9 +31,9 @@ function checkValue(input: DiscountCreateBody | DiscountUpdateBody): void {
   if (window) throw validationError({ validTo: window });
 }
 
-const scope = (ids: readonly number[] | undefined) =>
-  ids === undefined ? undefined : ids.length ? [...new Set(ids)] : null;
-const bound = (local: string | undefined) => (local === undefined ? undefined : local || null);
+const scope = (ids: readonly number[] | null | undefined) =>
+  ids === undefined ? undefined : ids?.length ? [...new Set(ids)] : null;
+const bound = (local: string | null | undefined) => (local === undefined ? undefined : local || null);
 
 /**
  * The code's own rules as stored (issue 38): '' and [] are none, a minimum of 0 is none; a rule the body leaves out
