@@ -15,7 +15,8 @@ type Props = { discount: Basket['discount']; busy: boolean; texts: BasketTexts }
 /**
  * Apply a discount code, or remove the applied one. The API's refusal (discountCode, discountNotActive,
  * tooManyRequests) shows under the field; a code that stopped being active since it was applied says
- * 'remove it to continue' beside it (discountNotActive), and the summary stays closed until it is removed.
+ * 'remove it to continue' beside it (discountNotActive), and the summary stays closed until it is removed; a code
+ * whose own rule the basket breaks now (below its minimum, outside its window…) says which, by its key.
  */
 export function DiscountCodeForm({ discount, busy, texts }: Props) {
   const id = useId();
@@ -57,6 +58,11 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
           {!discount.active && (
             <p role="alert" className="basket-alert" data-error="discountNotActive">
               {texts.errors['discountNotActive']}
+            </p>
+          )}
+          {discount.active && discount.refusal && (
+            <p role="alert" className="basket-alert" data-error={discount.refusal.key}>
+              {texts.errors[discount.refusal.key] ?? texts.errors['internalError']}
             </p>
           )}
           {errorText && (

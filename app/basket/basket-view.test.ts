@@ -15,6 +15,7 @@ const line = (over: Partial<Line> = {}): Line => ({
   photo: null,
   unavailable: false,
   kitchen: { restaurantId: 1, locationId: 1, conceptId: 1 },
+  categoryId: 1,
   allergens: null,
   options: [
     {

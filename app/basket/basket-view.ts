@@ -1,6 +1,7 @@
 import type { Locale } from '#domain/localized-routes.ts';
 import { DELIVERY_METHODS, type DeliveryMethod, meetsMinimum, missingForMinimum } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
+import type { PromotionRefusal } from '#domain/promotions.ts';
 
 export type BasketLine = Basket['lines'][number];
 type Names = Partial<Record<Locale, string>>;
@@ -36,11 +37,13 @@ export function deliveryMethodsOf(location: Basket['location']): DeliveryMethod[
 /**
  * What stops the customer from going on to the summary, as the error keys the checkout would answer: the basket
  * itself (productUnavailable), the restaurant (restaurantClosed), the minimum order value (minBasketValueError, with
- * how much is missing) and an inactive discount code (discountNotActive). The address is the summary's to check.
+ * how much is missing), an inactive discount code (discountNotActive) and a code whose own rule the basket breaks
+ * (its refusal's key, issue 38). The address is the summary's to check.
  */
 export type SummaryBlocker =
   | { key: 'minBasketValueError'; missing: number }
-  | { key: 'productUnavailable' | 'restaurantClosed' | 'discountNotActive' };
+  | { key: 'productUnavailable' | 'restaurantClosed' | 'discountNotActive' }
+  | { key: PromotionRefusal['key'] };
 
 export function summaryBlockers(basket: Basket): SummaryBlocker[] {
   const blockers: SummaryBlocker[] = [];
@@ -49,5 +52,6 @@ export function summaryBlockers(basket: Basket): SummaryBlocker[] {
   if (!meetsMinimum(basket.summary))
     blockers.push({ key: 'minBasketValueError', missing: missingForMinimum(basket.summary) });
   if (basket.discount && !basket.discount.active) blockers.push({ key: 'discountNotActive' });
+  else if (basket.discount?.refusal) blockers.push({ key: basket.discount.refusal.key });
   return blockers;
 }

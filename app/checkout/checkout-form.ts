@@ -85,6 +85,13 @@ export const firstErrorField = (errors: CheckoutErrors): CheckoutField | 'addres
 const BASKET_KEYS = new Set<string>([
   'discountCode',
   'discountNotActive',
+  'discountNotYetValid',
+  'discountExpired',
+  'discountNotHere',
+  'discountNoEligibleItems',
+  'discountBelowMinimum',
+  'discountFirstOrderOnly',
+  'discountAlreadyUsed',
   'minBasketValueError',
   'productUnavailable',
   'restaurantLocation',

@@ -3,12 +3,12 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -19,6 +19,7 @@ import { inList } from './checks.ts';
 import { allergenChecks, allergenColumns } from './allergens.ts';
 import type { StoredBusy } from '#domain/kitchen-settings.ts';
 import type { Locale } from '#domain/locales.ts';
+import type { Service } from '#domain/hours.ts';
 import { POLISH_VAT_RATES, type LegalEntity } from '#domain/invoice.ts';
 
 /**
@@ -231,20 +232,27 @@ export const deliveryZones = pgTable(
 export const workingHours = pgTable(
   'working_hours',
   {
+    id: serial('id').primaryKey(),
     restaurantId: integer('restaurant_id')
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
-    // 0 is Sunday, as everywhere in the product.
+    // 0 is Sunday, as everywhere in the product; a special day's range has its date's weekday.
     day: integer('day').notNull(),
     from: text('from').notNull(),
     to: text('to').notNull(),
+    // Issue 38 (#domain/hours.ts OpeningRange): several ranges a day; a special day's ranges (by date) replace the
+    // week's, '00:00'–'00:00' closing it; a service ('pickup', 'delivery') keeps a range for that service only.
+    date: date('date', { mode: 'string' }),
+    service: text('service').$type<Service>(),
   },
   (t) => [
-    primaryKey({ columns: [t.restaurantId, t.day] }),
+    index('working_hours_restaurant_idx').on(t.restaurantId, t.day),
     check('working_hours_day_check', sql`${t.day} between 0 and 6`),
     check('working_hours_from_check', sql`${t.from} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     // '24:00' ends a day (server/domain/hours.ts): '00:00'–'24:00' is open around the clock, which '23:59' is not.
     check('working_hours_to_check', sql`${t.to} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`),
+    check('working_hours_service_check', sql`${t.service} is null or ${t.service} in ('pickup', 'delivery')`),
+    check('working_hours_date_day_check', sql`${t.date} is null or extract(dow from ${t.date}) = ${t.day}`),
   ],
 );
 

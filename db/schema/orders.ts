@@ -51,10 +51,30 @@ export const discountCodes = pgTable(
     used: integer('used').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Issue 38 (#domain/promotions.ts): the window is a local date and time on the restaurant's clock, so it is stored
+    // without a zone (a code for "Friday 18:00–22:00" means that in Warsaw and in Kyiv alike); null is no bound.
+    validFrom: timestamp('valid_from', { withTimezone: false, mode: 'string' }),
+    validTo: timestamp('valid_to', { withTimezone: false, mode: 'string' }),
+    /** The eligible products' value the basket must reach, in minor units; null is none. */
+    minBasketValue: integer('min_basket_value'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Null or empty: every brand, restaurant or menu category. */
+    conceptIds: integer('concept_ids').array(),
+    restaurantIds: integer('restaurant_ids').array(),
+    categoryIds: integer('category_ids').array(),
+    /** The codes generated together share it, so that they can be listed and exported as one batch. */
+    batch: uuid('batch'),
   },
   (t) => [
     // Codes are typed by people: LATO10 and lato10 are the same code.
     uniqueIndex('discount_codes_code_key').on(sql`upper(${t.code})`),
+    index('discount_codes_batch_idx').on(t.batch),
+    check(
+      'discount_codes_window_check',
+      sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} < ${t.validTo}`,
+    ),
+    check('discount_codes_min_basket_check', sql`${t.minBasketValue} is null or ${t.minBasketValue} >= 0`),
     check('discount_codes_type_check', inList('type', DISCOUNT_TYPES)),
     check('discount_codes_country_check', inList(t.country, COUNTRIES)),
     check('discount_codes_value_check', sql`${t.value} >= 0`),
@@ -62,6 +82,31 @@ export const discountCodes = pgTable(
     check('discount_codes_quantity_check', sql`${t.quantity} >= 0`),
     // The last line of defence against over-redemption under concurrency.
     check('discount_codes_used_check', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * Who used a once-per-customer code, one row per way of knowing the customer: the account ('user:<id>'), the
+ * e-mail ('email:<lower case>') and the phone ('phone:<last 9 digits>'), each written with the order in the order's
+ * own statement. The unique key is what makes "once" hold when the same customer orders twice at the same moment:
+ * the second insert waits for the first transaction and then fails, so its order is never written. An order that is
+ * never paid or is canceled gives the use back (its rows go with it).
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    discountCodeId: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    customer: text('customer').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'discount_redemptions_customer_key', columns: [t.discountCodeId, t.customer] }),
+    index('discount_redemptions_order_idx').on(t.orderId),
   ],
 );
 

@@ -82,8 +82,25 @@ export type KitchenSettingsBody = typeof kitchenSettingsBody.infer;
 
 const time = type(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 const endTime = type(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/);
-/** One day's opening (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. */
-export const workingDay = type({ day: '0 <= number.integer <= 6', from: time, to: endTime });
+const calendarDay = type(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/).narrow((text, ctx) =>
+  new Date(`${text}T00:00:00Z`).getUTCDate() === Number(text.slice(8, 10))
+    ? true
+    : ctx.reject({ expected: 'a calendar day' }),
+);
+/**
+ * One opening range (0 = Sunday … 6 = Saturday); `to` before `from` runs past midnight, '24:00' ends the day. A day
+ * may have several (split shifts). Issue 38: with a `date`, a special day's range (its `day` is taken from the date;
+ * '00:00'–'00:00' closes the date); with a `service`, a range for pickup or delivery only.
+ */
+export const workingDay = type({
+  day: '0 <= number.integer <= 6',
+  from: time,
+  to: endTime,
+  'date?': calendarDay.or('null'),
+  'service?': type.enumerated('pickup', 'delivery').or('null'),
+});
+/** At most this many ranges: a few a day, and the special days of a season. */
+export const MAX_OPENING_RANGES = 200;
 
 const position = type(['-180 <= number <= 180', '-90 <= number <= 90']);
 /** A GeoJSON Polygon: closed rings ([lng, lat], first = last) of at least four positions; holes after the outline. */
@@ -120,7 +137,7 @@ export const restaurantBody = type({
   autoAccept: 'boolean',
   /** Still new after this many minutes: the managers and the call centre are told; fewer than acceptanceMinutes. */
   escalationMinutes: '1 <= number.integer <= 119',
-  hours: workingDay.array().atMostLength(7),
+  hours: workingDay.array().atMostLength(MAX_OPENING_RANGES),
 });
 export type RestaurantBody = typeof restaurantBody.infer;
 
@@ -144,18 +161,55 @@ const discountFields = {
   active: 'boolean',
 } as const;
 
+/**
+ * A local date and time on the restaurant's clock ('2026-12-24T18:00', as a datetime-local box gives it), or '' for
+ * none: a real calendar day, so that the database never meets a 30 February.
+ */
+const localDateTime = type(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d)?$/).narrow(
+  (text, ctx) =>
+    text === '' || new Date(`${text}:00Z`).getUTCDate() === Number(text.slice(8, 10))
+      ? true
+      : ctx.reject({ expected: 'a calendar day' }),
+);
+const scopeIds = type('1 <= number.integer <= 2147483647').array().atMostLength(500);
+
+/**
+ * A code's own rules (issue 38, #domain/promotions.ts): its window ('' for no bound), the eligible products' minimum
+ * (0: none), once per customer, first order only, and the brands, restaurants and menu categories it is for (empty:
+ * all). Optional in a body: left out, a new code has none and an edited one keeps its own.
+ */
+const promotionFields = {
+  'validFrom?': localDateTime.or('null'),
+  'validTo?': localDateTime.or('null'),
+  'minBasketValue?': money.or('null'),
+  'oncePerCustomer?': 'boolean',
+  'firstOrderOnly?': 'boolean',
+  'conceptIds?': scopeIds.or('null'),
+  'restaurantIds?': scopeIds.or('null'),
+  'categoryIds?': scopeIds.or('null'),
+} as const;
+
+/** The rule a code's window breaks, or null: it ends after it begins (both given). */
+export function discountWindowProblem(input: {
+  validFrom?: string | null;
+  validTo?: string | null;
+}): 'outOfRange' | null {
+  return input.validFrom && input.validTo && input.validTo <= input.validFrom ? 'outOfRange' : null;
+}
+
 const code = type(/^[A-Za-z0-9_-]+$/).and('0 < string <= 40');
 
 /** One code (`code`) or `count` new unique codes starting with `prefix`. */
 export const discountCreateBody = type({
   ...discountFields,
+  ...promotionFields,
   'code?': code,
   'count?': `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
   'prefix?': type(/^[A-Za-z0-9_-]*$/).and('string <= 20'),
 });
 export type DiscountCreateBody = typeof discountCreateBody.infer;
 
-export const discountUpdateBody = type({ ...discountFields, code });
+export const discountUpdateBody = type({ ...discountFields, ...promotionFields, code });
 export type DiscountUpdateBody = typeof discountUpdateBody.infer;
 
 export const userBody = type({

@@ -69,7 +69,8 @@ export const ADMIN_LISTS = {
     defaultSort: '-createdAt',
   },
   discountCodes: {
-    filters: { q: text, type: oneOf(DISCOUNT_TYPES), country: oneOf(COUNTRIES), active: bool },
+    // batch: the codes generated together (issue 38), as the form of one of them links to them.
+    filters: { q: text, type: oneOf(DISCOUNT_TYPES), country: oneOf(COUNTRIES), active: bool, batch: text },
     sorts: ['code', 'createdAt', 'used', 'id'],
     defaultSort: '-createdAt',
   },

@@ -10,9 +10,10 @@ import {
 } from './country.ts';
 import { type DeliveryArea, type DeliveryPoint, isInsideDeliveryArea } from './delivery-area.ts';
 import { type ErrorKey, RuleError } from './errors.ts';
-import { type WorkingHours, canTakeOrders } from './hours.ts';
+import { type WorkingHours, canTakeOrders, hoursFor, serviceOf } from './hours.ts';
 import type { Country } from './money.ts';
 import { type BasketSummary, type DeliveryMethod, meetsMinimum } from './pricing.ts';
+import type { PromotionRefusal } from './promotions.ts';
 
 const BLIK_CODE_LENGTH = 6;
 
@@ -93,7 +94,7 @@ export type CheckoutInput = {
    * The applied code as looked up now: `exists` false when it is missing from the database or is not a code of the
    * basket's country (as applying it answers discountCode), else found with its active flag.
    */
-  discount?: { exists: boolean; active: boolean } | null;
+  discount?: { exists: boolean; active: boolean; refusal?: PromotionRefusal['key'] | undefined } | null;
   /** Left out to check the basket before the customer has chosen how to pay. */
   payment?: {
     method: PaymentMethod;
@@ -124,7 +125,8 @@ export type CheckoutInput = {
  * Everything that stops an order, as error keys, in a fixed order: first what is wrong with the
  * basket itself (restaurantLocation, mishmashedLocations, productUnavailable), then the restaurant
  * (restaurantClosed), the value (minBasketValueError), the address
- * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive) and lastly
+ * (addressOutOfRestaurantsDeliveryArea), the discount (discountCode, discountNotActive, then the first of its own
+ * rules it breaks: discountNotYetValid … discountAlreadyUsed, #domain/promotions.ts) and lastly
  * the payment step (paymentMethodUnavailable, also outside the method's availability hours; blikCodeMustBeNumber /
  * blikCode; consentRequired).
  * Each key appears at most once; an empty list means the order may be placed.
@@ -144,7 +146,9 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
   if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
 
   // A scheduled order from a kitchen that takes pre-orders while closed (kitchen-settings.ts preOrderAllowed).
-  if (!canTakeOrders(restaurant, input.now) && !input.preOrder) problems.push('restaurantClosed');
+  // The hours of the order's service: pickup and delivery may keep hours of their own (issue 38).
+  const hours = hoursFor(restaurant.hours, serviceOf(input.deliveryMethod));
+  if (!canTakeOrders({ ...restaurant, hours }, input.now) && !input.preOrder) problems.push('restaurantClosed');
   if (!meetsMinimum(input.summary)) problems.push('minBasketValueError');
 
   if (input.deliveryMethod !== 'pickup' && !isInsideDeliveryArea(restaurant.deliveryArea, input.address ?? {})) {
@@ -153,6 +157,7 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
 
   if (input.discount && !input.discount.exists) problems.push('discountCode');
   else if (input.discount && !input.discount.active) problems.push('discountNotActive');
+  else if (input.discount?.refusal) problems.push(input.discount.refusal);
 
   const { payment, consents } = input;
   if (payment) {

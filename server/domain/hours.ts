@@ -1,8 +1,38 @@
 import { Temporal } from 'temporal-polyfill';
 import { RuleError } from './errors.ts';
 
-/** day: 0 = Sunday … 6 = Saturday. from/to: 'HH:MM' (or 'HH:MM:SS', as PostgreSQL `time` prints). */
-export type WorkingHours = { day: number; from: string; to: string }[];
+/**
+ * One opening range. day: 0 = Sunday … 6 = Saturday. from/to: 'HH:MM' (or 'HH:MM:SS', as PostgreSQL `time` prints);
+ * a day may have several ranges (split shifts), and a `to` before `from` runs past midnight.
+ * Issue 38: a range with a `date` ('YYYY-MM-DD', its `day` that date's weekday) belongs to that special day: the
+ * date's special ranges replace the week's ranges of that weekday, and a special range '00:00'–'00:00' (empty) closes
+ * the date. A `service` of 'pickup' or 'delivery' opens for that service only; none is both.
+ */
+export type OpeningRange = {
+  day: number;
+  from: string;
+  to: string;
+  date?: string | null | undefined;
+  service?: Service | null | undefined;
+};
+export type WorkingHours = OpeningRange[];
+
+export const SERVICES = ['pickup', 'delivery'] as const;
+export type Service = (typeof SERVICES)[number];
+
+/** The service a delivery method is: pickup, or delivery for every way of bringing it. */
+export const serviceOf = (deliveryMethod: string): Service => (deliveryMethod === 'pickup' ? 'pickup' : 'delivery');
+
+/**
+ * The hours one service keeps: the ranges for both and its own. Without a service (the restaurant's badge), every
+ * range counts: open for pickup or for delivery is open.
+ */
+export function hoursFor(hours: WorkingHours, service: Service | null): WorkingHours {
+  if (service === null) return hours;
+  return hours.filter((range) => !range.service || range.service === service);
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export type RestaurantState = {
   state: 'open' | 'closed' | 'unavailable';
@@ -53,7 +83,11 @@ type Interval = { start: Temporal.Instant; end: Temporal.Instant };
  */
 function intervalsOn(hours: WorkingHours, date: Temporal.PlainDate, timeZone: string): Interval[] {
   const day = dayIndex(date);
-  const entries = hours.filter((entry) => entry.day === day);
+  const iso = date.toString();
+  // A special day's ranges replace the week's (an empty one closes it); a range the evening before that runs past
+  // midnight still ends as it was written.
+  const special = hours.filter((entry) => entry.date === iso);
+  const entries = special.length > 0 ? special : hours.filter((entry) => !entry.date && entry.day === day);
   if (entries.length === 0) return [];
   // The zone arithmetic is most of the cost of "open now?", asked on every basket and order; its answer
   // depends on these values only.
@@ -86,8 +120,13 @@ function validateHours(hours: WorkingHours): void {
     }
     parseTime(entry.from);
     parseTime(entry.to);
+    if (entry.date && !DATE.test(entry.date)) throw new RuleError('validation', `not a date: '${entry.date}'`);
   }
 }
+
+/** Days to look ahead for a next opening: a week and today, and as many more as special days may close. */
+const lookAhead = (hours: WorkingHours) =>
+  7 + Math.min(366, new Set(hours.flatMap((h) => (h.date ? [h.date] : []))).size);
 
 /**
  * Strictly inside one of the intervals of today's entries, or of yesterday's entries that run past midnight.
@@ -119,8 +158,8 @@ export function nextOpening(
 ): Temporal.ZonedDateTime | null {
   if (isOpenAt(hours, timeZone, instant)) return null;
   const today = instant.toZonedDateTimeISO(timeZone).toPlainDate();
-  // Eight days ahead covers a week plus the rest of today.
-  for (let offset = 0; offset <= 7; offset++) {
+  // Eight days ahead covers a week plus the rest of today; each special day may close one more.
+  for (let offset = 0, days = lookAhead(hours); offset <= days; offset++) {
     const starts = intervalsOn(hours, today.add({ days: offset }), timeZone)
       .map((i) => i.start)
       .filter((s) => Temporal.Instant.compare(s, instant) >= 0)
@@ -177,4 +216,36 @@ export function canTakeOrders(
   instant: Temporal.Instant,
 ): boolean {
   return restaurant.isEnabled && isOpenAt(restaurant.hours, restaurant.timeZone, instant);
+}
+
+/** The weekday (0 = Sunday) of a date 'YYYY-MM-DD'. */
+export const weekdayOf = (date: string): number => dayIndex(Temporal.PlainDate.from(date));
+
+/**
+ * The first range (by its index) that is empty or overlaps an earlier one of the same day, date and service (or of
+ * both services), with the rule it breaks; null when the ranges can be kept. An empty range is a closed special day
+ * only: '00:00'–'00:00' with a date. Ranges are compared on the day they start, a past-midnight one to its end.
+ */
+export function openingRangeProblem(hours: WorkingHours): { index: number; field: 'to' | 'from' } | null {
+  const minutes = (value: string) => secondsOf(value) / 60;
+  const spans = hours.map((range) => {
+    const from = minutes(range.from);
+    const to = minutes(range.to);
+    return { range, from, to: to <= from ? to + 24 * 60 : to };
+  });
+  for (const [index, a] of spans.entries()) {
+    const { range } = a;
+    if (range.from === range.to) {
+      if (range.date && a.from === 0) continue;
+      return { index, field: 'to' };
+    }
+    for (const b of spans.slice(0, index)) {
+      const earlier = b.range;
+      if (earlier.from === earlier.to) continue;
+      const sameDay = range.date ? earlier.date === range.date : !earlier.date && earlier.day === range.day;
+      const sameService = !range.service || !earlier.service || range.service === earlier.service;
+      if (sameDay && sameService && a.from < b.to && b.from < a.to) return { index, field: 'from' };
+    }
+  }
+  return null;
 }

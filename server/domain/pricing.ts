@@ -13,7 +13,8 @@ export type PricedLine = { unitPrice: number; quantity: number };
  * amount: minor units off the products. percentage: whole percent (15 = 15 %) of the products.
  * freeDelivery: value is ignored; the delivery value is taken off.
  */
-export type Discount = { type: DiscountType; value: number };
+/** `base`: the products' value it discounts when that is not all of them (a code for some categories, issue 38). */
+export type Discount = { type: DiscountType; value: number; base?: number };
 
 export type RestaurantPricing = {
   deliveryValue: number;
@@ -82,17 +83,18 @@ export function discountValueOf(
   deliveryValue: number,
 ): number {
   if (!discount) return 0;
+  const discounted = Math.min(productsValue, discount.base ?? productsValue);
   switch (discount.type) {
     case 'freeDelivery':
       return deliveryValue;
     case 'amount':
-      return Math.min(minorUnits(discount.value, 'discount amount'), productsValue);
+      return Math.min(minorUnits(discount.value, 'discount amount'), discounted);
     case 'percentage': {
       const percent = discount.value;
       if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
         throw new RuleError('validation', `percentage discount must be a whole 0…100, got ${percent}`);
       }
-      return percentOf(productsValue, percent);
+      return percentOf(discounted, percent);
     }
   }
 }

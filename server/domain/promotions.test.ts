@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { type PromotionFacts, type PromotionRules, assertPromotionApplies, eligibleValue } from './promotions.ts';
+import {
+  type PromotionFacts,
+  type PromotionRules,
+  asksForCustomer,
+  assertPromotionApplies,
+  assertPromotionWindow,
+  customerKeys,
+  eligibleValue,
+  localMinute,
+  promotionRefusal,
+} from './promotions.ts';
 import type { RuleError } from './rule-error.ts';
 
 const NONE: PromotionRules = {
@@ -94,5 +104,48 @@ describe('a discount code’s rules', () => {
         expect(eligibleValue({ categoryIds: null }, lines)).toBe(all);
       }),
     );
+  });
+});
+
+describe('a discount code’s refusal as a value, and its customer', () => {
+  it('promotionRefusal answers what assertPromotionApplies throws, for any rules', () => {
+    const rules = fc.record({
+      validFrom: fc.constantFrom(null, '2026-11-27T18:00', '2026-11-28T00:00'),
+      validTo: fc.constantFrom(null, '2026-11-27T20:00', '2026-11-27T19:00'),
+      minBasketValue: fc.option(fc.integer({ min: 0, max: 10_000 })),
+      oncePerCustomer: fc.boolean(),
+      firstOrderOnly: fc.boolean(),
+      conceptIds: fc.option(fc.array(fc.integer({ min: 1, max: 4 }))),
+      restaurantIds: fc.option(fc.array(fc.integer({ min: 1, max: 3 }))),
+      categoryIds: fc.option(fc.array(fc.integer({ min: 9, max: 12 }))),
+    });
+    const uses = fc.record({ customerUses: fc.nat(2), customerOrders: fc.nat(2) });
+    fc.assert(
+      fc.property(rules, uses, (r, u) => {
+        expect(promotionRefusal(r, facts(u))?.key ?? null).toBe(refusal(r, u)?.key ?? null);
+      }),
+    );
+  });
+
+  it('the window alone judges a basket with no food yet', () => {
+    const rules = { ...NONE, validTo: '2026-11-27T18:00', minBasketValue: 99_999, categoryIds: [1] };
+    expect(() => assertPromotionWindow(rules, facts().now, 'Europe/Warsaw')).toThrow('expired');
+    expect(() => assertPromotionWindow({ ...rules, validTo: null }, facts().now, 'Europe/Warsaw')).not.toThrow();
+  });
+
+  it('knows a customer by account, e-mail in lower case and the phone’s last nine digits', () => {
+    expect(customerKeys({ userId: 'u1', email: ' Jan@Example.com ', phone: '+48 600 700 800' })).toEqual([
+      'user:u1',
+      'email:jan@example.com',
+      'phone:600700800',
+    ]);
+    expect(customerKeys({ userId: null, email: '', phone: '123' })).toEqual([]);
+    expect(asksForCustomer({ oncePerCustomer: false, firstOrderOnly: true })).toBe(true);
+  });
+
+  it('reads a stored bound on the minute', () => {
+    expect(localMinute('2026-12-24 18:00:00')).toBe('2026-12-24T18:00');
+    expect(localMinute('2026-12-24T18:00:00')).toBe('2026-12-24T18:00');
+    expect(localMinute(null)).toBeNull();
   });
 });

@@ -64,3 +64,69 @@ export function assertPromotionApplies(rules: PromotionRules, facts: PromotionFa
   if (rules.oncePerCustomer && facts.customerUses > 0)
     throw new RuleError('discountAlreadyUsed', 'the customer has used the code');
 }
+
+/** The rule the order breaks, or null: assertPromotionApplies as a value, for an answer that shows it. */
+export function promotionRefusal(rules: PromotionRules, facts: PromotionFacts): PromotionRefusal | null {
+  try {
+    assertPromotionApplies(rules, facts);
+    return null;
+  } catch (error) {
+    if (error instanceof RuleError) return { key: error.key as PromotionRefusal['key'], details: error.details ?? {} };
+    throw error;
+  }
+}
+
+/** Why a discount code does not apply to this order: one of the rule keys above and what it says. */
+export type PromotionRefusal = {
+  key:
+    | 'discountNotYetValid'
+    | 'discountExpired'
+    | 'discountNotHere'
+    | 'discountNoEligibleItems'
+    | 'discountBelowMinimum'
+    | 'discountFirstOrderOnly'
+    | 'discountAlreadyUsed';
+  details: Record<string, unknown>;
+};
+
+/**
+ * The window alone, for a basket that holds no food yet (no restaurant, so no scope, minimum or categories to judge):
+ * read on the clock of the basket's country.
+ */
+export function assertPromotionWindow(rules: PromotionRules, now: Temporal.Instant, timeZone: string): void {
+  assertPromotionApplies(
+    { ...rules, minBasketValue: null, oncePerCustomer: false, firstOrderOnly: false, categoryIds: null },
+    {
+      now,
+      timeZone,
+      restaurant: { id: 0, conceptId: 0 },
+      lines: [],
+      customerUses: 0,
+      customerOrders: 0,
+    },
+  );
+}
+
+/** A code asks who the customer is: once per customer or first order only. */
+export const asksForCustomer = (rules: Pick<PromotionRules, 'oncePerCustomer' | 'firstOrderOnly'>): boolean =>
+  rules.oncePerCustomer || rules.firstOrderOnly;
+
+/**
+ * The ways a once-per-customer code knows its customer, each kept once per code (discount_redemptions): the account,
+ * and the e-mail and phone the order gives, so that logging out or ordering as a guest with the same e-mail or phone
+ * does not use the code again. The e-mail in lower case; the phone by its last nine digits (phone-lookup.ts), as the
+ * order search reads it.
+ */
+export function customerKeys(customer: { userId: string | null; email?: string | null; phone?: string | null }) {
+  const keys: string[] = [];
+  if (customer.userId) keys.push(`user:${customer.userId}`);
+  const email = customer.email?.trim().toLowerCase();
+  if (email) keys.push(`email:${email}`);
+  const digits = customer.phone?.replace(/\D/g, '') ?? '';
+  if (digits.length >= 9) keys.push(`phone:${digits.slice(-9)}`);
+  return keys;
+}
+
+/** A stored window bound ('2026-12-24 18:00:00' or '2026-12-24T18:00') as the rules read it: 'YYYY-MM-DDTHH:MM'. */
+export const localMinute = (value: string | null | undefined): string | null =>
+  value ? value.replace(' ', 'T').slice(0, 16) : null;

@@ -221,8 +221,8 @@ describe('admin restaurants', () => {
     expect(created.status).toBe(201);
     const { restaurant: row } = await json<{ restaurant: { id: number; hours: unknown[] } }>(created);
     expect(row.hours).toEqual([
-      { day: 1, from: '10:00', to: '22:00' },
-      { day: 6, from: '12:00', to: '24:00' },
+      { day: 1, from: '10:00', to: '22:00', date: null, service: null },
+      { day: 6, from: '12:00', to: '24:00', date: null, service: null },
     ]);
 
     // Where it delivers is its zones (decision 061).
@@ -242,17 +242,18 @@ describe('admin restaurants', () => {
     expect(badPolygon.status).toBe(400);
     expect(Object.keys((await json<{ details: object }>(badPolygon)).details)).toEqual(['zones.0.polygon']);
 
-    const twice = restaurant({
+    // Issue 38: a day may have several ranges (split shifts), never overlapping ones.
+    const overlapping = restaurant({
       slug: 'y',
       hours: [
-        { day: 1, from: '10:00', to: '12:00' },
-        { day: 1, from: '13:00', to: '14:00' },
+        { day: 1, from: '10:00', to: '14:00' },
+        { day: 1, from: '13:00', to: '22:00' },
       ],
     });
-    expect(await (await send('POST', '/api/admin/restaurants', twice, admin)).json()).toEqual({
+    expect(await (await send('POST', '/api/admin/restaurants', overlapping, admin)).json()).toEqual({
       requestId: expect.any(String),
       error: 'validation',
-      details: { hours: 'invalid' },
+      details: { 'hours.1.from': 'invalid' },
     });
     const noConcept = await send('POST', '/api/admin/restaurants', restaurant({ slug: 'z', conceptId: 999999 }), admin);
     expect(await noConcept.json()).toEqual({

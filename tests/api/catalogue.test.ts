@@ -28,7 +28,7 @@ describe('catalogue', () => {
     for (const instant of ['2025-06-04T21:59:30Z', '2025-06-04T22:00:00Z', '2025-06-04T22:00:30Z']) {
       ctx.setNow(new Date(instant));
       const body = await (await get('/api/restaurants/pasta-fresca-warszawa-mokotow')).json();
-      expect(body.hours).toContainEqual({ day: 3, from: '00:00', to: '24:00' });
+      expect(body.hours).toContainEqual({ day: 3, from: '00:00', to: '24:00', date: null, service: null });
       expect(body.state, instant).toEqual({ state: 'open', nextOpening: null });
     }
   });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { UiLocale } from '#app/i18n/messages.ts';
@@ -16,10 +17,75 @@ import { answerOf } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { DISCOUNT_TYPE_LABEL } from '#app/admin/forms/labels.ts';
+import { ScopeField, type ScopeChoice } from './ScopeField.tsx';
+import { adminPath } from '#domain/admin-routes.ts';
 
 const endpoint = api.admin.discountCodes;
-type Row = DiscountUpdateBody & { id: number; used: number };
-type Values = DiscountUpdateBody & { mode: 'one' | 'generate'; count: number; prefix: string; used: number };
+/** As the API answers a code: a rule it does not have is null there. */
+type Row = Omit<DiscountUpdateBody, keyof Rules> & {
+  id: number;
+  used: number;
+  batch: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  minBasketValue: number | null;
+  oncePerCustomer: boolean;
+  firstOrderOnly: boolean;
+  conceptIds: number[] | null;
+  restaurantIds: number[] | null;
+  categoryIds: number[] | null;
+};
+/** The code's own rules (issue 38) as the form holds them: '' and [] for none, a minimum of 0 for none. */
+type Rules = Required<
+  Pick<
+    DiscountUpdateBody,
+    | 'validFrom'
+    | 'validTo'
+    | 'minBasketValue'
+    | 'oncePerCustomer'
+    | 'firstOrderOnly'
+    | 'conceptIds'
+    | 'restaurantIds'
+    | 'categoryIds'
+  >
+>;
+type Values = DiscountUpdateBody &
+  Rules & { mode: 'one' | 'generate'; count: number; prefix: string; used: number; batch: string | null };
+
+/** A loaded code's rules in the form's terms. */
+const rulesOf = (row: Row): Rules => ({
+  validFrom: row.validFrom ?? '',
+  validTo: row.validTo ?? '',
+  minBasketValue: row.minBasketValue ?? 0,
+  oncePerCustomer: row.oncePerCustomer,
+  firstOrderOnly: row.firstOrderOnly,
+  conceptIds: row.conceptIds ?? [],
+  restaurantIds: row.restaurantIds ?? [],
+  categoryIds: row.categoryIds ?? [],
+});
+
+type Choices = { concepts: ScopeChoice[]; restaurants: ScopeChoice[]; categories: ScopeChoice[] };
+type ChoicesAnswer = {
+  concepts: { id: number; name: string }[];
+  restaurants: { id: number; name: string; city: string }[];
+  categories: { id: number; name: string; restaurant: string }[];
+};
+
+/** The brands, restaurants and categories a code may be limited to, read once for the form. */
+function useScopeChoices(): Choices | null {
+  const [choices, setChoices] = useState<Choices | null>(null);
+  useEffect(() => {
+    void answerOf(endpoint.choices.$get(), (b: ChoicesAnswer) => b).then((answer) => {
+      const b = answer.ok ? answer.data : { concepts: [], restaurants: [], categories: [] };
+      setChoices({
+        concepts: b.concepts.map((c) => ({ id: c.id, label: c.name })),
+        restaurants: b.restaurants.map((r) => ({ id: r.id, label: `${r.name} (${r.city})` })),
+        categories: b.categories.map((c) => ({ id: c.id, label: `${c.restaurant}: ${c.name}` })),
+      });
+    });
+  }, []);
+  return choices;
+}
 
 const common = discountUpdateBody.omit('code');
 /** Adding: one named code, or `count` generated ones with a prefix; editing: the code's fields. */
@@ -43,6 +109,15 @@ const empty: Values = {
   quantity: 1,
   active: true,
   used: 0,
+  batch: null,
+  validFrom: '',
+  validTo: '',
+  minBasketValue: 0,
+  oncePerCustomer: false,
+  firstOrderOnly: false,
+  conceptIds: [],
+  restaurantIds: [],
+  categoryIds: [],
 };
 
 /** The value box follows the type: percent, money (minor units), or nothing for free delivery. */
@@ -69,6 +144,7 @@ function CodeFields({ locale, adding }: { locale: UiLocale; adding: boolean }) {
         <p className="admin-readonly">
           {m.admin_forms_field_used({}, t)}: <strong>{form.watch('used')}</strong> / {form.watch('quantity')}
         </p>
+        <BatchLink locale={locale} />
       </>
     );
   return (
@@ -101,6 +177,73 @@ function CodeFields({ locale, adding }: { locale: UiLocale; adding: boolean }) {
   );
 }
 
+/** A generated code links to its batch: the list of the codes made with it, their uses, and its CSV export. */
+function BatchLink({ locale }: { locale: UiLocale }) {
+  const t = inLocale(locale);
+  const batch = useFormContext<Values>().watch('batch');
+  if (!batch) return null;
+  const list = adminPath(locale, { screen: 'list', entity: 'discountCodes', page: 1 });
+  return (
+    <p className="admin-readonly admin-batch">
+      <a href={`${list}?batch=${encodeURIComponent(batch)}`}>{m.promo_batch_link({}, t)}</a>
+    </p>
+  );
+}
+
+/** A code's own rules (issue 38): when, how much, who, and for which brands, restaurants and categories. */
+function RuleFields({ locale }: { locale: UiLocale }) {
+  const t = inLocale(locale);
+  const choices = useScopeChoices();
+  return (
+    <Section title={m.promo_section_rules({}, t)}>
+      <TextField
+        name="validFrom"
+        type="datetime-local"
+        label={m.promo_field_validFrom({}, t)}
+        hint={m.promo_windowHint({}, t)}
+        locale={locale}
+      />
+      <TextField
+        name="validTo"
+        type="datetime-local"
+        label={m.promo_field_validTo({}, t)}
+        hint={m.promo_windowHint({}, t)}
+        locale={locale}
+      />
+      <MoneyField
+        name="minBasketValue"
+        label={m.promo_field_minBasketValue({}, t)}
+        hint={m.promo_minimumHint({}, t)}
+        locale={locale}
+      />
+      <CheckField name="oncePerCustomer" label={m.promo_field_oncePerCustomer({}, t)} locale={locale} />
+      <CheckField name="firstOrderOnly" label={m.promo_field_firstOrderOnly({}, t)} locale={locale} />
+      {choices && (
+        <>
+          <ScopeField
+            name="conceptIds"
+            legend={m.promo_scope_concepts({}, t)}
+            hint={m.promo_scopeHint({}, t)}
+            choices={choices.concepts}
+          />
+          <ScopeField
+            name="restaurantIds"
+            legend={m.promo_scope_restaurants({}, t)}
+            hint={m.promo_scopeHint({}, t)}
+            choices={choices.restaurants}
+          />
+          <ScopeField
+            name="categoryIds"
+            legend={m.promo_scope_categories({}, t)}
+            hint={m.promo_scopeHint({}, t)}
+            choices={choices.categories}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
 /** Add (one code or many generated) or show and edit a discount code with its usage. */
 export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?: string }) {
   const t = inLocale(locale);
@@ -112,10 +255,14 @@ export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?
       schema={(id ? editSchema : addSchema) as unknown as StandardSchemaV1<Values>}
       empty={empty}
       load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { code: Row }) => ({ ...empty, ...b.code }))
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { code: Row }) => ({
+          ...empty,
+          ...b.code,
+          ...rulesOf(b.code),
+        }))
       }
       save={(values, key) => {
-        const { mode, count, prefix, used: _used, code, ...fields } = values;
+        const { mode, count, prefix, used: _used, batch: _batch, code, ...fields } = values;
         const value = fields.type === 'freeDelivery' ? 0 : fields.value;
         if (key)
           return answerOf(
@@ -150,6 +297,7 @@ export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?
         <NumberField name="quantity" label={m.admin_forms_field_quantity({}, t)} locale={locale} min={1} required />
         <CheckField name="active" label={m.admin_forms_field_active({}, t)} locale={locale} />
       </Section>
+      <RuleFields locale={locale} />
     </AdminForm>
   );
 }

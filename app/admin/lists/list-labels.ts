@@ -41,10 +41,13 @@ const GROUP_VALUES: Record<string, readonly string[]> = {
   botKey: ['active', 'revoked'],
 };
 
+/** Words added with a later issue, under that issue's own message names. */
+const OWN_KEYS: Record<string, string> = { filter_batch: 'promo_list_filter_batch' };
+
 /** The words one section's list island needs, in the page's language (islands take their words as props). */
 export function listLabels(entity: ListEntity, locale: Options['locale'], entityTitle: string): ListLabels {
   const options = { locale };
-  const ui = (key: string) => say(`admin_lists_${key}`, options, key);
+  const ui = (key: string) => say(OWN_KEYS[key] ?? `admin_lists_${key}`, options, key);
   const values: Record<string, string> = {};
   for (const [group, list] of Object.entries(GROUP_VALUES))
     for (const value of list) values[`${group}.${value}`] = say(valueKey(group, value), options, value);

@@ -8,6 +8,7 @@ import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section } from '../forms/fields.tsx';
 import { openingFormSchema, openingToBody, openingToValues } from './opening-form.ts';
 import { WeekHours } from './WeekHours.tsx';
+import { MoreRanges } from './MoreRanges.tsx';
 
 const endpoint = api.admin.restaurants[':id'].opening;
 type Row = RestaurantOpeningBody & { id: number; name: string };
@@ -39,6 +40,7 @@ export default function OpeningForm({ locale, id, name }: { locale: UiLocale; id
         <CheckField name="isEnabled" locale={locale} label={m.admin_forms_field_isEnabled({}, t)} />
       </Section>
       <WeekHours locale={locale} />
+      <MoreRanges locale={locale} />
     </AdminForm>
   );
 }

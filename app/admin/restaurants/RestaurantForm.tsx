@@ -24,6 +24,7 @@ import {
   type RestaurantRow,
 } from './restaurant-form.ts';
 import { WeekHours } from './WeekHours.tsx';
+import { MoreRanges } from './MoreRanges.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import { adminPath } from '#domain/admin-routes.ts';
 import { FIELD_LABEL, type LabelledField } from '#app/admin/forms/labels.ts';
@@ -129,6 +130,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
         <CheckField {...field('autoAccept')} hint={m.admin_forms_autoAcceptHint({}, t)} />
       </Section>
       <WeekHours locale={locale} />
+      <MoreRanges locale={locale} />
       <Section title={m.zone_title({}, t)}>
         {/* Where it delivers is drawn on a map on a screen of its own (decision 061), once the restaurant exists. */}
         {id ? (

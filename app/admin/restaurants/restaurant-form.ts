@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { restaurantBody, type RestaurantBody } from '#domain/admin-forms.ts';
+import { MAX_OPENING_RANGES, restaurantBody, type RestaurantBody } from '#domain/admin-forms.ts';
 
 /** Monday first, as the week is read (spec section 4); the numbers are the product's 0 = Sunday … 6 = Saturday. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -12,20 +12,81 @@ const openDay = type({
 const closedDay = type({ open: 'false', from: 'string', to: 'string' });
 
 /**
- * The restaurant form's values: the week as seven rows indexed by day. Where it delivers is its delivery zones'
- * screen (decision 061).
+ * A range beyond the week grid (issue 38): a second shift of a weekday, a range for pickup or delivery only, or a
+ * special date's ('00:00'–'00:00' closes the date). `on` is a weekday ('0' = Sunday … '6') or 'date'.
  */
-export const restaurantFormSchema = restaurantBody
-  .omit('hours')
-  .and({ week: openDay.or(closedDay).array().exactlyLength(7) });
+const moreRange = type({
+  on: "'0' | '1' | '2' | '3' | '4' | '5' | '6' | 'date'",
+  date: 'string',
+  from: /^([01][0-9]|2[0-3]):[0-5][0-9]$/,
+  to: /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/,
+  service: "'' | 'pickup' | 'delivery'",
+}).narrow((range, ctx) =>
+  range.on !== 'date' || /^\d{4}-\d{2}-\d{2}$/.test(range.date)
+    ? true
+    : ctx.reject({ path: ['date'], expected: 'a date' }),
+);
+export type MoreRange = typeof moreRange.infer;
+export const NEW_RANGE: MoreRange = { on: '1', date: '', from: '17:00', to: '22:00', service: '' };
+
+type Hours = RestaurantBody['hours'];
+
+/**
+ * The hours as the form holds them: for each weekday its first range for both services in the grid, everything else
+ * (more shifts, service ranges, special dates) in the list below it.
+ */
+export function hoursToForm(hours: Hours): { week: RestaurantFormValues['week']; more: MoreRange[] } {
+  const inGrid = new Set<Hours[number]>();
+  const week = Array.from({ length: 7 }, (_, day) => {
+    const entry = hours.find((h) => h.day === day && !h.date && !h.service);
+    if (entry) inGrid.add(entry);
+    return entry
+      ? { open: true as const, from: entry.from, to: entry.to }
+      : { open: false as const, from: '10:00', to: '22:00' };
+  });
+  const more = hours
+    .filter((h) => !inGrid.has(h))
+    .map((h) => ({
+      on: (h.date ? 'date' : String(h.day)) as MoreRange['on'],
+      date: h.date ?? '',
+      from: h.from,
+      to: h.to,
+      service: (h.service ?? '') as MoreRange['service'],
+    }));
+  return { week, more };
+}
+
+/** The grid's open days and the list's ranges as the API's hours. */
+export function formToHours(week: RestaurantFormValues['week'], more: readonly MoreRange[]): Hours {
+  return [
+    ...week.flatMap((day, index) => (day.open ? [{ day: index, from: day.from, to: day.to }] : [])),
+    ...more.map((range) => ({
+      // A special date's weekday is the server's to set from the date.
+      day: range.on === 'date' ? new Date(`${range.date}T00:00:00Z`).getUTCDay() : Number(range.on),
+      from: range.from,
+      to: range.to,
+      date: range.on === 'date' ? range.date : null,
+      service: range.service || null,
+    })),
+  ];
+}
+
+/**
+ * The restaurant form's values: the week as seven rows indexed by day and the ranges beyond it. Where it delivers is
+ * its delivery zones' screen (decision 061).
+ */
+export const restaurantFormSchema = restaurantBody.omit('hours').and({
+  week: openDay.or(closedDay).array().exactlyLength(7),
+  more: moreRange.array().atMostLength(MAX_OPENING_RANGES),
+});
 export type RestaurantFormValues = typeof restaurantFormSchema.infer;
 
 export type RestaurantRow = RestaurantBody & { id: number; updatedAt: string };
 
-export function toBody({ week, ...fields }: RestaurantFormValues): RestaurantBody {
+export function toBody({ week, more, ...fields }: RestaurantFormValues): RestaurantBody {
   return {
     ...fields,
-    hours: week.flatMap((day, index) => (day.open ? [{ day: index, from: day.from, to: day.to }] : [])),
+    hours: formToHours(week, more),
   };
 }
 
@@ -37,10 +98,7 @@ export function toValues(row: RestaurantRow): RestaurantFormValues {
   return {
     ...pick,
     phone: fields.phone ?? '',
-    week: Array.from({ length: 7 }, (_, day) => {
-      const entry = hours.find((h) => h.day === day);
-      return entry ? { open: true, from: entry.from, to: entry.to } : { open: false, from: '10:00', to: '22:00' };
-    }),
+    ...hoursToForm(hours),
   };
 }
 
@@ -62,4 +120,5 @@ export const emptyRestaurant: RestaurantFormValues = {
   autoAccept: false,
   escalationMinutes: 5,
   week: Array.from({ length: 7 }, () => ({ open: true, from: '10:00', to: '22:00' })),
+  more: [],
 };

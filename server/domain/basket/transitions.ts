@@ -6,6 +6,12 @@ import type { RestaurantState, WorkingHours } from '../hours.ts';
 import { checkModifierSelection, type ModifierGroup } from '../modifiers.ts';
 import { countryOf, type Country } from '../money.ts';
 import type { DeliveryMethod } from '../pricing.ts';
+import {
+  assertPromotionApplies,
+  assertPromotionWindow,
+  type PromotionFacts,
+  type PromotionRules,
+} from '../promotions.ts';
 
 /*
  * A basket change as a pure transition: the basket's state and the facts the change read (decoded from the
@@ -201,22 +207,42 @@ export function setDelivery(state: BasketState, facts: { kitchen: KitchenFacts }
   return { deliveryMethod: input.deliveryMethod, country, address };
 }
 
-/** A discount code as applying it reads it; null when no code has this text. */
-export type DiscountCodeFacts = { id: number; country: string; active: boolean; used: number; quantity: number } | null;
+/** A discount code as applying it reads it, with its own rules (issue 38); null when no code has this text. */
+export type DiscountCodeFacts = {
+  id: number;
+  country: string;
+  active: boolean;
+  used: number;
+  quantity: number;
+  rules?: PromotionRules;
+} | null;
+
+/**
+ * The basket a code's rules are judged on: the time, the kitchen's clock, its restaurant (null: no food yet, when
+ * only the window can be judged) and lines, and what the basket's account did before (0 for a guest: a guest's
+ * e-mail and phone are known at checkout, which judges them again).
+ */
+export type PromotionBasket = Omit<PromotionFacts, 'restaurant'> & { restaurant: PromotionFacts['restaurant'] | null };
 
 /**
  * Applies a discount code. discountCode: no such code, or a code of another country than the kitchen's (the
- * basket's when it holds no food); discountNotActive: switched off or used up.
+ * basket's when it holds no food); discountNotActive: switched off or used up; then the code's own rules, each with
+ * its key (#domain/promotions.ts).
  */
 export function applyDiscount(
   state: BasketState,
-  facts: { code: DiscountCodeFacts; kitchen: KitchenFacts },
+  facts: { code: DiscountCodeFacts; kitchen: KitchenFacts; basket?: PromotionBasket },
 ): { discountCodeId: number } {
   const { code } = facts;
   if (!code) throw new RuleError('discountCode', 'no such discount code');
   const country = facts.kitchen?.country ?? state.country;
   if (code.country !== country) throw new RuleError('discountCode', `the code is for ${code.country}, not ${country}`);
   if (!code.active || code.used >= code.quantity) throw new RuleError('discountNotActive', 'the code is not active');
+  const { basket } = facts;
+  if (code.rules && basket) {
+    if (basket.restaurant) assertPromotionApplies(code.rules, { ...basket, restaurant: basket.restaurant });
+    else assertPromotionWindow(code.rules, basket.now, basket.timeZone);
+  }
   return { discountCodeId: code.id };
 }
 

@@ -50,7 +50,18 @@ const ownerOf = (c: Context<AppEnv>) => ({ cookieId: basketCookie(c), userId: c.
 const DISCOUNT_WINDOW_SECONDS = 10 * 60;
 const DISCOUNT_FAILURES_PER_BASKET = 5;
 const DISCOUNT_FAILURES_PER_ADDRESS = 30;
-const CODE_FAILURES = new Set(['discountCode', 'discountNotActive']);
+// A code's own rules (issue 38) count too: each answer says the code exists, which is what a guess is after.
+const CODE_FAILURES = new Set([
+  'discountCode',
+  'discountNotActive',
+  'discountNotYetValid',
+  'discountExpired',
+  'discountNotHere',
+  'discountNoEligibleItems',
+  'discountBelowMinimum',
+  'discountFirstOrderOnly',
+  'discountAlreadyUsed',
+]);
 
 async function applyDiscountLimited(c: Context<AppEnv>, code: string) {
   const { db, now } = c.var.deps;
@@ -66,7 +77,7 @@ async function applyDiscountLimited(c: Context<AppEnv>, code: string) {
     throw new AppError('tooManyRequests');
   }
   try {
-    const answer = await change(c, applyDiscount(code));
+    const answer = await change(c, applyDiscount(code, now()));
     await forgetFailure({ db }, attempt);
     return answer;
   } catch (error) {
@@ -199,7 +210,7 @@ export const basketRoutes = new Hono<AppEnv>()
     '/discount',
     answers(
       'Apply a discount code; failed attempts only are limited: 5 per basket and 30 per address in 10 minutes',
-      '400:validation, discountCode, discountNotActive',
+      '400:validation, discountCode, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed',
       '429:tooManyRequests',
     ),
     validate('json', discountBody),

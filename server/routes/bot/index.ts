@@ -150,7 +150,7 @@ export const botRoutes = new Hono<BotEnv>()
       responses: {
         201: jsonResponse('{ order, statusUrl, accessToken, paymentUrl, replayed }'),
         400: errorResponse(
-          'idempotencyKeyRequired, validation (details: field → rule), requiredOptions, productUnavailable, restaurantClosed, minBasketValueError, addressOutOfRestaurantsDeliveryArea, pickupUnavailable, deliveryUnavailable, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+          'idempotencyKeyRequired, validation (details: field → rule), requiredOptions, productUnavailable, restaurantClosed, minBasketValueError, addressOutOfRestaurantsDeliveryArea, pickupUnavailable, deliveryUnavailable, discountCode, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
         404: errorResponse('notFound: no such menu item'),
         409: errorResponse('idempotencyKeyReused, restaurantLocation, mishmashedLocations'),

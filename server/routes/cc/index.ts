@@ -199,10 +199,13 @@ export const ccRoutes = new Hono<AppEnv>()
   )
   .post(
     '/baskets/:basketId/discount',
-    basketAnswer('Apply a discount code the caller gives', [400, 'validation, discountCode, discountNotActive']),
+    basketAnswer('Apply a discount code the caller gives', [
+      400,
+      'validation, discountCode, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed',
+    ]),
     validate('param', basketParam),
     validate('json', discountBody),
-    (c) => change(c, c.req.valid('param').basketId, applyDiscount(c.req.valid('json').code)),
+    (c) => change(c, c.req.valid('param').basketId, applyDiscount(c.req.valid('json').code, c.var.deps.now())),
   )
   .delete(
     '/baskets/:basketId/discount',
@@ -311,7 +314,7 @@ export const ccRoutes = new Hono<AppEnv>()
       responses: {
         201: jsonResponse('{ order, accessToken, redirectUrl, replayed }'),
         400: errorResponse(
-          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule; customerUserId: notFound), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired',
+          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule; customerUserId: notFound), restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired',
         ),
         401: staffOnly,
         409: errorResponse('idempotencyKeyReused, basketAlreadyOrdered'),

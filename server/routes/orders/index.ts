@@ -104,7 +104,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       responses: {
         201: jsonResponse('{ order, accessToken, redirectUrl (fast transfer: the bank page), replayed }'),
         400: errorResponse(
-          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), invalidNip, invoiceUnavailable, restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
+          'idempotencyKeyRequired, basketEmpty, validation (details: field → rule), invalidNip, invoiceUnavailable, restaurantClosed, productUnavailable, minBasketValueError, addressOutOfRestaurantsDeliveryArea, discountCode, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
         409: errorResponse(
           'idempotencyKeyReused, basketAlreadyOrdered, restaurantLocation, mishmashedLocations, kitchenPaused, slotUnavailable',

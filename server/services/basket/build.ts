@@ -50,6 +50,6 @@ export async function buildBasket(
     if (created.length === 0) return;
     for (const item of content.items) await apply(query, basketId, addItem(item, now()));
     await apply(query, basketId, setDelivery(content.delivery));
-    if (content.discountCode) await apply(query, basketId, applyDiscount(content.discountCode));
+    if (content.discountCode) await apply(query, basketId, applyDiscount(content.discountCode, now()));
   });
 }

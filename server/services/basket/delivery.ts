@@ -8,6 +8,11 @@ import {
   type KitchenFacts,
 } from '#domain/basket/transitions.ts';
 import type { BasketChange, Statement } from './write.ts';
+import { Temporal } from 'temporal-polyfill';
+import type { PromotionBasket } from '#domain/basket/transitions.ts';
+import { timeZoneOf } from '#domain/country.ts';
+import { countryOf } from '#domain/money.ts';
+import { fromJson, PROMOTION_RULES_SQL, promotionRulesOf } from './priced.ts';
 
 /*
  * How and where to deliver, and the discount code: which facts each change reads, which transition of
@@ -60,7 +65,52 @@ export function setDelivery(input: DeliveryInput): BasketChange {
   };
 }
 
-const CODE_SQL = `select id, country, active, used, quantity from discount_codes where upper(code) = $1::text limit 1`;
+const CODE_SQL = `select id, country, active, used, quantity, ${PROMOTION_RULES_SQL('discount_codes')} as rules
+from discount_codes where upper(code) = $1::text limit 1`;
+
+/**
+ * What a code's rules judge (issue 38): the basket's restaurant and brand, each line's category and value (linePrice
+ * in SQL: the item's price unless it resets prices, plus its options', times the quantity), and the basket's
+ * account's uses of the code and orders that were not canceled or rejected. No row: a basket not written yet.
+ */
+const PROMOTION_BASKET_SQL = `select r.id as "restaurantId", r.concept_id as "conceptId",
+  (select coalesce(json_agg(json_build_object('categoryId', mi.category_id, 'value',
+      ((case when mi.reset_prices then 0 else mi.price end)
+        + coalesce((select sum(o.price) from modifier_options o where o.id = any(bi.option_ids)), 0)) * bi.quantity)),
+    '[]')
+    from basket_items bi join menu_items mi on mi.id = bi.menu_item_id where bi.basket_id = b.id) as lines,
+  (select count(*) from discount_redemptions dr join discount_codes d on d.id = dr.discount_code_id
+    where upper(d.code) = $2::text and dr.customer = 'user:' || b.user_id::text)::int as "customerUses",
+  (select count(*) from orders o where o.user_id = b.user_id and o.status not in ('canceled', 'rejected'))::int
+    as "customerOrders"
+from baskets b left join restaurants r on r.id = b.restaurant_id
+where b.id = $1::text::uuid`;
+
+type PromotionBasketRow = {
+  restaurantId: number | null;
+  conceptId: number | null;
+  lines: unknown;
+  customerUses: number;
+  customerOrders: number;
+};
+
+function promotionBasketOf(rows: Row[] | undefined, country: string, now: Date): PromotionBasket {
+  const row = rows?.[0] as PromotionBasketRow | undefined;
+  return {
+    now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+    timeZone: timeZoneOf(countryOf(country)),
+    restaurant:
+      row?.restaurantId != null && row.conceptId != null ? { id: row.restaurantId, conceptId: row.conceptId } : null,
+    lines: fromJson<PromotionBasket['lines']>(row?.lines, []),
+    customerUses: row?.customerUses ?? 0,
+    customerOrders: row?.customerOrders ?? 0,
+  };
+}
+
+const codeOf = (rows: Row[] | undefined): DiscountCodeFacts => {
+  const row = rows?.[0] as (NonNullable<DiscountCodeFacts> & { rules: unknown }) | undefined;
+  return row ? { ...row, rules: promotionRulesOf(row.rules) } : null;
+};
 
 /** The statement of a discount patch: the code's id, or none. */
 const discountStatement = (basketId: string, patch: { discountCodeId: number | null }): Statement =>
@@ -71,12 +121,22 @@ const discountStatement = (basketId: string, patch: { discountCodeId: number | n
         params: [basketId, patch.discountCodeId],
       };
 
-/** Applies a discount code, in any case (the rules: applyDiscount of the domain). */
-export function applyDiscount(code: string): BasketChange {
+/** Applies a discount code, in any case (the rules: applyDiscount of the domain, with the code's own at `now`). */
+export function applyDiscount(code: string, now: Date): BasketChange {
+  const text = code.trim().toUpperCase();
   return {
-    reads: (basketId) => [{ text: CODE_SQL, params: [code.trim().toUpperCase()] }, kitchenRead(basketId)],
-    writes: (basket, [codes, kitchens]) => {
-      const facts = { code: (codes?.[0] as DiscountCodeFacts | undefined) ?? null, kitchen: kitchenOf(kitchens) };
+    reads: (basketId) => [
+      { text: CODE_SQL, params: [text] },
+      kitchenRead(basketId),
+      { text: PROMOTION_BASKET_SQL, params: [basketId, text] },
+    ],
+    writes: (basket, [codes, kitchens, promotion]) => {
+      const kitchen = kitchenOf(kitchens);
+      const facts = {
+        code: codeOf(codes),
+        kitchen,
+        basket: promotionBasketOf(promotion, kitchen?.country ?? basket.country, now),
+      };
       return [discountStatement(basket.id, applyDiscountTo(basket, facts))];
     },
   };

@@ -14,7 +14,7 @@ import type { ModifierGroup } from '#domain/modifiers.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
 import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
-import { fromJson, stateAt } from './priced.ts';
+import { fromJson, OPENING_RANGE_JSON, stateAt } from './priced.ts';
 import type { BasketChange, LockedBasket, Statement } from './write.ts';
 
 export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
@@ -35,7 +35,7 @@ select
       'locationDeleted', l.deleted, 'country', l.country,
       'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
         json_build_object('from', i.available_from, 'to', i.available_to)),
-      'hours', (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
         from working_hours h where h.restaurant_id = r.id))
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
       join menu_categories c on c.id = i.category_id

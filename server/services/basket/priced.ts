@@ -5,7 +5,7 @@ import { queryOf, type Query, type Row } from '#db/raw.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { cheapestTerms, deliveryTermsAt, type DeliveryTerms, type StoredDeliveryZone } from '#domain/delivery-zones.ts';
 import type { DeliveryPoint } from '#domain/delivery-area.ts';
-import { restaurantState, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
+import { hoursFor, restaurantState, serviceOf, type RestaurantState, type WorkingHours } from '#domain/hours.ts';
 import { type Country, type Currency, countryOf, currencyOf } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import type { MenuTranslations } from '#db/schema/catalogue.ts';
@@ -22,6 +22,13 @@ import {
 import { LOCALES, type Locale } from '#domain/locales.ts';
 import { lineUnavailable } from '#domain/basket/transitions.ts';
 import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
+import {
+  eligibleValue,
+  localMinute,
+  promotionRefusal,
+  type PromotionRefusal,
+  type PromotionRules,
+} from '#domain/promotions.ts';
 import { allergenInfoOf, allergensOfChoice, type AllergenInfo } from '#domain/allergens.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
@@ -85,6 +92,8 @@ export type PricedBasketLine = {
    * makes checkout answer restaurantLocation or mishmashedLocations (#domain/checkout.ts kitchenConflict).
    */
   kitchen: { restaurantId: number; locationId: number; conceptId: number };
+  /** The item's menu category (a discount code may be for some categories only). */
+  categoryId: number;
   /** The item's allergens with its chosen options' (allergensOfChoice); null when any part has none given. */
   allergens: AllergenInfo;
   options: {
@@ -110,6 +119,13 @@ export type PricedBasketDiscount = {
    */
   active: boolean;
   left: number;
+  /**
+   * The code's own rule this basket breaks now (issue 38: its window, brands and restaurants, categories, minimum),
+   * or null; the summary then leaves the code out and checkout answers the same key. Who the customer is (once per
+   * customer, first order) is judged when the code is applied by an account and again at checkout.
+   */
+  refusal: PromotionRefusal | null;
+  rules: PromotionRules;
 };
 
 export type PricedBasket = {
@@ -216,6 +232,7 @@ type PricingRow = {
     active: boolean;
     quantity: number;
     used: number;
+    rules: unknown;
   } | null;
   serviceFee: number | null;
   lines: unknown;
@@ -235,12 +252,40 @@ type LineRow = {
     restaurantId: number;
     locationId: number;
     conceptId: number;
+    categoryId: number;
     allergens: string[] | null;
     mayContain: string[] | null;
     /** Its category's availability window and its own (issue 38); unset ones as nulls. */
     windows?: { from: string | null; to: string | null }[];
   };
   options: LineOption[] | null;
+};
+
+/** One opening range of working_hours `h` as JSON (#domain/hours.ts OpeningRange): its special date and service. */
+export const OPENING_RANGE_JSON = (h: string) =>
+  `json_build_object('day', ${h}.day, 'from', ${h}."from", 'to', ${h}."to", 'date', ${h}.date, 'service', ${h}.service)`;
+
+/** A discount code's own rules (issue 38) as one JSON object, read from the row named `d`. */
+export const PROMOTION_RULES_SQL = (d: string) => `json_build_object('validFrom', ${d}.valid_from,
+    'validTo', ${d}.valid_to, 'minBasketValue', ${d}.min_basket_value, 'oncePerCustomer', ${d}.once_per_customer,
+    'firstOrderOnly', ${d}.first_order_only, 'conceptIds', ${d}.concept_ids, 'restaurantIds', ${d}.restaurant_ids,
+    'categoryIds', ${d}.category_ids)`;
+
+/** The rules as PROMOTION_RULES_SQL answers them, the window's bounds on the minute. */
+export function promotionRulesOf(value: unknown): PromotionRules {
+  const rules = fromJson<PromotionRules>(value, NO_PROMOTION_RULES);
+  return { ...rules, validFrom: localMinute(rules.validFrom), validTo: localMinute(rules.validTo) };
+}
+
+const NO_PROMOTION_RULES: PromotionRules = {
+  validFrom: null,
+  validTo: null,
+  minBasketValue: null,
+  oncePerCustomer: false,
+  firstOrderOnly: false,
+  conceptIds: null,
+  restaurantIds: null,
+  categoryIds: null,
 };
 
 /**
@@ -275,17 +320,18 @@ select
     'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
   c.slug as "conceptSlug",
   c.name as "conceptName",
-  (select json_agg(json_build_object('day', h.day, 'from', h."from", 'to', h."to") order by h.day)
+  (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
     from working_hours h where h.restaurant_id = r.id) as hours,
   case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
-    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used) end as discount,
+    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used,
+    'rules', ${PROMOTION_RULES_SQL('d')}) end as discount,
   cc.service_fee as "serviceFee",
   (select json_agg(json_build_object(
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
           'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
           'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
-          'allergens', mi.allergens, 'mayContain', mi.may_contain,
+          'categoryId', mi.category_id, 'allergens', mi.allergens, 'mayContain', mi.may_contain,
           'windows', json_build_array(json_build_object('from', mc.available_from, 'to', mc.available_to),
             json_build_object('from', mi.available_from, 'to', mi.available_to)))
         from menu_items mi join restaurants mr on mr.id = mi.restaurant_id
@@ -404,7 +450,9 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   const r = fromJson<PricingRow['restaurant']>(head.restaurant, null);
   const l = fromJson<PricingRow['location']>(head.location, null);
   if (basket.restaurantId !== null && r && l) {
-    const hours = fromJson<WorkingHours>(head.hours, []);
+    // The hours of the basket's service (issue 38): its state, checkout's restaurantClosed and the slots on offer
+    // follow pickup's hours or delivery's where the restaurant keeps them apart.
+    const hours = hoursFor(fromJson<WorkingHours>(head.hours, []), serviceOf(basket.deliveryMethod));
     const country = countryOf(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
@@ -489,6 +537,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         lineUnavailable({ item, options }, lostOption, basket.restaurantId) ||
         !windowsOpenAt(storedWindows(item.windows), now, timeZoneOf(pricingCountry)),
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
+      categoryId: item.categoryId,
       allergens: allergensOfChoice(allergenInfoOf(item), chosenAllergens),
       options,
     };
@@ -499,6 +548,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   if (basket.discountCodeId !== null && code) {
     const left = Math.max(0, code.quantity - code.used);
     const country = countryOf(code.country);
+    const rules = promotionRulesOf(code.rules);
     discount = {
       id: code.id,
       code: code.code,
@@ -507,8 +557,20 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       country,
       active: code.active && left > 0 && country === pricingCountry,
       left,
+      refusal: restaurant
+        ? promotionRefusal(rules, {
+            now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+            timeZone: restaurant.timeZone,
+            restaurant: { id: restaurant.id, conceptId: restaurant.conceptId },
+            lines: lines.map((line) => ({ categoryId: line.categoryId, value: line.totalPrice })),
+            customerUses: 0,
+            customerOrders: 0,
+          })
+        : null,
+      rules,
     };
   }
+  const applied = discount?.active && !discount.refusal ? discount : null;
 
   const deliveryMethod = basket.deliveryMethod as DeliveryMethod;
   const summary = restaurant
@@ -517,7 +579,19 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         deliveryMethod,
         restaurant,
         serviceFee: head.serviceFee ?? 0,
-        discount: discount?.active ? { type: discount.type, value: discount.value } : null,
+        discount: applied && {
+          type: applied.type,
+          value: applied.value,
+          // A code for some categories discounts those lines only.
+          ...(applied.rules.categoryIds?.length
+            ? {
+                base: eligibleValue(
+                  applied.rules,
+                  lines.map((l) => ({ categoryId: l.categoryId, value: l.totalPrice })),
+                ),
+              }
+            : {}),
+        },
       })
     : { ...EMPTY_SUMMARY };
 

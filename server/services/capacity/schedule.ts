@@ -3,7 +3,7 @@ import { and, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import { locations, orders, restaurants } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { timeZoneOf } from '#domain/country.ts';
-import type { WorkingHours } from '#domain/hours.ts';
+import { hoursFor, serviceOf, type WorkingHours } from '#domain/hours.ts';
 import { SLOT_MINUTES, type SlotLoad } from '#domain/kitchen-capacity.ts';
 import { type Kitchen, KITCHEN_LIMITS, type ScheduleAnswer, scheduleAnswer } from '#domain/kitchen-settings.ts';
 import { countryOf } from '#domain/money.ts';
@@ -101,7 +101,8 @@ export async function restaurantSchedule(
     kitchen: { ...kitchen, busy: kitchen.busy ?? null },
     restaurant: {
       isEnabled: head.state.state !== 'unavailable',
-      hours: head.hours,
+      // The hours of the service asked for (issue 38): pickup and delivery may keep hours of their own.
+      hours: hoursFor(head.hours, serviceOf(call.deliveryMethod)),
       timeZone: timeZoneOf(countryOf(head.location.country)),
       preparationMinutes: head.preparationMinutes,
     },

@@ -73,8 +73,11 @@ export async function hoursByRestaurant(db: Db, ids: number[]): Promise<Map<numb
     .select()
     .from(workingHours)
     .where(inArray(workingHours.restaurantId, ids))
-    .orderBy(asc(workingHours.day));
-  for (const row of rows) byId.get(row.restaurantId)?.push({ day: row.day, from: row.from, to: row.to });
+    .orderBy(asc(workingHours.day), asc(workingHours.from));
+  for (const row of rows)
+    byId
+      .get(row.restaurantId)
+      ?.push({ day: row.day, from: row.from, to: row.to, date: row.date, service: row.service });
   return byId;
 }
 

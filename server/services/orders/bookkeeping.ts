@@ -65,7 +65,9 @@ const AUDIT_SQL = insertAuditSql({
   entityId: '$5::text',
   data: '$6::text::jsonb',
 });
-const GIVE_BACK_SQL = giveBackDiscountUseSql('$1::int');
+/** The use, and the customer's once-per-customer keys with it (issue 38), so that the customer may use it again. */
+const GIVE_BACK_SQL = `with customer as (delete from discount_redemptions where order_id = $2::text::uuid)
+${giveBackDiscountUseSql('$1::int')}`;
 
 /** Writes one audit row inside the caller's transaction. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
@@ -73,6 +75,6 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
 }
 
 /** Gives a use of the code back inside the caller's transaction. */
-export async function giveBackDiscountUse(tx: Tx, discountCodeId: number): Promise<void> {
-  await queryOf(tx)(GIVE_BACK_SQL, [discountCodeId]);
+export async function giveBackDiscountUse(tx: Tx, discountCodeId: number, orderId: string): Promise<void> {
+  await queryOf(tx)(GIVE_BACK_SQL, [discountCodeId, orderId]);
 }

@@ -114,7 +114,7 @@ export async function changeStatusInTx(
         .set({ status: 'canceled', updatedAt: change.now })
         .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending'))),
     );
-    if (order.discountCodeId !== null) writes.push(giveBackDiscountUse(tx, order.discountCodeId));
+    if (order.discountCodeId !== null) writes.push(giveBackDiscountUse(tx, order.discountCodeId, order.id));
   }
 
   let refundQueued = false;

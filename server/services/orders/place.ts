@@ -21,6 +21,7 @@ import { Temporal } from 'temporal-polyfill';
 import { SLOT_MINUTES, type SlotLoad } from '#domain/kitchen-capacity.ts';
 import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
 import { claimSlot, KITCHEN_LOCK_SQL, slotCounters } from './place/slots.ts';
+import { customerHistory } from './place/promotion.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
 
@@ -115,13 +116,14 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
       // The slot counters are read without the kitchen's lock: the write counts the order up in one stripe of its
       // slot only while that stripe still has room, and when it had none place-order tries again, then queued behind
       // the kitchen's lock with the others that lost one (decision 053). Still the one round trip.
-      const [[locked], , again, basket, configured, counters] = await Promise.all([
+      const [[locked], , again, basket, configured, counters, history] = await Promise.all([
         tx.query(LOCK_BASKET_SQL, [basketId]),
         queued ? tx.query(KITCHEN_LOCK_SQL, [basketId]) : null,
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
         tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
         slotCounters(tx.query, basketId, loadWindowAt(now)),
+        customerHistory(tx.query, basketId, { userId, email: input.email, phone: input.phone }),
       ]);
       if (again) return replayOf(again, hash);
       // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
@@ -158,6 +160,7 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
           config: env,
           seller,
           load,
+          history,
         });
       // Where no stripe of the slot fits the order alone, this books the slot as a whole (more round trips, rare).
       const kitchen = basket.kitchen;

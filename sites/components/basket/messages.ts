@@ -30,6 +30,13 @@ export function basketTotalsLabels(locale: Locale): BasketTotalsLabels {
 const BASKET_ERRORS = [
   'discountCode',
   'discountNotActive',
+  'discountNotYetValid',
+  'discountExpired',
+  'discountNotHere',
+  'discountNoEligibleItems',
+  'discountBelowMinimum',
+  'discountFirstOrderOnly',
+  'discountAlreadyUsed',
   'minBasketValueError',
   'productUnavailable',
   'restaurantClosed',

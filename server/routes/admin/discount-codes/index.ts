@@ -4,6 +4,7 @@ import type { AppEnv } from '#server/context.ts';
 import { discountCreateBody, discountUpdateBody, serialIdParam } from '#domain/admin-forms.ts';
 import {
   createDiscountCodes,
+  discountCodeChoices,
   deleteDiscountCode,
   readDiscountCode,
   updateDiscountCode,
@@ -25,16 +26,37 @@ export const adminDiscountCodeRoutes = new Hono<AppEnv>()
       summary: 'Add one code (`code`) or generate `count` unique codes (with an optional `prefix`)',
       description:
         'type percentage (value 1–100, whole percent), amount (value in minor units, above 0) or freeDelivery ' +
-        '(value 0); quantity: how many times each code may be used.',
+        '(value 0); quantity: how many times each code may be used. Its own rules (issue 38), each optional: ' +
+        'validFrom and validTo (local date and time on the restaurant’s clock, YYYY-MM-DDTHH:MM, "" or null for no bound), ' +
+        'minBasketValue (minor units of the eligible products, 0 for none), oncePerCustomer, firstOrderOnly, ' +
+        'conceptIds, restaurantIds and categoryIds (empty for all). Generated codes share a `batch` id: the list ' +
+        'filters on it and exports it to CSV.',
       responses: {
         201: jsonResponse('{ codes: [discount code] }'),
-        400: errorResponse('validation (value outOfRange for its type; code notEmpty without code or count)'),
+        400: errorResponse(
+          'validation (value outOfRange for its type; validTo outOfRange not after validFrom; code notEmpty without code or count)',
+        ),
         401: denied,
         409: errorResponse('notUniqueCode (the code is taken, in any case)'),
       },
     }),
     validate('json', discountCreateBody.onUndeclaredKey('delete')),
     async (c) => c.json({ codes: await createDiscountCodes(adminCtx(c), c.req.valid('json')) }, 201),
+  )
+  .get(
+    '/choices',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary: 'The brands, restaurants and menu categories a code may be limited to',
+      responses: {
+        200: jsonResponse(
+          '{ concepts: [{ id, name }], restaurants: [{ id, name, city }], categories: [{ id, name, restaurant }] }',
+        ),
+        401: denied,
+      },
+    }),
+    async (c) => c.json(await discountCodeChoices(adminCtx(c)), 200),
   )
   .get(
     '/:id',
@@ -55,7 +77,9 @@ export const adminDiscountCodeRoutes = new Hono<AppEnv>()
       summary: 'Edit a discount code (the usage limit never below its uses)',
       responses: {
         200: jsonResponse('{ code }'),
-        400: errorResponse('validation (quantity outOfRange below the uses made)'),
+        400: errorResponse(
+          'validation (quantity outOfRange below the uses made; validTo outOfRange not after validFrom)',
+        ),
         401: denied,
         404: errorResponse('notFound'),
         409: errorResponse('notUniqueCode'),

@@ -3,13 +3,14 @@ import type { Db, Tx } from '#db/client.ts';
 import { concepts, locations, restaurants, workingHours } from '#db/schema/index.ts';
 import type { RestaurantBody } from '#domain/admin-forms.ts';
 import { escalationProblem } from '#domain/kitchen-alarms.ts';
+import { openingRangeProblem, weekdayOf } from '#domain/hours.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { audit, orNull, uniqueOr } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
 
 export type AdminRestaurant = typeof restaurants.$inferSelect & {
-  hours: { day: number; from: string; to: string }[];
+  hours: { day: number; from: string; to: string; date: string | null; service: 'pickup' | 'delivery' | null }[];
 };
 
 export type RestaurantChoices = {
@@ -47,13 +48,14 @@ function checkFields(input: RestaurantBody): void {
   checkHours(input);
 }
 
+/**
+ * Several ranges a day, none overlapping another of its day (or special date) and service; '10:00'–'10:00' would be
+ * open for no time at all (a day without hours is a closed day: leave it out), except '00:00'–'00:00' on a special
+ * date, which closes that date (#domain/hours.ts openingRangeProblem).
+ */
 export function checkHours(input: Pick<RestaurantBody, 'hours'>): void {
-  const days = input.hours.map((entry) => entry.day);
-  if (new Set(days).size !== days.length) throw validationError({ hours: 'invalid' });
-  input.hours.forEach((entry, index) => {
-    // '10:00'–'10:00' would be open for no time at all; a day without hours is a closed day (leave it out).
-    if (entry.from === entry.to) throw validationError({ [`hours.${index}.to`]: 'invalid' });
-  });
+  const problem = openingRangeProblem(input.hours);
+  if (problem) throw validationError({ [`hours.${problem.index}.${problem.field}`]: 'invalid' });
 }
 
 async function checkOwners(tx: Tx, input: RestaurantBody): Promise<void> {
@@ -66,16 +68,33 @@ async function checkOwners(tx: Tx, input: RestaurantBody): Promise<void> {
 /** Replaces the week's hours; the working_hours trigger moves the menu version, so the shop shows them at once. */
 export async function writeHours(tx: Tx, restaurantId: number, hours: RestaurantBody['hours']): Promise<void> {
   await tx.delete(workingHours).where(eq(workingHours.restaurantId, restaurantId));
-  if (hours.length > 0) await tx.insert(workingHours).values(hours.map((entry) => ({ restaurantId, ...entry })));
+  if (hours.length > 0)
+    await tx.insert(workingHours).values(
+      hours.map((entry) => ({
+        restaurantId,
+        from: entry.from,
+        to: entry.to,
+        // A special day is on its date's weekday, whatever the body said.
+        day: entry.date ? weekdayOf(entry.date) : entry.day,
+        date: entry.date ?? null,
+        service: entry.service ?? null,
+      })),
+    );
 }
 
 /** A restaurant's week, Monday first: the full form's and the kitchen manager's opening form's. */
 export const readHours = (db: Tx | Db, restaurantId: number) =>
   db
-    .select({ day: workingHours.day, from: workingHours.from, to: workingHours.to })
+    .select({
+      day: workingHours.day,
+      from: workingHours.from,
+      to: workingHours.to,
+      date: workingHours.date,
+      service: workingHours.service,
+    })
     .from(workingHours)
     .where(eq(workingHours.restaurantId, restaurantId))
-    .orderBy(asc(workingHours.day));
+    .orderBy(asc(workingHours.date), asc(workingHours.day), asc(workingHours.from));
 
 async function readIn(tx: Tx | Db, id: number): Promise<AdminRestaurant> {
   const [row] = await tx.select().from(restaurants).where(eq(restaurants.id, id));

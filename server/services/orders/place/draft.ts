@@ -19,6 +19,8 @@ import type { SlotLoad } from '#domain/kitchen-capacity.ts';
 import { type OrderPromise, orderPromise, preOrderAllowed } from '#domain/kitchen-settings.ts';
 import { RuleError } from '#domain/rule-error.ts';
 import { recordedConsents } from './idempotency.ts';
+import type { CustomerHistory } from './promotion.ts';
+import { customerKeys, promotionRefusal } from '#domain/promotions.ts';
 import type { PlaceOrderInput } from './input.ts';
 
 /** A basket an order can be made of: it has a restaurant at a location, and lines. */
@@ -66,6 +68,11 @@ export type OrderDraft = {
   email: OutgoingEmail | null;
   /** The company invoice the customer asked for (issue 36), stored beside the order. */
   invoice: InvoiceRequest | null;
+  /**
+   * A once-per-customer code's keys of this customer (account, e-mail, phone), each written with the order under the
+   * code's unique key (discount_redemptions): a second order of the same customer at the same moment fails on it.
+   */
+  redemptions: string[];
 };
 
 export type DraftCall = {
@@ -93,6 +100,8 @@ export type DraftCall = {
   seller?: LegalEntity | null | undefined;
   /** What the kitchen's slots already hold (empty where the kitchen does not limit them). */
   load: ReadonlyMap<number, SlotLoad>;
+  /** The customer's uses of the basket's discount code and earlier orders (issue 38); none when not given. */
+  history?: CustomerHistory | undefined;
 };
 
 /** The slot the customer chose: an ISO instant (with its offset), or none for "as soon as possible". */
@@ -188,7 +197,20 @@ export function draftOrder(asked: DraftCall): OrderDraft {
     deliveryMethod: basket.deliveryMethod,
     address: point,
     // A code of another country than the kitchen's is not a code here, as when it is applied (discountCode).
-    discount: basket.discount ? { exists: basket.discount.country === country, active: basket.discount.active } : null,
+    discount: basket.discount
+      ? {
+          exists: basket.discount.country === country,
+          active: basket.discount.active,
+          refusal: promotionRefusal(basket.discount.rules, {
+            now: instant,
+            timeZone: restaurant.timeZone,
+            restaurant: { id: restaurant.id, conceptId: restaurant.conceptId },
+            lines: basket.lines.map((l) => ({ categoryId: l.categoryId, value: l.totalPrice })),
+            customerUses: call.history?.uses ?? 0,
+            customerOrders: call.history?.orders ?? 0,
+          })?.key,
+        }
+      : null,
     payment: {
       method: input.paymentMethod,
       channel,
@@ -297,6 +319,9 @@ export function draftOrder(asked: DraftCall): OrderDraft {
     mods,
     payment: online ? paymentOf(call) : null,
     invoice,
+    redemptions: basket.discount?.rules.oncePerCustomer
+      ? customerKeys({ userId: order.userId, email: customer.email, phone: customer.phone })
+      : [],
     audit: {
       at: now,
       actorUserId: order.createdByUserId,

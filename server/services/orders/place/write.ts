@@ -5,6 +5,7 @@ import { ORDER_STATUS_CHANNEL } from '../events.ts';
 import type { DraftLine, DraftMod, OrderDraft } from './draft.ts';
 import { errorOf, log } from '#server/observability/log.ts';
 import { kitchenSlotCtes, type SlotClaim } from './slots.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 
 /** The failing cast's text (see the statement's end), by which writeOrder knows it. */
 const SLOT_KEPT = 'kitchen slot counted for no order:';
@@ -66,6 +67,7 @@ const PARAMS = [
   'auditData',
   'email',
   'invoice',
+  'redemptions',
 ] as const;
 type Param = (typeof PARAMS)[number];
 /** Sent as text and cast in the SQL, so that both drivers convert every value the same way (db/raw.ts). */
@@ -110,6 +112,13 @@ with ${kitchenSlotCtes({
     ${$('now')}::text::timestamptz, ${$('now')}::text::timestamptz
   where (select ok from room) and (${$('discountCodeId')}::int is null or exists (select from redeemed))
   returning id
+), redemption as (
+  -- A once-per-customer code (issue 38): one row per key of the customer. A key already there (the same customer's
+  -- order committed meanwhile, or waited for here) fails the statement on the unique key, and nothing is written.
+  insert into discount_redemptions (discount_code_id, customer, order_id, created_at)
+  select ${$('discountCodeId')}::int, k.customer, p.id, ${$('now')}::text::timestamptz
+  from placed p cross join jsonb_array_elements_text(${$('redemptions')}::text::jsonb) as k(customer)
+  returning customer
 ), lines as materialized (
   select nextval('order_items_id_seq')::int as id, l.*
   from jsonb_to_recordset(${$('lines')}::text::jsonb)
@@ -180,6 +189,7 @@ select exists (select from placed) as placed,
   (select count(*) from audit)::int as audits,
   (select count(*) from email)::int as emails,
   (select count(*) from invoice)::int as invoices,
+  (select count(*) from redemption)::int as redemptions,
   (select count(*) from slotted)::int as slots,
   (select ok from room) as room,
   -- A slot counted up for an order not written (its code was used up meanwhile) fails the statement, so that the
@@ -199,7 +209,7 @@ const ANNOUNCE_SQL = `select pg_notify('${ORDER_STATUS_CHANNEL}', id::text) from
 
 /** The draft's fields by parameter name: the one place where a field becomes a parameter. */
 function paramsOf(
-  { order, lines, mods, payment, audit, email, invoice }: OrderDraft,
+  { order, lines, mods, payment, audit, email, invoice, redemptions }: OrderDraft,
   claim: SlotClaim | null,
 ): Value[] {
   const values: Record<Param, Value> = {
@@ -248,12 +258,18 @@ function paramsOf(
     auditData: JSON.stringify(audit.data),
     email: email && JSON.stringify({ html: null, ...email }),
     invoice: invoice && JSON.stringify(invoice),
+    redemptions: JSON.stringify(redemptions),
   };
   return PARAMS.map((name) => values[name]);
 }
 
 const usedUp = () =>
   new RuleError('discountNotActive', 'the code was used up meanwhile', { problems: ['discountNotActive'] });
+
+/** The unique key of a once-per-customer code's uses (db/schema/orders.ts discountRedemptions). */
+const REDEMPTION_KEY = 'discount_redemptions_customer_key';
+const alreadyUsed = () =>
+  new RuleError('discountAlreadyUsed', 'the customer used the code meanwhile', { problems: ['discountAlreadyUsed'] });
 
 /** The draft's lines and modifiers with the ids the database gave them. */
 export type WrittenIds = {
@@ -270,6 +286,7 @@ export async function writeOrder(tx: Transaction, draft: OrderDraft, claim: Slot
   const [[written]] = await Promise.all([
     tx.query(PLACE_ORDER_SQL, paramsOf(draft, claim)).catch((error: unknown) => {
       if (error instanceof Error && error.message.includes(SLOT_KEPT)) throw usedUp();
+      if (isUniqueViolation(error, REDEMPTION_KEY)) throw alreadyUsed();
       throw error;
     }),
     tx.commit(),
@@ -289,6 +306,7 @@ export async function writeOrder(tx: Transaction, draft: OrderDraft, claim: Slot
     payments: draft.payment ? 1 : 0,
     emails: draft.email ? 1 : 0,
     invoices: draft.invoice ? 1 : 0,
+    redemptions: draft.redemptions.length,
   };
   if (Object.entries(expected).some(([rows, n]) => written[rows] !== n))
     throw new Error(`place-order wrote other rows than it meant to: ${JSON.stringify(written)}`);

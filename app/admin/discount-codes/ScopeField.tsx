@@ -1,0 +1,61 @@
+import { Controller, useFormContext } from 'react-hook-form';
+
+export type ScopeChoice = { id: number; label: string };
+
+/**
+ * The brands, restaurants or menu categories a discount code is for (issue 38), ticked in a group of checkboxes named
+ * by its legend; none ticked is all of them, as the hint says.
+ */
+export function ScopeField({
+  name,
+  legend,
+  hint,
+  choices,
+}: {
+  name: 'conceptIds' | 'restaurantIds' | 'categoryIds';
+  legend: string;
+  hint: string;
+  choices: readonly ScopeChoice[];
+}) {
+  const { control } = useFormContext<Record<typeof name, number[]>>();
+  const hintId = `admin-${name}-hint`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const chosen = new Set(field.value ?? []);
+        return (
+          <fieldset className="admin-field admin-wide admin-kitchens admin-scope" aria-describedby={hintId}>
+            <legend>{legend}</legend>
+            <p className="admin-hint" id={hintId}>
+              {hint}
+            </p>
+            <ul>
+              {choices.map((choice) => (
+                <li key={choice.id} className="admin-check">
+                  <input
+                    id={`admin-${name}-${choice.id}`}
+                    type="checkbox"
+                    name={name}
+                    value={choice.id}
+                    checked={chosen.has(choice.id)}
+                    onBlur={field.onBlur}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked
+                          ? [...(field.value ?? []), choice.id]
+                          : (field.value ?? []).filter((id: number) => id !== choice.id),
+                      )
+                    }
+                  />
+                  <label htmlFor={`admin-${name}-${choice.id}`}>{choice.label}</label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
