@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { discountCodes, discountRedemptions, orders, restaurants } from '#db/schema/index.ts';
+import { deliveryZones, discountCodes, discountRedemptions, orders, restaurants } from '#db/schema/index.ts';
 import { request, restaurantMenuItems, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, placeOrder, PL, plCustomer } from '../helpers/orders.ts';
 
@@ -81,9 +81,10 @@ describe('a discount code’s rules when applied', () => {
     expect(basket.summary.discountValue).toBe(0);
 
     const [here] = await ctx.database.db.select().from(restaurants).where(eq(restaurants.slug, PL));
+    const [zone] = await ctx.database.db.select().from(deliveryZones).where(eq(deliveryZones.restaurantId, here!.id));
     const placed = await placeOrder(ctx, basket.id, {
       ...plCustomer,
-      zip: here!.deliveryZips[0],
+      zip: zone!.zips[0],
       consents: allConsents,
       paymentMethod: 'blik',
       blikCode: '123456',

@@ -137,7 +137,9 @@ export const adminRestaurantRoutes = new Hono<AppEnv>()
         "Replace a restaurant's delivery zones with this list, in this order; a basket's address is delivered by the cheapest zone holding it (decision 061), and the shop shows the change on its next request",
       responses: {
         200: jsonResponse('{ restaurant, zones } as GET answers'),
-        400: errorResponse('validation, details: { zones.<n>.<field>: <rule> } (a zone with neither a polygon nor a zip)'),
+        400: errorResponse(
+          'validation, details: { zones.<n>.<field>: <rule> } (a zone with neither a polygon nor a zip)',
+        ),
         401: denied,
         404: errorResponse('notFound'),
       },

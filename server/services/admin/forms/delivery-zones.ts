@@ -65,8 +65,7 @@ async function readIn(db: Db | Tx, id: number): Promise<AdminDeliveryZones> {
   return { restaurant: { ...restaurant, country: restaurant.country as Country }, zones };
 }
 
-export const readDeliveryZones = (ctx: ServiceCtx<'db'>, id: number): Promise<AdminDeliveryZones> =>
-  readIn(ctx.db, id);
+export const readDeliveryZones = (ctx: ServiceCtx<'db'>, id: number): Promise<AdminDeliveryZones> => readIn(ctx.db, id);
 
 /**
  * Replaces a restaurant's zones with the list the admin saved, in its order, in one transaction with its audit row.

@@ -10,7 +10,12 @@ import { invoiceRequestOf } from '../../invoices/request.ts';
 import type { InvoiceRequest, LegalEntity } from '#domain/invoice.ts';
 import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
-import { pricedAt, type PricedBasket, type PricedBasketLocation, type PricedBasketRestaurant } from '../../basket/priced.ts';
+import {
+  pricedAt,
+  type PricedBasket,
+  type PricedBasketLocation,
+  type PricedBasketRestaurant,
+} from '../../basket/priced.ts';
 import type { OutgoingEmail } from '../../outbox/enqueue.ts';
 import { hashAccessToken } from '../access-token.ts';
 import type { AuditEntry } from '../bookkeeping.ts';
