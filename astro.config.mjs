@@ -21,7 +21,7 @@ const clientDirectives = {
 };
 
 /**
- * Compiles the Paraglide messages (messages/*.json → app/paraglide/) before Astro reads any page, so a build,
+ * Compiles the Paraglide messages (messages/*.json → i18n/paraglide/) before Astro reads any page, so a build,
  * `astro check` or dev start on a fresh clone finds them; the compiled output is not committed.
  * @type {import('astro').AstroIntegration}
  */

@@ -22,6 +22,11 @@ const SERVICES = {
   regex: '^(#server/services/|(\\.\\./)+server/services/)',
   message: 'Islands type answers from the typed client (#app/api-types.ts), never from the server’s services.',
 };
+const FRONT_END = {
+  regex: '^(#app/|(\\.\\./)+(app|sites)/)',
+  message:
+    'The server does not import the front end: shared words live in i18n/ (decision 010), shared rules in server/domain.',
+};
 const HTTP = {
   group: ['hono', 'hono/*', '@hono/*'],
   message: 'Services do not see HTTP: the route or a middleware reads cookies and headers and passes values.',
@@ -37,7 +42,7 @@ export default tseslint.config(
       'coverage/',
       'db/migrations/',
       'sites/paraglide/',
-      'app/paraglide/',
+      'i18n/paraglide/',
     ],
   },
   js.configs.recommended,
@@ -57,18 +62,37 @@ export default tseslint.config(
   },
   {
     // Services take plain values (ids, cookies' contents, the actor), so every caller can use them.
+    // The server and the words it shares with the islands never reach into the front end.
+    files: ['server/**', 'i18n/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [RAW_SQL, FRONT_END] }] },
+  },
+  {
     files: ['server/services/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [RAW_SQL, HTTP] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [RAW_SQL, HTTP, FRONT_END] }] },
   },
   {
     // Routes and islands go through services; only services and db/ write queries.
-    files: ['server/routes/**', 'app/**', 'server/domain/**', 'sites/**'],
+    files: ['server/routes/**', 'server/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK, FRONT_END] }] },
+  },
+  {
+    files: ['sites/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK] }] },
   },
   {
     // Islands know the API by its contract (the typed client, #app/api-types.ts, #app/api-answer.ts).
     files: ['app/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK, SERVICES] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK, SERVICES] }],
+      // A message named by a computed key keeps the whole catalogue in the island's bundle (decision 010).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[computed=true][object.name='m']",
+          message: 'Name each message on its own (m.some_message): a computed name ships the whole catalogue.',
+        },
+      ],
+    },
   },
   {
     files: ['app/stores/use-store.ts'],
@@ -89,7 +113,7 @@ export default tseslint.config(
       // The order view, every guest's last request, in one statement (decision 036).
       'server/services/orders/view.ts',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [HTTP] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [HTTP, FRONT_END] }] },
   },
   {
     // A non-null assertion is a guess the typechecker cannot check; narrow the value instead.

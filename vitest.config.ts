@@ -24,6 +24,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'app/**/*.test.ts',
+            'i18n/**/*.test.ts',
             'tenants/**/*.test.ts',
             'db/**/*.test.ts',
             'bench/**/*.test.ts',

@@ -1,4 +1,4 @@
-// `npm run i18n:compile`: compiles the inlang project (project.inlang/, messages/*.json) into app/paraglide/, the
+// `npm run i18n:compile`: compiles the inlang project (project.inlang/, messages/*.json) into i18n/paraglide/, the
 // message functions the islands and pages import. The output is generated, never committed: astro.config.mjs
 // runs this before every build, check and dev start, and the unit tests' global setup runs it too.
 // It works offline: settings.json loads the message-format plugin from node_modules, not from a CDN
@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * would hold whatever process called it (Astro, Vitest) open that long; the CLI exits as soon as it is done.
  */
 export function compileMessages(): void {
-  // `npm test` compiles once before its lanes start: a second compile rewriting app/paraglide/ while another lane's
+  // `npm test` compiles once before its lanes start: a second compile rewriting i18n/paraglide/ while another lane's
   // tests import from it would race.
   if (process.env['MESSAGES_COMPILED'] === '1') return;
   const result = spawnSync(
@@ -26,7 +26,7 @@ export function compileMessages(): void {
       '--project',
       './project.inlang',
       '--outdir',
-      './app/paraglide',
+      './i18n/paraglide',
       // Every call names its locale; Paraglide's own cookie would duplicate our `lang` cookie (which says `ua`).
       '--strategy',
       'globalVariable',
@@ -37,7 +37,7 @@ export function compileMessages(): void {
   );
   if (result.status !== 0) throw new Error(`Compiling the messages failed (exit ${result.status ?? result.signal})`);
   // When the plugin cannot be loaded (a missing `npm install`), the CLI only warns and writes no message at all.
-  const index = readFileSync(path.join(root, 'app/paraglide/messages/_index.js'), 'utf8');
+  const index = readFileSync(path.join(root, 'i18n/paraglide/messages/_index.js'), 'utf8');
   if (!index.includes('./error_internalerror')) {
     throw new Error(
       'Compiling the messages wrote no message: is @inlang/plugin-message-format installed (npm install)?',

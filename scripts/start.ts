@@ -12,7 +12,7 @@ const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
 const sources = ['sites', 'app', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
 // Compiled from messages/ (a source above), so its age says nothing about the build's.
-const generated = path.join('app', 'paraglide');
+const generated = path.join('i18n', 'paraglide');
 
 function newest(target: string): number {
   if (!existsSync(target) || target === generated) return 0;
@@ -32,7 +32,7 @@ if (builtAt < Math.max(...sources.map(newest))) {
 }
 
 // The server imports the compiled messages (its e-mails, the brand contact form's answer); the build above compiles
-// them, but a checkout whose dist/ is current and whose app/paraglide/ was deleted or never compiled has none.
+// them, but a checkout whose dist/ is current and whose i18n/paraglide/ was deleted or never compiled has none.
 if (!existsSync(path.join(generated, 'messages.js'))) compileMessages();
 
 // The server runs its modules as stripped here, without loading Node's type stripper itself (decision 035).

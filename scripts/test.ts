@@ -186,7 +186,7 @@ const stages: Step[][] = [
 
 const projects = ['unit', 'api', 'pglite', 'e2e', 'deploy'];
 const startedAt = Date.now();
-// Once, before the lanes: the build, the checks and every test layer import app/paraglide/, and a compile in one lane
+// Once, before the lanes: the build, the checks and every test layer import i18n/paraglide/, and a compile in one lane
 // rewriting it while another lane imports from it would race. MESSAGES_COMPILED tells theirs to skip.
 compileMessages();
 process.env['MESSAGES_COMPILED'] = '1';

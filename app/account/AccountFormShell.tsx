@@ -1,8 +1,8 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import type { Form } from '#app/forms/form.ts';
 import { focusField, inLocale, useHydrated } from './form-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $emailConfirmation } from '#app/stores/account/profile.ts';
 import { inLocale } from './form-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { emailForm, requestEmailChange } from '#app/stores/account/profile.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';

@@ -1,8 +1,8 @@
 import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { forgotForm, forgotPassword } from '#app/stores/account/passwords.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';

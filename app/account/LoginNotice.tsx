@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $activation, activate, safeReturnPath } from '#app/stores/account/login.ts';
 import { inLocale, queryParam } from './form-helpers.ts';
 

@@ -1,5 +1,5 @@
-import { type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { CheckField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $myOrders, loadMyOrders } from '#app/stores/account/orders.ts';
 import OrderCard from './OrderCard.tsx';
 import { inLocale } from './form-helpers.ts';

@@ -2,15 +2,15 @@ import { pathFor } from '#domain/localized-routes.ts';
 import { isCountry, timeZoneOf } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import { isOrderStatus } from '#domain/orders.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { toggleOrderItems } from '#app/stores/account/orders.ts';
 import { type OrderView } from '#app/stores/account/shared.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 import { InvoiceLink } from '#app/invoices/InvoiceLink.tsx';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;

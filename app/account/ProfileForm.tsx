@@ -1,7 +1,7 @@
 import { AccountFormShell } from './AccountFormShell.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { profileForm, saveProfile } from '#app/stores/account/profile.ts';
 import { type FormCountry } from '#app/stores/account/shared.ts';
 import { SelectField, TextField } from '#app/ui/rule-fields.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $account, $emailConfirmation, confirmEmail, loadAccount, logOut } from '#app/stores/account/profile.ts';
 import AddressBook from './AddressBook.tsx';
 import DeleteAccountForm from './DeleteAccountForm.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 
 /**
  * False in the server-rendered HTML and until React has hydrated the island: forms keep their submit button

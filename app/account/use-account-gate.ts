@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { $leaving } from '#app/stores/account/profile.ts';
 import { $user } from '#app/stores/session.ts';
 

@@ -1,10 +1,11 @@
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
+import { PROVIDER_NAMES } from '#i18n/admin-list-labels.ts';
 
 /**
  * The words for the codes the database keeps (delivery and payment methods, channels, payment and refund states,
  * why a status changed), for the admin's order page. Each message is named statically: a computed name would make
- * the bundler keep the whole catalogue in the island (see #app/i18n/messages.ts). A code without words here (one
+ * the bundler keep the whole catalogue in the island (see #i18n/messages.ts). A code without words here (one
  * added later) shows as it is rather than as nothing.
  */
 type Message = (inputs: Record<string, never>, options: { locale: ReturnType<typeof messageLocale> }) => string;
@@ -74,8 +75,6 @@ const TEMPLATE: Record<string, Message> = {
   orderRefunded: m.admin_lists_value_template_orderRefunded,
   orderStatusLink: m.admin_lists_value_template_orderStatusLink,
 };
-/** Payment providers are names, the same in every language. */
-export const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox', payu: 'PayU', przelewy24: 'Przelewy24' };
 
 const wordFor = (table: Record<string, Message>) => (code: string, locale: UiLocale) => {
   const message = Object.hasOwn(table, code) ? table[code] : undefined;

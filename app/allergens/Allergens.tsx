@@ -1,5 +1,5 @@
 import { ALLERGENS, type AllergenInfo } from '#domain/allergens.ts';
-import { allergenSentences, type AllergenTexts } from './texts.ts';
+import { allergenSentences, type AllergenTexts } from '#i18n/allergen-sentences.ts';
 import './allergens.css';
 
 type Props = {

@@ -1,6 +1,6 @@
 import { allergensOfDish, type AllergenInfo } from '#domain/allergens.ts';
 import { Allergens } from './Allergens.tsx';
-import type { AllergenTexts } from './texts.ts';
+import type { AllergenTexts } from '#i18n/allergen-sentences.ts';
 
 type Dish = {
   allergens: AllergenInfo;

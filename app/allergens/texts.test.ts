@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergenSentences, type AllergenTexts } from './texts.ts';
+import { allergenSentences, type AllergenTexts } from '#i18n/allergen-sentences.ts';
 import { allergenData } from './filter-data.ts';
 
 const texts = {

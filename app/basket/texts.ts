@@ -1,5 +1,5 @@
 import type { DeliveryMethod } from '#domain/pricing.ts';
-import type { AllergenTexts } from '#app/allergens/texts.ts';
+import type { AllergenTexts } from '#i18n/allergen-sentences.ts';
 
 /**
  * The basket's summary lines' words (spec section 3: service fee, items, delivery, discount, extra fee, total),

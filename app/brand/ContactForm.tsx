@@ -4,21 +4,7 @@ import type { RuleName } from '#domain/forms.ts';
 import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
 import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
 import { Checkbox, TextArea, TextInput } from '#app/ui/field.tsx';
-
-export type ContactLabels = {
-  name: string;
-  email: string;
-  message: string;
-  required: string;
-  terms: string;
-  policy: string;
-  send: string;
-  sending: string;
-  sent: string;
-  sentInfo: string;
-  failed: string;
-  tooMany: string;
-} & Record<'notEmpty' | 'isValidEmail' | 'isTrue', string>;
+import type { ContactLabels } from '#i18n/contact-labels.ts';
 
 /**
  * The brand's contact form: errors under each field, checked on change and on send (spec section 5).

@@ -1,13 +1,13 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import { formatMoney } from '#domain/money.ts';
 import { meetsMinimum } from '#domain/pricing.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 import { $basket, $busy, $failure, emptyBasket, setQuantity } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 /** The basket built for the caller, priced by the server: lines with their quantity, the summary, emptying it. */
 export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated: boolean }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { $escalations, followEscalations } from './escalations-store.ts';
 import { inLocale, type UiLocale } from './texts.ts';

@@ -3,7 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import { ItemDialog } from '#app/catalogue/ItemDialog.tsx';
 import type { MenuItem, MenuTexts } from '#app/catalogue/types.ts';
 import { formatMoney } from '#domain/money.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 import { $busy, $failure, $menu, addItem, closeMenu } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { DishAllergens } from '#app/allergens/DishAllergens.tsx';

@@ -4,8 +4,8 @@ import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useHydrated } from '#app/account/form-helpers.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import { STATUS_NAME } from '#app/orders/status-texts.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { formatMoney } from '#domain/money.ts';
 import { isOrderStatus } from '#domain/orders.ts';
 import {
@@ -24,7 +24,7 @@ import {
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 /** How often an open order is read again, so the agent sees the restaurant's moves while the caller is on the line. */
 const REFRESH_MS = 15_000;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, fieldMessage } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, fieldMessage } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import type { Country, PaymentMethod } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
@@ -25,7 +25,7 @@ import { $seller, checkInvoice, invoiceBody, invoiceRefusal, loadSeller } from '
 import { PhoneOrderTime, $ccOrderTime } from '#app/capacity/PhoneOrderTime.tsx';
 import { scheduledForBody } from '#app/capacity/order-time.ts';
 
-// Named one by one: a computed message name makes the bundler keep the whole catalogue (app/i18n/allergen-texts.ts).
+// Named one by one: a computed message name makes the bundler keep the whole catalogue (i18n/allergen-texts.ts).
 const COUNTRY_NAMES: Record<Country, typeof m.cc_country_pl> = {
   pl: m.cc_country_pl,
   ua: m.cc_country_ua,

@@ -1,5 +1,5 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 import { pathFor } from '#domain/localized-routes.ts';
 import { $placed, startOver } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';

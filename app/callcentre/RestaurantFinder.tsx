@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $busy, $failure, $menu, $restaurants, findRestaurants, openMenu } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { messageLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { messageLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import type { KitchenQueue } from '#app/api-types.ts';
 import { Notice } from '#app/ui/notice.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import { $orderTime, $schedule, loadSchedule } from './order-time.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';

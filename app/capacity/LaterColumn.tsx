@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import type { KitchenCard } from '#app/api-types.ts';
 import { Temporal } from 'temporal-polyfill';
 import { boardColumn } from '#domain/kitchen-capacity.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { atom } from 'nanostores';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { useStore } from '#app/stores/use-store.ts';

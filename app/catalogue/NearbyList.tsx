@@ -1,6 +1,6 @@
 import { formatMoney } from '#domain/money.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import type { NearbyState } from '#app/stores/nearby.ts';
 import { fill } from './texts.ts';
 import type { AddressTexts } from './address-types.ts';

@@ -1,4 +1,4 @@
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 /** The home page's address entry texts, resolved by the page in its language (see texts.ts). */
 export type AddressTexts = Record<

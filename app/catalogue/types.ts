@@ -1,7 +1,7 @@
 import type { MenuCategory } from '#app/api-types.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { Currency } from '#domain/money.ts';
-import type { AllergenTexts } from '#app/allergens/texts.ts';
+import type { AllergenTexts } from '#i18n/allergen-sentences.ts';
 
 export type { MenuCategory, MenuItem, MenuGroup } from '#app/api-types.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { countryOf } from '#domain/money.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { restaurantTime } from '#app/orders/restaurant-time.ts';
 import type { OrderView } from '#app/stores/payment-flow.ts';

@@ -1,8 +1,8 @@
 import { useStore } from '#app/stores/use-store.ts';
 import type { Consent } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { CheckField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { MarketingConsents } from '#app/account/MarketingConsents.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '#app/stores/use-store.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { $errors, $values, setField } from '#app/stores/checkout.ts';

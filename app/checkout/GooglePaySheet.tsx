@@ -1,7 +1,7 @@
 import { Dialog } from '#app/ui/dialog.tsx';
 import { useStore } from '#app/stores/use-store.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { $sandboxSheet } from './google-pay.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { fieldMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Checkbox, TextInput } from '#app/ui/field.tsx';
 import { INVOICE_REQUEST_FIELDS } from '#domain/invoice.ts';
 import {

@@ -1,14 +1,14 @@
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import BasketTotals from '#app/basket/BasketTotals.tsx';
 import { nameIn } from '#app/basket/basket-view.ts';
 import type { BasketTotalsLabels } from '#app/basket/texts.ts';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 /**
  * A compact recap of the basket beside the form: its lines with their options, and the spec's summary lines through

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '#domain/country.ts';
-import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import type { OfferedMethod } from '#app/stores/checkout.ts';

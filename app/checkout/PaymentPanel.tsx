@@ -1,6 +1,6 @@
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { $order, $setup, $stage } from '#app/stores/checkout.ts';
 import { statusUrl } from '#app/stores/payment-flow.ts';

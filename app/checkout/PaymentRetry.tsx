@@ -2,8 +2,8 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import type { Country } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { CheckField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import {

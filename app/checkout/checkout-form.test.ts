@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_ERROR_KEYS } from '#domain/errors.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import { checkoutFormErrors } from '#domain/checkout-form.ts';
 import {
   type CheckoutContext,

@@ -1,7 +1,7 @@
 import { pathFor } from '#domain/localized-routes.ts';
 import type { LegalEntity } from '#domain/invoice.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import './invoice.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { secondsLeft, type OrderStatusState } from '#app/stores/order-status.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 

@@ -1,5 +1,5 @@
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import type { OrderStatusView } from '#app/stores/order-status.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { restaurantTime } from '#app/orders/restaurant-time.ts';

@@ -1,8 +1,8 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { $reorders, orderAgain, reorderState } from '#app/stores/reorder.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { REORDER_REASON } from './status-texts.ts';

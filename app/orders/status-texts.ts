@@ -1,6 +1,6 @@
 import type { OrderStatus } from '#domain/orders.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 
 // Messages named by a status or a reason, each one written out: a message looked up by a computed name (m[`…${x}`])
 // keeps every message of every language in the island's JavaScript (some 45 KB gzip), the static names only these

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pathFor } from '#domain/localized-routes.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { AccountFormShell } from '#app/account/AccountFormShell.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { useStore } from '#app/stores/use-store.ts';

@@ -2,7 +2,7 @@ import { validate } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { createForm } from '#app/forms/form.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 /** The guest's request for a data link (decision 052): the same answer whether or not the address has orders. */
 export const dataRequestForm = createForm<{ email: string }>({ email: '' }, (values) =>

@@ -40,7 +40,7 @@ import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { formatAddress } from '#app/stores/address.ts';
 import { scheduledForBody } from '#app/capacity/order-time.ts';
 import type { Country } from '#domain/country.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { checkInvoice, invoiceBody, invoiceRefusal } from './invoice-request.ts';
 import {
   loadOrder,

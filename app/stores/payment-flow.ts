@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 /** An order as GET /api/orders/:id answers it. */
 export type OrderView = InferResponseType<ApiClient['orders'][':id']['$get'], 200>['order'];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldRule } from '#domain/errors.ts';
-import { fieldMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Checkbox, Select, TextInput } from './field.tsx';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alternates,
+  brandPath,
   htmlLang,
   LOCALES,
   localePrefix,
@@ -127,5 +128,11 @@ describe('the localized route table', () => {
   it('writes pl without a prefix and ua as uk in html', () => {
     expect(LOCALES.map(localePrefix)).toEqual(['', '/en', '/ua']);
     expect(LOCALES.map(htmlLang)).toEqual(['pl', 'en', 'uk']);
+  });
+
+  it("writes a brand page's path with pl at the root", () => {
+    expect(brandPath('pl')).toBe('/');
+    expect(brandPath('en', 'contact')).toBe('/en/contact/');
+    expect(brandPath('ua', 'policy')).toBe('/ua/policy/');
   });
 });

@@ -160,3 +160,7 @@ function pathnameOf(url: string | URL): string {
 }
 
 const stripTrailingSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+/** Root-relative path of a brand page in a language: '/', '/en/', '/ua/policy/'. */
+export const brandPath = (locale: Locale, page = ''): string =>
+  `${locale === 'pl' ? '' : `/${locale}`}/${page ? `${page}/` : ''}`;

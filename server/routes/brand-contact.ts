@@ -12,9 +12,8 @@ import { contactFormRules, type FormErrors } from '#domain/forms.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { sendContactMessage } from '#server/services/contact/send.ts';
-import { contactLabels } from '#app/brand/contact-labels.ts';
-import { brandPath } from '../../sites/brands/i18n.ts';
-import type { Locale } from '../../sites/i18n.ts';
+import { contactLabels } from '#i18n/contact-labels.ts';
+import { brandPath, type Locale } from '#domain/localized-routes.ts';
 import { contactBody } from './contact/index.ts';
 
 type Field = keyof typeof contactFormRules;

@@ -1,6 +1,6 @@
 import type { Tenant } from '#tenants/schema.ts';
-import { messageLocale } from '#app/i18n/messages.ts';
-import * as m from '#app/paraglide/messages.js';
+import { messageLocale } from '#i18n/messages.ts';
+import * as m from '#i18n/paraglide/messages.js';
 import type { Locale } from '../i18n.ts';
 
 /** The ids of the brand sites' own interface words in messages/*.json. Brand texts live in tenant.json. */
@@ -49,6 +49,5 @@ const COUNTRY = {
 export const countryName = (locale: Locale, country: Tenant['country']): string =>
   brandMessages(locale)(COUNTRY[country]);
 
-/** Root-relative path of a brand page in a language: '/', '/en/', '/ua/policy/'. */
-export const brandPath = (locale: Locale, page = ''): string =>
-  `${locale === 'pl' ? '' : `/${locale}`}/${page ? `${page}/` : ''}`;
+// The brand pages' paths are a routing rule the server's contact answer uses too.
+export { brandPath } from '#domain/localized-routes.ts';

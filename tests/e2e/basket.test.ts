@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase, type Database } from '#db/client.ts';
 import { locations, restaurants } from '#db/schema/index.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';

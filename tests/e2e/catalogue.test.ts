@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { errorMessage } from '#app/i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import { LOCALES, pathFor, type Locale } from '#domain/localized-routes.ts';
 import { menuDictionary } from '#db/seed/index.ts';
 import {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import AdminList, { type RowAction } from '#app/admin/lists/AdminList.tsx';
-import type { ListLabels } from '#app/admin/lists/labels.ts';
+import type { ListLabels } from '#i18n/admin-list-words.ts';
 import { loadAdminList, type ListRow } from '#app/admin/lists/list-store.ts';
 import type { BotKeyRow } from './bot-keys-store.ts';
 import CreateBotKeyForm from './CreateBotKeyForm.tsx';

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import { type } from 'arktype';
-import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { createBotKey } from './bot-keys-store.ts';

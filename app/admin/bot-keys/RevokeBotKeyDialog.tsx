@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '#app/ui/dialog.tsx';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { revokeBotKey, type BotKeyRow } from './bot-keys-store.ts';

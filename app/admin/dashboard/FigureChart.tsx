@@ -2,8 +2,8 @@ import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from '
 import { Bar } from 'react-chartjs-2';
 import { formatMoney } from '#domain/money.ts';
 import type { DashboardRow } from '#app/api-types.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 
 // Only the pieces a bar chart needs, so the rest of chart.js stays out of the bundle.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);

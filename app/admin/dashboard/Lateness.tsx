@@ -3,8 +3,8 @@ import { DASHBOARD_PERIODS, type DashboardPeriod } from '#domain/dashboard.ts';
 import type { Lateness as Figures } from '#app/api-types.ts';
 import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Notice } from '#app/ui/notice.tsx';
 import './lateness.css';
 

@@ -1,8 +1,8 @@
 import { adminPath } from '#domain/admin-routes.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { WaitingOrder } from '#app/api-types.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 
 /** Orders waiting for their restaurant to accept, each with its countdown and a way to its kitchen board. */

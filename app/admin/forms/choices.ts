@@ -1,5 +1,5 @@
-import { m } from '#app/paraglide/messages.js';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 
 /** The countries a concept, location or discount code may be in, named in the interface's language. */

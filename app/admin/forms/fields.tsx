@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { Checkbox, Field, Select, TextArea, TextInput, controlProps } from '#app/ui/field.tsx';
-import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import type { FieldRule } from '#domain/errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 
 // Every message of the admin's forms that a field, a role, a language, a discount type or a weekday names, each one
 // written out: a message looked up by a computed name (m[`admin_forms_field_${name}`]) makes the bundler keep the

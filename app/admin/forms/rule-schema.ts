@@ -4,7 +4,7 @@ import { issueRule } from '#domain/forms.ts';
 /**
  * The form's arktype type with each issue's message replaced by the rule it breaks (notEmpty, isValidEmail,
  * outOfRange…), as the API's validation details name it: the field then shows the same translated sentence
- * whether the browser or the server found the problem (fieldMessage in app/i18n/messages.ts).
+ * whether the browser or the server found the problem (fieldMessage in i18n/messages.ts).
  */
 export function ruleSchema<I, O>(schema: StandardSchemaV1<I, O>): StandardSchemaV1<I, O> {
   return {

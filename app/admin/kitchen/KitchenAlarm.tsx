@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { ALARM_SOURCE, rememberSound, soundRemembered } from './alarm-sound.ts';
 import { Notice } from '#app/ui/notice.tsx';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import { KITCHEN_COLUMNS } from '#domain/staff-actions.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { notifyError } from '#app/stores/notifications.ts';
 import KitchenAlarm from './KitchenAlarm.tsx';
 import KitchenCard from './KitchenCard.tsx';

@@ -2,14 +2,14 @@ import type { StaffAction } from '#domain/staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { KitchenCard as Card } from '#app/api-types.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import ActionButtons from '#app/admin/orders/ActionButtons.tsx';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { statusName, time } from '#app/admin/orders/format.ts';
 import TicketActions from '#app/admin/tickets/TicketActions.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 type Props = {
   order: Card;

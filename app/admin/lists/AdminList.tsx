@@ -1,7 +1,7 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ADMIN_LISTS, listSearch, parseListQuery, type ListEntity, type ListQuery } from '#domain/admin-lists.ts';
-import { fill, type ListLabels } from './labels.ts';
+import { fill, type ListLabels } from '#i18n/admin-list-words.ts';
 import { $adminList, loadAdminList, type ListRow } from './list-store.ts';
 import ListFilters from './ListFilters.tsx';
 import ListPagination from './ListPagination.tsx';

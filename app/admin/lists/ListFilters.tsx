@@ -1,8 +1,8 @@
 import { useStore } from '#app/stores/use-store.ts';
 import { useEffect, type FormEvent } from 'react';
 import { ADMIN_LISTS, listSearch, type ListEntity, type ListFilter, type ListQuery } from '#domain/admin-lists.ts';
-import { CHOICE_LISTS, filterGroup } from './columns.ts';
-import type { ListLabels } from './labels.ts';
+import { CHOICE_LISTS, filterGroup } from '#domain/admin-list-columns.ts';
+import type { ListLabels } from '#i18n/admin-list-words.ts';
 import { $filterChoices, loadFilterChoices } from './list-store.ts';
 
 type Props = {

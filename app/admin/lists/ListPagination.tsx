@@ -1,6 +1,6 @@
 import { ADMIN_LIST_PAGE_SIZE } from '#domain/admin-lists.ts';
 import { Pager } from '#app/ui/pager.tsx';
-import { fill, type ListLabels } from './labels.ts';
+import { fill, type ListLabels } from '#i18n/admin-list-words.ts';
 
 type Props = {
   page: number;

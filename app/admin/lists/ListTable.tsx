@@ -1,9 +1,9 @@
 import { FlexRender, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { ADMIN_LISTS, listSearch, type ListEntity, type ListQuery } from '#domain/admin-lists.ts';
-import { LIST_COLUMNS, rowLink, type ListColumn } from './columns.ts';
+import { LIST_COLUMNS, rowLink, type ListColumn } from '#domain/admin-list-columns.ts';
 import { formatCell } from './format.ts';
-import { fill, type ListLabels } from './labels.ts';
+import { fill, type ListLabels } from '#i18n/admin-list-words.ts';
 import type { ListRow } from './list-store.ts';
 import type { RowAction } from './AdminList.tsx';
 

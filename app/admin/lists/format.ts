@@ -1,8 +1,8 @@
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
-import type { ListColumn } from './columns.ts';
+import type { ListColumn } from '#domain/admin-list-columns.ts';
 import type { ListRow } from './list-store.ts';
-import type { ListLabels } from './labels.ts';
+import type { ListLabels } from '#i18n/admin-list-words.ts';
 
 const CURRENCIES = ['PLN', 'UAH', 'EUR'];
 

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { Checkbox } from '#app/ui/field.tsx';
 import { Section, TextField } from '../forms/fields.tsx';

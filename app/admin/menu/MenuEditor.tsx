@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { POLISH_VAT_RATES } from '#domain/invoice.ts';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { notifySuccess } from '#app/stores/notifications.ts';

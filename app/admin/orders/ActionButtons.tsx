@@ -8,12 +8,12 @@ import {
   type StaffAction,
 } from '#domain/staff-actions.ts';
 import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.ts';
-import { errorMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Notice } from '#app/ui/notice.tsx';
 import { REJECTION_REASON_LABEL } from './reason-labels.ts';
 
-// Named one by one: a computed message name makes the bundler keep the whole catalogue (app/i18n/allergen-texts.ts).
+// Named one by one: a computed message name makes the bundler keep the whole catalogue (i18n/allergen-texts.ts).
 const ACTION_NAMES: Record<StaffAction, typeof m.admin_orders_action_accept> = {
   accept: m.admin_orders_action_accept,
   reject: m.admin_orders_action_reject,

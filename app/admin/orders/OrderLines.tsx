@@ -1,9 +1,9 @@
 import type { OrderView } from '#app/api-types.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Allergens } from '#app/allergens/Allergens.tsx';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 /** The order's lines with their modifiers, and its totals. */
 export default function OrderLines({ order, locale }: { order: OrderView; locale: UiLocale }) {

@@ -1,6 +1,6 @@
 import type { StaffOrder } from '#app/api-types.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { dateTime } from './format.ts';
 import { paymentMethodName, paymentStatusName, providerName, reasonName, refundStatusName } from '../codes.ts';

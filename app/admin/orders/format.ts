@@ -1,5 +1,5 @@
 import { isOrderStatus } from '#domain/orders.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { STATUS_NAME } from '#app/orders/status-texts.ts';
 
 /** An order status in the interface language (the customer's wording, which staff read too). */

@@ -1,5 +1,5 @@
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 
 /** Why the kitchen rejects an order, in the staff's words; each message named (app/admin/forms/labels.ts says why). */
 export const REJECTION_REASON_LABEL = {

@@ -1,9 +1,10 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { fieldMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { NEW_RANGE, WEEK, type MoreRange } from './restaurant-form.ts';
+import { DAY_LABEL } from '#app/admin/forms/labels.ts';
 
 /**
  * The opening ranges beyond the week grid (issue 38): a second shift of a day, a range for pickup or delivery only,
@@ -31,7 +32,7 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
               <select aria-label={`${name}: ${m.hours_more_on({}, t)}`} {...register(`more.${index}.on`)}>
                 {WEEK.map((day) => (
                   <option key={day} value={String(day)}>
-                    {m[`admin_forms_day_${day}`]({}, t)}
+                    {DAY_LABEL[day]({}, t)}
                   </option>
                 ))}
                 <option value="date">{m.hours_more_date({}, t)}</option>

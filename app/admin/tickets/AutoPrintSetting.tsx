@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { Checkbox } from '#app/ui/field.tsx';
 import { $autoPrint, loadAutoPrint, setAutoPrint } from './auto-print.ts';
 import './print-buttons.css';

@@ -1,6 +1,6 @@
 import type { TicketKind } from '#domain/tickets.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { printTicket } from './print.ts';
 import './print-buttons.css';
 

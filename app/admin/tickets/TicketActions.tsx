@@ -1,5 +1,5 @@
 import type { KitchenCard } from '#app/api-types.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import PrintButtons from './PrintButtons.tsx';
 import { useAutoPrint } from './auto-print.ts';
 

@@ -3,10 +3,10 @@ import { Temporal } from 'temporal-polyfill';
 import { formatMoney } from '#domain/money.ts';
 import { kitchenClock, pieceCount, type TicketKind } from '#domain/tickets.ts';
 import type { KitchenTicket } from '#app/api-types.ts';
-import { allergenSentences } from '#app/allergens/texts.ts';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { allergenSentences } from '#i18n/allergen-sentences.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { paymentTypeName, sourceName } from '../codes.ts';
 
 type Line = KitchenTicket['lines'][number];

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { atom } from 'nanostores';
 import { Temporal } from 'temporal-polyfill';
 import { shouldAutoPrint } from '#domain/tickets.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { printTicket } from './print.ts';
 

@@ -1,6 +1,6 @@
 import { adminPath } from '#domain/admin-routes.ts';
 import type { TicketKind } from '#domain/tickets.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 /** What the print view tells the page that framed it once it has printed. */
 export const PRINTED_MESSAGE = 'ticket-printed';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';

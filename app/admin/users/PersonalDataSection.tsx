@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { inLocale } from '#app/account/form-helpers.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { Dialog } from '#app/ui/dialog.tsx';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';

@@ -4,7 +4,7 @@ import { validate } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { createForm, type Reply } from '#app/forms/form.ts';
 import { readAnswer } from '#app/api-answer.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { defaultCountry, type FormCountry, type SavedAddress } from './shared.ts';
 import { $account } from './profile.ts';
 

@@ -5,7 +5,7 @@ import { api, type ApiClient } from '#app/api-client.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { createForm } from '#app/forms/form.ts';
 import { readAnswer } from '#app/api-answer.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 // The login screen: the login form, the activation link's answer, the link sent again, the way back.
 

@@ -2,7 +2,7 @@ import { validateNewPassword } from '#domain/accounts.ts';
 import { validate, type FormRules } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { createForm } from '#app/forms/form.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 // The forgotten-password and reset-password screens.
 

@@ -5,7 +5,7 @@ import { api, type ApiClient } from '#app/api-client.ts';
 import { $user, type CurrentUser } from '#app/stores/session.ts';
 import { createForm } from '#app/forms/form.ts';
 import { readAnswer } from '#app/api-answer.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { defaultCountry, phoneCountry, type FormCountry, type Profile, type SavedAddress } from './shared.ts';
 
 // The my-account screen: the customer's data and the forms that change it (details, password, e-mail, deletion).

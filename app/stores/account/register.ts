@@ -3,7 +3,7 @@ import { registrationRules, validate } from '#domain/forms.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { createForm } from '#app/forms/form.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { type FormCountry } from './shared.ts';
 
 // The registration screen.

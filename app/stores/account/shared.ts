@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { isValidPhoneNo } from '#domain/country.ts';
 import { type ApiClient } from '#app/api-client.ts';
-import type { UiLocale } from '#app/i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 
 // What the account screens share: the countries a customer picks, the API's shapes of their data.
 

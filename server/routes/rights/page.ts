@@ -2,8 +2,8 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { htmlLang, pathFor } from '#domain/localized-routes.ts';
 import type { Locale } from '#domain/locales.ts';
-import { messageLocale } from '#app/i18n/messages.ts';
-import * as m from '#app/paraglide/messages.js';
+import { messageLocale } from '#i18n/messages.ts';
+import * as m from '#i18n/paraglide/messages.js';
 
 /**
  * The few pages the data-rights links answer with on the server (decision 052): the marketing withdrawal's question

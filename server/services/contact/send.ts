@@ -5,7 +5,7 @@ import { contactFormRules, validate as validateForm } from '#domain/forms.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import { COMPANY, SHOP_CONTACT } from '#domain/company.ts';
 import { validationError } from '#server/errors.ts';
-import * as m from '#app/paraglide/messages.js';
+import * as m from '#i18n/paraglide/messages.js';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 
 export type ContactInput = { name?: unknown; email?: unknown; message?: unknown; terms?: unknown; concept?: unknown };

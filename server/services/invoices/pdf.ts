@@ -4,8 +4,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import type { InvoiceLine, LegalEntity } from '#domain/invoice.ts';
-import { messageLocale } from '#app/i18n/messages.ts';
-import * as m from '#app/paraglide/messages.js';
+import { messageLocale } from '#i18n/messages.ts';
+import * as m from '#i18n/paraglide/messages.js';
 import type { Lang } from '../orders/access-token.ts';
 import type { StoredInvoice } from './load.ts';
 

@@ -1,8 +1,8 @@
 import { adminPath } from '#domain/admin-routes.ts';
 import { isLocale } from '#domain/locales.ts';
 import type { Env } from '#server/context.ts';
-import { messageLocale } from '#app/i18n/messages.ts';
-import * as m from '#app/paraglide/messages.js';
+import { messageLocale } from '#i18n/messages.ts';
+import * as m from '#i18n/paraglide/messages.js';
 import type { OutgoingEmail } from '../outbox/enqueue.ts';
 
 const escapeHtml = (s: string) =>

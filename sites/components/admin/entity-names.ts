@@ -1,5 +1,5 @@
 import type { AdminEntity } from '#domain/admin-routes.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 
 type Options = { locale: 'pl' | 'en' | 'uk' };
 

@@ -1,6 +1,6 @@
-import { m } from '#app/paraglide/messages.js';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
-import { errorMessage, messageLocale } from '#app/i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { errorMessage, messageLocale } from '#i18n/messages.ts';
 import { htmlLang, type Locale } from '#domain/localized-routes.ts';
 import { PICKUP_MINUTES } from '#domain/orders.ts';
 import type { BasketTexts, BasketTotalsLabels } from '#app/basket/texts.ts';

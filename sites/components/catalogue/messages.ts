@@ -1,9 +1,9 @@
-import { m } from '#app/paraglide/messages.js';
-import { messageLocale } from '#app/i18n/messages.ts';
-import { errorMessage } from '#app/i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
+import { messageLocale } from '#i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import type { MenuTexts } from '#app/catalogue/types.ts';
-import { allergenTexts } from '#app/i18n/allergen-texts.ts';
+import { allergenTexts } from '#i18n/allergen-texts.ts';
 
 /** Paraglide's options for a page's language (`ua` pages read the `uk` messages). */
 export const inLocale = (locale: Locale) => ({ locale: messageLocale(locale) as 'pl' | 'en' | 'uk' });

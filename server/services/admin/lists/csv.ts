@@ -1,8 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
-import { LIST_COLUMNS, type ListColumn } from '#app/admin/lists/columns.ts';
-import { listLabels } from '#app/admin/lists/list-labels.ts';
-import { messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import { m } from '#app/paraglide/messages.js';
+import { LIST_COLUMNS, type ListColumn } from '#domain/admin-list-columns.ts';
+import { listLabels } from '#i18n/admin-list-labels.ts';
+import { messageLocale, type UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import type { ListEntity, ListQuery } from '#domain/admin-lists.ts';
 import { csvAmount, csvLine, type CsvCell } from '#domain/csv.ts';
 import { FIGURES_TIME_ZONE } from '#domain/dashboard.ts';

@@ -1,7 +1,7 @@
 import { ALLERGENS, type Allergen, type AllergenInfo } from '#domain/allergens.ts';
 
 /**
- * The allergen sentences in one language, resolved on the server (app/i18n/allergen-texts.ts) and handed to an
+ * The allergen sentences in one language, resolved on the server (i18n/allergen-texts.ts) and handed to an
  * island as a prop, as the menu's texts are: the browser downloads one language and no message module. Templates
  * keep their '{list}' placeholder.
  */

@@ -101,7 +101,7 @@ function sources(dir: string): string[] {
 }
 
 describe('the brand sites’, e-mails’ and shop home’s messages', () => {
-  // error_ and rule_ messages are reached by key (app/i18n/messages.ts) and checked against the error catalogue.
+  // error_ and rule_ messages are reached by key (i18n/messages.ts) and checked against the error catalogue.
   const called = ids.filter((id) => /^(brand|email|home)_/.test(id));
   const code = ['sites', 'app', 'server'].flatMap((dir) =>
     sources(path.join(root, dir)).map((f) => readFileSync(f, 'utf8')),

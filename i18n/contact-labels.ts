@@ -1,6 +1,21 @@
-import type { ContactLabels } from './ContactForm.tsx';
-import { fieldMessage, messageLocale, type UiLocale } from '#app/i18n/messages.ts';
-import * as m from '#app/paraglide/messages.js';
+import { fieldMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
+import * as m from '#i18n/paraglide/messages.js';
+
+/** The contact form's words, as the island (app/brand/ContactForm.tsx) and the server's answer show them. */
+export type ContactLabels = {
+  name: string;
+  email: string;
+  message: string;
+  required: string;
+  terms: string;
+  policy: string;
+  send: string;
+  sending: string;
+  sent: string;
+  sentInfo: string;
+  failed: string;
+  tooMany: string;
+} & Record<'notEmpty' | 'isValidEmail' | 'isTrue', string>;
 
 /**
  * The contact form's words in one language: the island gets them as a prop (so it ships no message catalogue),

@@ -1,8 +1,8 @@
 import type { ErrorKey, FieldRule } from '#domain/errors.ts';
 import { isErrorKey } from '#domain/error-catalogue.ts';
 import type { RuleName } from '#domain/forms.ts';
-import { m } from '#app/paraglide/messages.js';
-import type { Locale as MessageLocale } from '#app/paraglide/runtime.js';
+import { m } from '#i18n/paraglide/messages.js';
+import type { Locale as MessageLocale } from '#i18n/paraglide/runtime.js';
 
 /** The interface's languages as URLs and the `lang` cookie name them. */
 export type UiLocale = 'pl' | 'en' | 'ua';

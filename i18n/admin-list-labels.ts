@@ -1,13 +1,15 @@
-import { columnLabels } from './columns.ts';
-import type { ListLabels } from './labels.ts';
-import { PROVIDER_NAMES } from '../codes.ts';
+import { columnLabels } from '#domain/admin-list-columns.ts';
+import type { ListLabels } from '#i18n/admin-list-words.ts';
 import { ADMIN_LISTS, type ListEntity } from '#domain/admin-lists.ts';
 import { USER_ROLES } from '#domain/roles.ts';
 import { ORDER_STATUSES } from '#domain/orders.ts';
 import { EMAIL_TEMPLATES } from '#domain/order-emails.ts';
-import { m } from '#app/paraglide/messages.js';
+import { m } from '#i18n/paraglide/messages.js';
 
 type Options = { locale: 'pl' | 'en' | 'uk' };
+
+/** Payment providers are names, the same in every language. */
+export const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox', payu: 'PayU', przelewy24: 'Przelewy24' };
 type Message = (inputs: Record<string, never>, options: Options) => string;
 const messages = m as unknown as Record<string, Message | undefined>;
 const say = (key: string, options: Options, fallback: string) => messages[key]?.({}, options) ?? fallback;

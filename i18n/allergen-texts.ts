@@ -1,6 +1,6 @@
 import type { Allergen } from '#domain/allergens.ts';
-import type { AllergenTexts } from '#app/allergens/texts.ts';
-import { m } from '#app/paraglide/messages.js';
+import type { AllergenTexts } from '#i18n/allergen-sentences.ts';
+import { m } from '#i18n/paraglide/messages.js';
 import { messageLocale, type UiLocale } from './messages.ts';
 
 type Message = (inputs: Record<string, never>, options: { locale: ReturnType<typeof messageLocale> }) => string;

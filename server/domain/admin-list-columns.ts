@@ -165,18 +165,19 @@ type Row = Record<string, unknown>;
  * is a user, a payment or an ordered basket leads to its order. Sales rows are days and lead nowhere.
  */
 export function rowLink(entity: ListEntity, row: Row): { entity: string; id: string } | null {
-  const id = (field: string) => (row[field] === null || row[field] === undefined ? null : String(row[field]));
+  const link = (to: string, field: string) =>
+    row[field] === null || row[field] === undefined ? null : { entity: to, id: String(row[field]) };
   switch (entity) {
     case 'sales':
     case 'botKeys':
       return null;
     case 'clients':
-      return id('id') ? { entity: 'users', id: id('id')! } : null;
+      return link('users', 'id');
     case 'payments':
     case 'baskets':
-      return id('orderId') ? { entity: 'orders', id: id('orderId')! } : null;
+      return link('orders', 'orderId');
     default:
-      return id('id') ? { entity, id: id('id')! } : null;
+      return link(entity, 'id');
   }
 }
 
