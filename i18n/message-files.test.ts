@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every message of the interface, in Paraglide's three locales (docs/decisions/010-paraglide-messages.md).
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const LOCALES = ['pl', 'en', 'uk'] as const;
 type MessageLocale = (typeof LOCALES)[number];
 const files = Object.fromEntries(
@@ -103,7 +103,7 @@ function sources(dir: string): string[] {
 describe('the brand sites’, e-mails’ and shop home’s messages', () => {
   // error_ and rule_ messages are reached by key (i18n/messages.ts) and checked against the error catalogue.
   const called = ids.filter((id) => /^(brand|email|home)_/.test(id));
-  const code = ['sites', 'app', 'server'].flatMap((dir) =>
+  const code = ['sites', 'app', 'i18n', 'server'].flatMap((dir) =>
     sources(path.join(root, dir)).map((f) => readFileSync(f, 'utf8')),
   );
 

@@ -10,7 +10,7 @@ import { stripTypesAhead } from './strip-types-ahead.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const stamp = path.join(distDir, 'index.html');
-const sources = ['sites', 'app', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
+const sources = ['sites', 'app', 'i18n', 'messages', 'tenants', 'server/domain', 'astro.config.mjs', 'package.json'];
 // Compiled from messages/ (a source above), so its age says nothing about the build's.
 const generated = path.join('i18n', 'paraglide');
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const repository = fileURLToPath(new URL('..', import.meta.url));
 // What a server process imports: its own code, the database layer, the islands' shared code, the brand configs and
 // the sites' shared texts.
-const FOLDERS = ['server', 'db', 'app', 'tenants', 'sites'];
+const FOLDERS = ['server', 'db', 'app', 'i18n', 'tenants', 'sites'];
 
 function* typeScriptFiles(folder: string): Generator<string> {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {

@@ -35,7 +35,7 @@ describe('the stripped copies', () => {
   it('follow their source when it changes, even to an older time (a file put back from an older commit)', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'strip-ahead-'));
     try {
-      for (const folder of ['server', 'db', 'app', 'tenants', 'sites']) mkdirSync(path.join(root, folder));
+      for (const folder of ['server', 'db', 'app', 'i18n', 'tenants', 'sites']) mkdirSync(path.join(root, folder));
       const source = path.join(root, 'server', 'a.ts');
       const copy = path.join(root, 'node_modules', '.cache', 'stripped-types', 'server', 'a.ts.js');
       writeFileSync(source, 'export const a: number = 1;\n');
