@@ -182,6 +182,20 @@ export function openThroughout(
 ): boolean {
   validateHours(hours);
   if (Temporal.Instant.compare(from, to) > 0) return false;
+  const joined = joinedIntervals(hours, timeZone, from, to);
+  return joined.some((i) => Temporal.Instant.compare(i.start, from) <= 0 && Temporal.Instant.compare(to, i.end) <= 0);
+}
+
+/**
+ * The openings from the day before `from`'s date to `to`'s date, those that overlap or meet joined into one (a day
+ * open until 24:00 and the next from 00:00 are one opening), earliest first.
+ */
+function joinedIntervals(
+  hours: WorkingHours,
+  timeZone: string,
+  from: Temporal.Instant,
+  to: Temporal.Instant,
+): Interval[] {
   const first = from.toZonedDateTimeISO(timeZone).toPlainDate().subtract({ days: 1 });
   const last = to.toZonedDateTimeISO(timeZone).toPlainDate();
   const intervals: Interval[] = [];
@@ -196,7 +210,51 @@ export function openThroughout(
       if (Temporal.Instant.compare(interval.end, previous.end) > 0) previous.end = interval.end;
     } else joined.push({ ...interval });
   }
-  return joined.some((i) => Temporal.Instant.compare(i.start, from) <= 0 && Temporal.Instant.compare(to, i.end) <= 0);
+  return joined;
+}
+
+/** A day's ranges as written, in the kitchen's clock (the kitchen board's "today"). */
+export type DayRanges = {
+  /** 'YYYY-MM-DD' on the kitchen's clock. */
+  date: string;
+  /** A special date: its ranges replace the week's (none: closed that day). */
+  special: boolean;
+  ranges: { from: string; to: string; service: Service | null }[];
+};
+
+/**
+ * What the kitchen board needs to say whether the restaurant is open, until when or from when, and what today's hours
+ * are, for a week on without asking again: the openings as instants (ranges that overlap or meet joined, so a shift
+ * running on into the next day's first range is one), and the ranges of today and the next two days as written.
+ * Worked out on the server, so the board's island needs neither these rules nor the Temporal polyfill
+ * (kitchen-shift.ts reads it with plain dates).
+ */
+export function kitchenSchedule(
+  hours: WorkingHours,
+  timeZone: string,
+  instant: Temporal.Instant,
+  days = 8,
+): { openings: { start: string; end: string }[]; days: DayRanges[] } {
+  validateHours(hours);
+  const iso = (at: Temporal.Instant) => at.toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never' });
+  const today = instant.toZonedDateTimeISO(timeZone).toPlainDate();
+  const openings = joinedIntervals(hours, timeZone, instant, instant.add({ hours: 24 * days }))
+    .filter((i) => Temporal.Instant.compare(i.end, instant) >= 0)
+    .map((i) => ({ start: iso(i.start), end: iso(i.end) }));
+  const ranges = [0, 1, 2].map((offset): DayRanges => {
+    const date = today.add({ days: offset });
+    const special = hours.some((entry) => entry.date === date.toString());
+    return {
+      date: date.toString(),
+      special,
+      ranges: hours
+        .filter((entry) => (special ? entry.date === date.toString() : !entry.date && entry.day === dayIndex(date)))
+        .filter((entry) => entry.from !== entry.to)
+        .map((entry) => ({ from: entry.from, to: entry.to, service: entry.service ?? null }))
+        .sort((a, b) => secondsOf(a.from) - secondsOf(b.from)),
+    };
+  });
+  return { openings, days: ranges };
 }
 
 /** What the restaurant page shows: 'temporarily unavailable' when disabled, else open now / closed now. */

@@ -29,6 +29,9 @@ function formatOf(locale: string, timeZone: string, withDay: boolean | 'date'): 
 
 const dayOf = (ms: number, timeZone: string) => formatOf('en-CA', timeZone, 'date').format(ms);
 
+/** The date 'YYYY-MM-DD' an instant falls on in the kitchen's time zone. */
+export const kitchenDate = dayOf;
+
 /**
  * A promised time on the restaurant's clock: "12:30" today, with the day in front on another day ("czw., 5 mar,
  * 12:30"), so a scheduled order for tomorrow never reads as today.

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, kitchenSlots, locations, orders, restaurants, users } from '#db/schema/index.ts';
+import { auditLog, kitchenSlots, locations, orders, restaurants, users, workingHours } from '#db/schema/index.ts';
+import { shiftAt } from '#domain/kitchen-shift.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
 import { allConsents, makeBasket, PL, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
@@ -367,6 +368,26 @@ describe('busy mode: one tap pauses or slows the whole kitchen', () => {
     // Back to normal in one tap.
     expect((await send(kitchen, 'PUT', `/api/admin/kitchen/${PL}/busy`, { kind: 'none' })).status).toBe(200);
     expect((await (await send(kitchen, 'GET', `/api/admin/kitchen/${PL}`)).json()).kitchen.busy).toBeNull();
+  });
+
+  it('the board reads the hours: open now, and closed all day once a special day closes today (issue 38)', async () => {
+    const kitchen = await sessionOf('kitchen@example.com');
+    const before = await (await send(kitchen, 'GET', `/api/admin/kitchen/${PL}`)).json();
+    expect(shiftAt(before.schedule, NOON.getTime(), '2026-03-04')).toMatchObject({
+      open: true,
+      today: { special: false },
+    });
+    const { restaurantId } = await kitchenOf(PL);
+    await ctx.database.db
+      .insert(workingHours)
+      .values({ restaurantId, day: 3, from: '00:00', to: '00:00', date: '2026-03-04' });
+    const after = await (await send(kitchen, 'GET', `/api/admin/kitchen/${PL}`)).json();
+    expect(after.schedule.days[0]).toEqual({ date: '2026-03-04', special: true, ranges: [] });
+    const shift = shiftAt(after.schedule, NOON.getTime(), '2026-03-04');
+    expect(shift).toMatchObject({ open: false, closesAt: null });
+    // It opens again on Thursday, as the week says.
+    expect(shift.opensAt?.startsWith('2026-03-05')).toBe(true);
+    await ctx.database.db.delete(workingHours).where(eq(workingHours.date, '2026-03-04'));
   });
 
   it('a kitchen account of another kitchen cannot set it; a pause needs a reason and a board choice', async () => {

@@ -6,6 +6,9 @@ import { m } from '#i18n/paraglide/messages.js';
 import { messageLocale } from '#i18n/messages.ts';
 import { htmlLang, LOCALES, pathFor } from '#domain/localized-routes.ts';
 import { openingTime } from '#domain/opening-time.ts';
+import { formatPromise } from '#domain/promise-time.ts';
+import { adminPath } from '#domain/admin-routes.ts';
+import { signIn } from '../helpers/sign-in.ts';
 import { axeViolations, launchBrowser, screenshot, urlOn, VIEWPORTS, addToBasketFromPage } from '../helpers/browser.ts';
 
 // Issue 40: a closed restaurant kept its "+" buttons, the add succeeded, and only the basket said it was closed,
@@ -99,4 +102,24 @@ describe('a closed restaurant', () => {
     await screenshot(page, 'basket-closed-restaurant-pl');
     await page.close();
   });
+
+  for (const locale of LOCALES)
+    it(`${locale}: its kitchen board, on a tablet, says it is closed, when it opens, and that today has no hours`, async () => {
+      const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+      await signIn(context, 'admin@example.com');
+      const page = await context.newPage();
+      await page.goto(urlOn('localhost', adminPath(locale, { screen: 'kitchen', restaurant: RESTAURANT })));
+      const t = { locale: messageLocale(locale) } as const;
+      const state = page.locator('.kitchen-hours-state');
+      await state.waitFor();
+      expect(await state.textContent()).toBe(
+        m.admin_kitchen_hours_closedOpens({ time: formatPromise(opensAt, TIME_ZONE, locale) }, t),
+      );
+      expect(await page.textContent('.kitchen-hours-today')).toBe(
+        `${m.admin_kitchen_hours_today({}, t)}: ${m.admin_kitchen_hours_none({}, t)}`,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `kitchen-hours-closed-${locale}`);
+      await context.close();
+    });
 });

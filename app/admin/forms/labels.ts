@@ -46,7 +46,6 @@ export const FIELD_LABEL = {
   no: m.admin_forms_field_no,
   phone: m.admin_forms_field_phone,
   pickupEnabled: m.admin_forms_field_pickupEnabled,
-  polygon: m.admin_forms_field_polygon,
   prefix: m.admin_forms_field_prefix,
   preparationMinutes: m.admin_forms_field_preparationMinutes,
   quantity: m.admin_forms_field_quantity,
@@ -63,7 +62,6 @@ export const FIELD_LABEL = {
   used: m.admin_forms_field_used,
   value: m.admin_forms_field_value,
   zip: m.admin_forms_field_zip,
-  zips: m.admin_forms_field_zips,
 } as const;
 
 export type LabelledField = keyof typeof FIELD_LABEL;

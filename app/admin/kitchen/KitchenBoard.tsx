@@ -11,6 +11,7 @@ import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './k
 import { Notice } from '#app/ui/notice.tsx';
 import { BusyControl } from '#app/capacity/BusyControl.tsx';
 import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
+import { KitchenHours } from './KitchenHours.tsx';
 
 // Each title named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
 const COLUMN_TITLES = [m.admin_kitchen_col_new, m.admin_kitchen_col_processing, m.admin_kitchen_col_ready] as const;
@@ -45,6 +46,14 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
           locale={locale}
         />
         <AutoPrintSetting restaurant={restaurant} locale={locale} />
+        {state.queue && (
+          <KitchenHours
+            schedule={state.queue.schedule}
+            timeZone={state.queue.kitchen.timeZone}
+            now={now}
+            locale={locale}
+          />
+        )}
         {state.queue && <BusyControl queue={state.queue} locale={locale} />}
       </div>
       <div className="kitchen-columns kitchen-columns-later">

@@ -31,7 +31,9 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
       summary: 'A restaurant’s kitchen queue (by slug): its orders in new, processing and the ready statuses',
       security: security.session,
       responses: {
-        200: jsonResponse('{ restaurant, orders (the customer’s view plus actions and acceptedAt), now }'),
+        200: jsonResponse(
+          '{ restaurant, orders (the customer’s view plus actions and acceptedAt), now, kitchen (its busy mode), schedule (the openings for a week, the ranges of three days) }',
+        ),
         401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
         403: errorResponse('Forbidden: a kitchen account, and the restaurant is not cooked in its kitchens'),
         404: errorResponse('notFound: no restaurant with this slug'),

@@ -9,6 +9,10 @@ import { actorUserId } from '#server/services/actor.ts';
 import { recordAudit } from '#server/services/orders/bookkeeping.ts';
 import { announceOrderChange, transactionAnnouncing } from '#server/services/orders/events.ts';
 import { kitchenBusyState, type KitchenBusyState } from '#server/services/capacity/busy.ts';
+import { hoursByRestaurant } from '#server/services/catalogue/restaurants.ts';
+import { kitchenSchedule } from '#domain/hours.ts';
+import type { KitchenSchedule } from '#domain/kitchen-shift.ts';
+import { Temporal } from 'temporal-polyfill';
 
 export type KitchenRestaurant = { id: number; slug: string; name: string; concept: string; acceptanceMinutes: number };
 export type KitchenCard = OrderView & {
@@ -26,6 +30,8 @@ export type KitchenQueue = {
   now: string;
   /** The kitchen (location) cooking this restaurant, and its busy mode in force (issue 34). */
   kitchen: KitchenBusyState;
+  /** The restaurant's openings for a week and its ranges for three days: the board says whether it is open (issue 38). */
+  schedule: KitchenSchedule;
 };
 
 /** The restaurant a board shows, by its slug (the address staff see and type): null for an unknown one. */
@@ -67,9 +73,10 @@ export async function loadKitchenQueue(
     .where(and(eq(orders.restaurantId, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
-  const [views, kitchen] = await Promise.all([
+  const [views, kitchen, hours] = await Promise.all([
     loadOrderViews({ db, now: clock }, { ids: rows.map((r) => r.id) }),
     kitchenBusyState({ db, now: clock }, { restaurantId: restaurant.id }),
+    hoursByRestaurant(db, [restaurant.id]),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
@@ -86,6 +93,11 @@ export async function loadKitchenQueue(
     }),
     now: now.toISOString(),
     kitchen,
+    schedule: kitchenSchedule(
+      hours.get(restaurant.id) ?? [],
+      kitchen.timeZone,
+      Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+    ),
   };
 }
 
@@ -94,7 +106,7 @@ export async function loadKitchenQueue(
  * on one tablet silences the others). The countdown ticks on the board.
  */
 export const kitchenQueueKey = (queue: KitchenQueue) =>
-  `${JSON.stringify(queue.kitchen.busy)}|` +
+  `${JSON.stringify(queue.kitchen.busy)}|${JSON.stringify(queue.schedule.days)}|` +
   queue.orders.map((o) => `${o.id}:${o.status}:${o.alarm ? 'ringing' : 'quiet'}`).join(',');
 
 /**
