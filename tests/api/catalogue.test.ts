@@ -218,6 +218,10 @@ describe('catalogue', () => {
     expect(slugs).toContain('pasta-fresca-warszawa-mokotow');
     expect(slugs.every((s: string) => !s.includes('kyiv'))).toBe(true);
     expect(byPoint.restaurants[0].state.state).toBe('open');
+    // Each with what delivery costs at that address: the terms of the zone holding it (the restaurant page's line).
+    const mokotow = byPoint.restaurants.find((r: { slug: string }) => r.slug === 'pasta-fresca-warszawa-mokotow');
+    expect(mokotow.atAddress).toEqual({ deliveryValue: expect.any(Number), minBasketValue: expect.any(Number) });
+    expect(mokotow.atAddress.deliveryValue).toBeGreaterThanOrEqual(mokotow.deliveryValue);
     const byZip = await (await get('/api/restaurants?zip=02-715&country=pl')).json();
     expect(byZip.restaurants.map((r: { slug: string }) => r.slug)).toContain('pasta-fresca-warszawa-mokotow');
     const nowhere = await (await get('/api/restaurants?lat=0&lng=0')).json();

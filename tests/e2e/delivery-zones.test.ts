@@ -117,6 +117,27 @@ describe('delivery zones drawn on the map', () => {
     await shop.waitForSelector('[data-total="delivery"] dd');
     expect((await shop.textContent('[data-total="delivery"] dd'))?.trim()).toBe(formatMoney(350, 'PLN', 'en'));
     await screenshot(shop, 'basket-zone-fee-en');
+
+    // The address kept in the browser (as the home page keeps it): the restaurant page says what delivery costs there.
+    const kept = (at: typeof address) =>
+      shop.evaluate((value) => localStorage.setItem('deliveryAddress', JSON.stringify(value)), {
+        ...at,
+        fullAddress: `${at.street} ${at.streetNo}, ${at.zip} ${at.city}`,
+        country: 'pl',
+      });
+    await kept(address);
+    await shop.goto(urlOn('localhost', pathFor('restaurant', 'en', { slug: RESTAURANT })));
+    const terms = shop.getByTestId('delivery-terms');
+    await expect.poll(() => terms.getAttribute('data-state')).toBe('here');
+    expect(await terms.textContent()).toBe(
+      `Delivery to your address: ${formatMoney(350, 'PLN', 'en')}, minimum order ${formatMoney(2000, 'PLN', 'en')}`,
+    );
+    // An address in Warsaw: this Gdańsk kitchen does not deliver there, and says so.
+    const warsaw = { street: 'Puławska', streetNo: '150', city: 'Warszawa', zip: '02-715', lat: 52.19, lng: 21.02 };
+    await kept(warsaw);
+    await shop.reload();
+    await expect.poll(() => terms.getAttribute('data-state')).toBe('notHere');
+    expect(await terms.textContent()).toBe('No delivery from here to Puławska 150, 02-715 Warszawa');
     await customer.close();
     // Two browsers, the admin's map and a customer's pages: longer than one page's test.
   }, 240_000);
