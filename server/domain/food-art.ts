@@ -28,7 +28,10 @@ export type Motif = (typeof MOTIFS)[number];
 // Words of a category's or a dish's name (Polish, English, Ukrainian) that say what is on the plate; the dish's own
 // name is read first (a soup among starters), the category's next, and anything else is a plate of bites.
 const WORDS: [Motif, RegExp][] = [
-  ['drink', /napoj|drink|напо|shake|smoothie|lemoniad|lemonade|cola|woda|water|espresso|coffee|kaw|herbat|tea\b|piwo|beer|ramune|chinotto|aranciata|pellegrino|kompot/i],
+  [
+    'drink',
+    /napoj|drink|напо|shake|smoothie|lemoniad|lemonade|cola|woda|water|espresso|coffee|kaw|herbat|tea\b|piwo|beer|ramune|chinotto|aranciata|pellegrino|kompot/i,
+  ],
   ['soup', /zup|soup|суп|борщ|barszcz|żurek|rosół|ramen|miso/i],
   ['pizza', /pizz|піц|margherita|diavola|capricciosa|formaggi|prosciutto/i],
   ['pasta', /makaron|pasta|макарон|spaghetti|tagliatelle|pappardelle|lasagne|cacio|aglio|penne/i],
@@ -38,7 +41,10 @@ const WORDS: [Motif, RegExp][] = [
   ['dumplings', /pierog|dumpling|варен|gyoza|bao|pielmie|uszka/i],
   ['salad', /sała|salad|салат|surówk|coleslaw|caprese|rukola|insalata|panzanella|wakame/i],
   ['taco', /taco|тако|burrito|quesadill|wrap|tortill/i],
-  ['dessert', /deser|dessert|десерт|tiramisu|panna cotta|cannoli|affogato|semifreddo|sernik|lody|ice cream|słodk|churros/i],
+  [
+    'dessert',
+    /deser|dessert|десерт|tiramisu|panna cotta|cannoli|affogato|semifreddo|sernik|lody|ice cream|słodk|churros/i,
+  ],
   ['bowl', /misk|bowl|боул|poke|dania główne|main|ryż|rice|kurczak|chicken|wege|tofu/i],
 ];
 
@@ -147,11 +153,15 @@ const DRAW: Record<Motif, (random: Random) => string> = {
       rect(316, 192, 14, 52, '#f4c542', 3, 8),
     ].join('');
   },
-  fries() {
+  fries(random) {
+    const carton = random.pick(['#d63b2f', '#2f6fb3', '#2e8b57', '#222222']);
     return [
-      `<path d="M150 112H250L236 232H164Z" fill="#d63b2f"/>`,
-      ...Array.from({ length: 9 }, (_, i) => rect(152 + i * 10.5, 70 + ((i * 37) % 30), 10, 80, '#f4c542', 3, (i - 4) * 4)),
-      `<path d="M146 112H254L250 140H150Z" fill="#b92f25"/>`,
+      `<path d="M150 112H250L236 232H164Z" fill="${carton}"/>`,
+      ...Array.from({ length: 9 }, (_, i) =>
+        rect(152 + i * 10.5, random.between(62, 96), 10, 80, random.pick(['#f4c542', '#eeb73a']), 3, (i - 4) * 4),
+      ),
+      `<path d="M146 112H254L250 140H150Z" fill="${carton}"/>`,
+      `<path d="M146 112H254L250 140H150Z" fill="#000" opacity=".15"/>`,
       circle(290, 196, 26, '#c8302a'),
       circle(290, 196, 20, '#e0433a'),
     ].join('');
@@ -224,7 +234,14 @@ const DRAW: Record<Motif, (random: Random) => string> = {
       const x = 200 + side * 48;
       return [
         ellipse(x, 150, 40, 82, shell, side * 12),
-        ...Array.from({ length: 8 }, (_, i) => circle(x + random.between(-22, 22), 90 + i * 16, 8, random.pick(['#6aa84f', '#c0392b', '#6b3f24', '#f4e3b5']))),
+        ...Array.from({ length: 8 }, (_, i) =>
+          circle(
+            x + random.between(-22, 22),
+            90 + i * 16,
+            8,
+            random.pick(['#6aa84f', '#c0392b', '#6b3f24', '#f4e3b5']),
+          ),
+        ),
       ].join('');
     });
     return [...shells, circle(200, 248, 0, '#000'), ellipse(318, 230, 20, 12, '#8cb454')].join('');
@@ -247,7 +264,9 @@ const DRAW: Record<Motif, (random: Random) => string> = {
       circle(200, 150, 96, '#e9dfcf'),
       circle(200, 150, 72, '#ffffff', ' opacity=".75"'),
       circle(200, 150, 62, liquid),
-      ...scatter(random, 4, 34).map((p) => rect(p.x - 10, p.y - 10, 20, 20, '#ffffff', 4, p.turn).replace('/>', ' opacity=".45"/>')),
+      ...scatter(random, 4, 34).map((p) =>
+        rect(p.x - 10, p.y - 10, 20, 20, '#ffffff', 4, p.turn).replace('/>', ' opacity=".45"/>'),
+      ),
       rect(218, 60, 10, 110, random.pick(['#e23c3c', '#2f7dd1', '#30a46c']), 4, 30),
       circle(150, 104, 18, '#f7e26b', ' stroke="#e1c23c" stroke-width="3"'),
     ].join('');
@@ -255,10 +274,15 @@ const DRAW: Record<Motif, (random: Random) => string> = {
   bites(random) {
     const bites = scatter(random, 9, 62).map((p) =>
       random.next() < 0.5
-        ? circle(p.x, p.y, 15, random.pick(['#d88a35', '#c8762b', '#e4a44c'])) + circle(p.x - 4, p.y - 5, 5, '#ffffff', ' opacity=".25"')
+        ? circle(p.x, p.y, 15, random.pick(['#d88a35', '#c8762b', '#e4a44c'])) +
+          circle(p.x - 4, p.y - 5, 5, '#ffffff', ' opacity=".25"')
         : rect(p.x - 18, p.y - 10, 36, 20, '#e2b16a', 5, p.turn) + circle(p.x, p.y, 6, '#c7362b'),
     );
-    return [...bites, ...scatter(random, 6, 80).map((p) => ellipse(p.x, p.y, 6, 4, '#3f4f2a')), leaves(random, 6, 80)].join('');
+    return [
+      ...bites,
+      ...scatter(random, 6, 80).map((p) => ellipse(p.x, p.y, 6, 4, '#3f4f2a')),
+      leaves(random, 6, 80),
+    ].join('');
   },
 };
 
@@ -268,7 +292,12 @@ export function drawFood(id: string): string | null {
   if (!art) return null;
   const random = randomOf(art.seed);
   const table = random.pick(['#e9d8bf', '#d9c4a3', '#c9d6cf', '#e6cfc7', '#d7dbe6', '#efe4cf']);
-  const plate = art.motif === 'drink' ? '' : circle(200, 156, 124, '#000', ' opacity=".12"') + circle(200, 150, 122, '#fbfaf7') + circle(200, 150, 108, '#f1eee8');
+  const plate =
+    art.motif === 'drink'
+      ? ''
+      : circle(200, 156, 124, '#000', ' opacity=".12"') +
+        circle(200, 150, 122, '#fbfaf7') +
+        circle(200, 150, 108, '#f1eee8');
   const cloth = random.next() < 0.5 ? `<path d="M0 250L400 200V300H0Z" fill="#ffffff" opacity=".35"/>` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300"><rect width="400" height="300" fill="${table}"/>${cloth}${plate}${DRAW[art.motif](random)}</svg>`;
 }

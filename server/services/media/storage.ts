@@ -6,7 +6,6 @@ import type { MediaStorage, S3Settings } from '#server/context.ts';
 
 export type { MediaStorage, S3Settings };
 
-
 // Keys are ours (media.ts builds them), but a folder adapter still refuses any that could leave its folder.
 const SAFE_KEY = /^[a-z]+\/[a-z0-9.-]+$/;
 function checked(key: string): string {
@@ -39,7 +38,6 @@ export function folderStorage(root: string): MediaStorage {
     },
   };
 }
-
 
 /** An S3 answer that is neither success nor 404, with the service's own error code (`<Code>` of its XML). */
 export class S3Error extends Error {
@@ -77,8 +75,12 @@ export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch)
   return {
     async get(key) {
       const response = await send(key, { method: 'GET' });
-      if (response.status === 404) return null;
-      if (!response.ok) throw await failure(response);
+      if (!response.ok) {
+        const error = await failure(response);
+        // A missing key is an answer; a missing bucket (or any other 404) is a setting to fix.
+        if (error.status === 404 && error.code === 'NoSuchKey') return null;
+        throw error;
+      }
       return new Uint8Array(await response.arrayBuffer());
     },
     async has(key) {
