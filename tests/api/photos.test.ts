@@ -68,7 +68,7 @@ describe('uploading a dish’s photo (issue 38)', () => {
     expect(await refused.json()).toMatchObject({ error: 'imageTooLarge' });
   });
 
-  it('stores every width in AVIF and WebP, 4:3, served with a year of caching; the item keeps its address', async () => {
+  it('stores every width in AVIF and WebP, 4:3, served with a year of caching; the same file is the same photo', async () => {
     const admin = await asAdmin();
     const id = await restaurantId('pasta-fresca-warszawa-mokotow');
     const answer = await upload(id, await photo('jpeg'), admin);
