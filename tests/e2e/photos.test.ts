@@ -89,7 +89,9 @@ describe('dish photos', () => {
       for (const photo of shown) {
         // Chromium reads AVIF, and takes the width its screen needs from the list.
         expect(photo.file).toMatch(/^\/media\/dish\/art1-[a-z]+-[0-9a-f]{8}-\d+\.avif$/);
-        expect(MEDIA_KINDS.dish.widths).toContain(photo.natural);
+        expect(MEDIA_KINDS.dish.widths).toContain(Number(/-(\d+)\.avif$/.exec(photo.file)![1]));
+        // naturalWidth is in CSS pixels: the chosen width over the density srcset gave it, about the box's.
+        expect(Math.abs(photo.natural - 120)).toBeLessThanOrEqual(1);
         expect(photo.box).toEqual([120, 90]);
       }
       // Distinct pictures, one per dish.
