@@ -193,13 +193,10 @@ function mediaBucket(result: Partial<Record<string, string>>): Env['mediaS3'] {
     if (stray.length > 0) throw new Error(`Invalid configuration: ${stray.join(', ')} set without MEDIA_STORAGE=s3`);
     return null;
   }
-  const missing = needed.filter((key) => !result[key]);
-  if (missing.length > 0) throw new Error(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
-  return {
-    endpoint: result['MEDIA_S3_ENDPOINT']!,
-    bucket: result['MEDIA_S3_BUCKET']!,
-    region: result['MEDIA_S3_REGION'] ?? 'us-east-1',
-    accessKeyId: result['MEDIA_S3_ACCESS_KEY_ID']!,
-    secretAccessKey: result['MEDIA_S3_SECRET_ACCESS_KEY']!,
-  };
+  const [endpoint, bucket, accessKeyId, secretAccessKey] = needed.map((key) => result[key]);
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    const missing = needed.filter((key) => !result[key]);
+    throw new Error(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+  }
+  return { endpoint, bucket, region: result['MEDIA_S3_REGION'] ?? 'us-east-1', accessKeyId, secretAccessKey };
 }

@@ -37,6 +37,18 @@ describe('the demo dishes’ drawings', () => {
     }
   });
 
+  it('lays the table differently from one dish to the next', () => {
+    const tables = Array.from({ length: 24 }, (_, i) =>
+      drawFood(`art${ART_VERSION}-soup-${(i * 7919).toString(16).padStart(8, '0')}`)!,
+    );
+    const withCloth = tables.filter((svg) => svg.includes('<path d="M0 250L400 200V300H0Z"'));
+    expect(withCloth.length).toBeGreaterThan(0);
+    expect(withCloth.length).toBeLessThan(tables.length);
+    expect(
+      new Set(tables.map((svg) => /<rect width="400" height="300" fill="(#[0-9a-f]{6})"/.exec(svg)?.[1])).size,
+    ).toBeGreaterThan(2);
+  });
+
   it('draws nothing for an id that names no drawing', () => {
     for (const id of ['0123456789abcdef01234567', `art${ART_VERSION + 1}-pizza-00c0ffee`, 'art1-sandwich-00c0ffee'])
       expect(parseArtId(id), id).toBeNull();

@@ -50,7 +50,7 @@ const WORDS: [Motif, RegExp][] = [
 
 function hash(text: string): number {
   let h = 2166136261;
-  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
@@ -66,9 +66,9 @@ export const artId = (dish: string, category: string): string =>
 
 /** The motif and seed an art id names, or null when it names none (an upload's hash, another version). */
 export function parseArtId(id: string): { motif: Motif; seed: number } | null {
-  const match = /^art(\d+)-([a-z]+)-([0-9a-f]{8})$/.exec(id);
-  if (!match || Number(match[1]) !== ART_VERSION || !(MOTIFS as readonly string[]).includes(match[2]!)) return null;
-  return { motif: match[2] as Motif, seed: parseInt(match[3]!, 16) };
+  const [, version, motif = '', seed = ''] = /^art(\d+)-([a-z]+)-([0-9a-f]{8})$/.exec(id) ?? [];
+  if (Number(version) !== ART_VERSION || !(MOTIFS as readonly string[]).includes(motif)) return null;
+  return { motif: motif as Motif, seed: parseInt(seed, 16) };
 }
 
 /** A small deterministic sequence from the seed (mulberry32): the same id draws the same picture everywhere. */
@@ -84,7 +84,7 @@ function randomOf(seed: number) {
   return {
     next,
     between: (low: number, high: number) => low + next() * (high - low),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    pick: <T>(list: readonly [T, ...T[]]): T => list[Math.floor(next() * list.length)] as T,
   };
 }
 type Random = ReturnType<typeof randomOf>;
@@ -106,7 +106,12 @@ function scatter(random: Random, count: number, radius: number, cx = 200, cy = 1
   });
 }
 
-const leaves = (random: Random, count: number, radius: number, greens = ['#4f8a3a', '#6aa84f', '#3d7a34']) =>
+const leaves = (
+  random: Random,
+  count: number,
+  radius: number,
+  greens: readonly [string, ...string[]] = ['#4f8a3a', '#6aa84f', '#3d7a34'],
+) =>
   scatter(random, count, radius)
     .map((p) => ellipse(p.x, p.y, random.between(6, 11), random.between(3, 5), random.pick(greens), p.turn))
     .join('');
@@ -129,8 +134,8 @@ const DRAW: Record<Motif, (random: Random) => string> = {
       const r = 22 + i * 5;
       const start = random.between(0, 6.28);
       const end = start + random.between(2.5, 4.5);
-      const [x1, y1, x2, y2] = [Math.cos(start), Math.sin(start), Math.cos(end), Math.sin(end)].map((v) => v * r);
-      return `<path d="M${r1(200 + x1!)} ${r1(150 + y1!)}A${r} ${r} 0 1 1 ${r1(200 + x2!)} ${r1(150 + y2!)}" stroke="${noodles}" stroke-width="7" fill="none" stroke-linecap="round"/>`;
+      const [x1, y1, x2, y2] = [Math.cos(start) * r, Math.sin(start) * r, Math.cos(end) * r, Math.sin(end) * r];
+      return `<path d="M${r1(200 + x1)} ${r1(150 + y1)}A${r} ${r} 0 1 1 ${r1(200 + x2)} ${r1(150 + y2)}" stroke="${noodles}" stroke-width="7" fill="none" stroke-linecap="round"/>`;
     });
     const sauce = random.pick(['#b8392b', '#c96a2b', '#f4ecd6', '#5e8f3a']);
     return [
@@ -167,7 +172,7 @@ const DRAW: Record<Motif, (random: Random) => string> = {
     ].join('');
   },
   sushi(random) {
-    const fillings = ['#f28b5b', '#c8324a', '#9bc45a', '#f6d36b'];
+    const fillings = ['#f28b5b', '#c8324a', '#9bc45a', '#f6d36b'] as const;
     const pieces = [-1, 0, 1].flatMap((row) =>
       [-1, 0, 1].map((col) => {
         const x = 200 + col * 58;
@@ -210,8 +215,8 @@ const DRAW: Record<Motif, (random: Random) => string> = {
     const sectors = Array.from({ length: 5 }, (_, i) => {
       const a = start + (i / 5) * Math.PI * 2;
       const b = a + (Math.PI * 2) / 5;
-      const [x1, y1, x2, y2] = [Math.cos(a), Math.sin(a), Math.cos(b), Math.sin(b)].map((v) => v * 84);
-      return `<path d="M200 150L${r1(200 + x1!)} ${r1(150 + y1!)}A84 84 0 0 1 ${r1(200 + x2!)} ${r1(150 + y2!)}Z" fill="${parts[(i + Math.floor(random.next() * 7)) % 7]}"/>`;
+      const [x1, y1, x2, y2] = [Math.cos(a) * 84, Math.sin(a) * 84, Math.cos(b) * 84, Math.sin(b) * 84];
+      return `<path d="M200 150L${r1(200 + x1)} ${r1(150 + y1)}A84 84 0 0 1 ${r1(200 + x2)} ${r1(150 + y2)}Z" fill="${parts[(i + Math.floor(random.next() * 7)) % 7]}"/>`;
     });
     return [
       circle(200, 150, 100, '#2f3d4a'),

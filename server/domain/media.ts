@@ -24,7 +24,7 @@ export function sniffImage(bytes: Uint8Array): ImageFormat | null {
   if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
   if (ascii(bytes, 4, 4) === 'ftyp') {
-    const size = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+    const size = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
     const end = Math.min(size, bytes.length);
     // The major brand at 8, the minor version at 12, the compatible brands from 16 to the box's end.
     for (let at = 8; at + 4 <= end; at += at === 8 ? 8 : 4) {
@@ -75,9 +75,8 @@ export const photoAddress = ({ kind, id }: MediaRef): string => `/media/${kind}/
 
 /** The stored picture a `photo` value names, or null for an outside address (or none). */
 export function parsePhoto(photo: string | null | undefined): MediaRef | null {
-  const match = PHOTO.exec(photo ?? '');
-  if (!match || !isKind(match[1]!) || !MEDIA_ID.test(match[2]!)) return null;
-  return { kind: match[1], id: match[2]! };
+  const [, kind = '', id = ''] = PHOTO.exec(photo ?? '') ?? [];
+  return isKind(kind) && MEDIA_ID.test(id) ? { kind, id } : null;
 }
 
 /** A variant's file name inside its kind's folder: `<id>-<width>.<format>`. */
@@ -88,11 +87,11 @@ export const variantAddress = (ref: VariantRef): string => `/media/${ref.kind}/$
 
 /** The variant a /media/<kind>/<file> request names, or null when no such variant can exist. */
 export function parseVariant(kind: string, file: string): VariantRef | null {
-  const match = VARIANT.exec(file);
-  if (!match || !isKind(kind) || !MEDIA_ID.test(match[1]!)) return null;
-  const width = Number(match[2]);
+  const [, id = '', digits, format] = VARIANT.exec(file) ?? [];
+  if (!isKind(kind) || !MEDIA_ID.test(id)) return null;
+  const width = Number(digits);
   if (!(MEDIA_KINDS[kind].widths as readonly number[]).includes(width)) return null;
-  return { kind, id: match[1]!, width, format: match[3] as VariantFormat };
+  return { kind, id, width, format: format as VariantFormat };
 }
 
 /** What a page writes for a picture: one source per format, the fallback <img>'s src, and its box. */
@@ -114,7 +113,7 @@ export function pictureSources(photo: string | null | undefined, displayWidth: n
   const ref = parsePhoto(photo);
   if (!ref) return photo ? { sources: [], src: photo, width, height: heightFor('dish', width) } : null;
   const widths = MEDIA_KINDS[ref.kind].widths;
-  const fallback = widths.find((w) => w >= 2 * displayWidth) ?? widths[widths.length - 1]!;
+  const fallback = widths.find((w) => w >= 2 * displayWidth) ?? Math.max(...widths);
   return {
     sources: VARIANT_FORMATS.map((format) => ({
       type: `image/${format}` as const,

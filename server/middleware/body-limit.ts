@@ -32,7 +32,8 @@ export const limitBody: MiddlewareHandler = (c, next) => {
 };
 
 /** The routes whose body is a photo's bytes (decision 062): they take up to MAX_IMAGE_BYTES. */
-export const isUploadPath = (urlPath: string): boolean => /^\/api\/admin\/menu\/restaurants\/[^/]+\/photo$/.test(urlPath);
+export const isUploadPath = (urlPath: string): boolean =>
+  /^\/api\/admin\/menu\/restaurants\/[^/]+\/photo$/.test(urlPath);
 
 const countedUpload = bodyLimit({
   maxSize: MAX_IMAGE_BYTES,

@@ -31,17 +31,18 @@ const upload = (restaurant: number, body: Uint8Array, cookie: string, type = 'im
   });
 
 /** A photo as a camera would give it: 1600×1000, not the 4:3 the pages show. */
-const photo = (format: 'jpeg' | 'png') =>
-  sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 200, g: 90, b: 40 } } })
-    .composite([
-      {
-        input: Buffer.from('<svg width="400" height="300"><circle cx="200" cy="150" r="120" fill="#fff"/></svg>'),
-        left: 600,
-        top: 350,
-      },
-    ])
-    [format]()
-    .toBuffer();
+const photo = (format: 'jpeg' | 'png') => {
+  const image = sharp({
+    create: { width: 1600, height: 1000, channels: 3, background: { r: 200, g: 90, b: 40 } },
+  }).composite([
+    {
+      input: Buffer.from('<svg width="400" height="300"><circle cx="200" cy="150" r="120" fill="#fff"/></svg>'),
+      left: 600,
+      top: 350,
+    },
+  ]);
+  return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
+};
 
 describe('uploading a dish’s photo (issue 38)', () => {
   it('refuses a renamed text file with imageNotAccepted, whatever its name and type say', async () => {

@@ -63,8 +63,8 @@ export async function storeUpload(
     VARIANT_FORMATS.map((variant): VariantRef => ({ kind, id, width, format: variant })),
   );
   // The last variant written marks the upload complete: an upload stopped half-way is redone whole.
-  const last = refs[refs.length - 1]!;
-  if (!(await storage.has(keyOf(last)))) {
+  const last = refs.at(-1);
+  if (!last || !(await storage.has(keyOf(last)))) {
     const pixels = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .toBuffer()
