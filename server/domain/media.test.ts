@@ -65,6 +65,9 @@ describe('addresses of stored photos and their variants', () => {
     expect(parseVariant('dish', `${ID}-256.png`)).toBeNull();
     expect(parseVariant('cover', `${ID}-256.webp`)).toBeNull();
     expect(parseVariant('dish', `zz-256.webp`)).toBeNull();
+    // The photo's own address shows it too, to a client that writes no srcset.
+    expect(parseVariant('dish', ID)).toEqual({ kind: 'dish', id: ID, width: 512, format: 'webp' });
+    expect(parseVariant('logo', ID)).toBeNull();
     expect(variantAddress({ kind: 'dish', id: ID, width: 512, format: 'webp' })).toBe(`/media/dish/${ID}-512.webp`);
   });
 

@@ -85,8 +85,12 @@ export const variantName = ({ id, width, format }: Omit<VariantRef, 'kind'>): st
 /** A variant's address: `/media/<kind>/<id>-<width>.<format>`. */
 export const variantAddress = (ref: VariantRef): string => `/media/${ref.kind}/${variantName(ref)}`;
 
-/** The variant a /media/<kind>/<file> request names, or null when no such variant can exist. */
+/**
+ * The variant a /media/<kind>/<file> request names, or null when no such variant can exist. The photo's own address
+ * (a bare id) is its 512 px WebP, for a client that writes no srcset (the bot, the API's other users).
+ */
 export function parseVariant(kind: string, file: string): VariantRef | null {
+  if (isKind(kind) && MEDIA_ID.test(file)) return { kind, id: file, width: 512, format: 'webp' };
   const [, id = '', digits, format] = VARIANT.exec(file) ?? [];
   if (!isKind(kind) || !MEDIA_ID.test(id)) return null;
   const width = Number(digits);

@@ -95,6 +95,10 @@ describe('uploading a dish’s photo (issue 38)', () => {
       headers: { 'if-none-match': served.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+    // The photo's own address, for a client that writes no srcset: its 512 px WebP.
+    const plain = await request(ctx, body.photo);
+    expect(plain.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(new Uint8Array(await plain.arrayBuffer())).metadata()).width).toBe(512);
     // A width the pages do not use is no file.
     expect((await request(ctx, `/media/dish/${ref.id}-300.avif`)).status).toBe(404);
     // The same file uploaded again is the same photo.
@@ -126,5 +130,9 @@ describe('the demo dishes’ drawn photos', () => {
     const metadata = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 128, 96]);
     expect(await ctx.deps.media.has(`dish/${ref.id}-128.webp`)).toBe(true);
+    // Its own address, for a client that writes no srcset, is the drawing itself.
+    const drawing = await request(ctx, photos[0]!);
+    expect(drawing.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await drawing.text()).toMatch(/^<svg [^>]*viewBox="0 0 400 300"/);
   });
 });
