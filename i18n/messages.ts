@@ -53,6 +53,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   basketAlreadyOrdered: m.error_basketAlreadyOrdered,
   idempotencyKeyRequired: m.error_idempotencyKeyRequired,
   idempotencyKeyReused: m.error_idempotencyKeyReused,
+  imageNotAccepted: m.error_imageNotAccepted,
+  imageTooLarge: m.error_imageTooLarge,
   pickupUnavailable: m.error_pickupUnavailable,
   deliveryUnavailable: m.error_deliveryUnavailable,
   orderNotAwaitingPayment: m.error_orderNotAwaitingPayment,

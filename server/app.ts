@@ -13,10 +13,11 @@ import { fileResponse, resolveStaticFile } from './static-files.ts';
 import { createApiRoutes } from './routes/index.ts';
 import { mountSandboxBank } from './routes/sandbox-bank/index.ts';
 import { brandContactRoutes } from './routes/brand-contact.ts';
+import { mediaRoute } from './routes/media.ts';
 import { WEBHOOK_PATH } from './services/payments/providers/sandbox/notifier.ts';
 import { RuleError } from '#domain/errors.ts';
 import { csrf } from './middleware/csrf.ts';
-import { limitBody } from './middleware/body-limit.ts';
+import { isUploadPath, limitBody, limitUpload } from './middleware/body-limit.ts';
 import { session } from './middleware/session.ts';
 import { requestLog, routeOf } from './request-log.ts';
 import { errorOf, log } from './observability/log.ts';
@@ -32,6 +33,7 @@ import { LOCALES, localePrefix } from '#domain/localized-routes.ts';
 import { catalogueReader } from './services/catalogue/reader.ts';
 import { orderReader } from './services/orders/reader.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
+import { mediaStorageFor } from './services/media/storage.ts';
 import type { AppDeps, AppDepsInput, AppEnv } from './context.ts';
 import { classifyHost, hostOf, type HostKind } from './hosts.ts';
 
@@ -46,7 +48,11 @@ const httpErrorKeys: Partial<Record<number, ErrorKey>> = {
 };
 
 export function createApp(input: AppDepsInput) {
-  const deps: AppDeps = { ...input, payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }) };
+  const deps: AppDeps = {
+    ...input,
+    payments: input.payments ?? createPaymentProviders(input.env, { db: input.db }),
+    media: input.media ?? mediaStorageFor(input.env),
+  };
   const app = new Hono<AppEnv>();
   const dist = path.resolve(deps.env.distDir);
   const pages = serverRenderedPages(dist, {
@@ -147,7 +153,8 @@ export function createApp(input: AppDepsInput) {
       throw notFound();
     const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
     // Hono's Next answers void; a middleware answers its Response or void, which compose() reads either way.
-    const afterSession = (() => (bodyless ? next() : limitBody(c, next))) as Next;
+    const limit = isUploadPath(c.req.path) ? limitUpload : limitBody;
+    const afterSession = (() => (bodyless ? next() : limit(c, next))) as Next;
     return checkCsrf(c, (() => readSession(c, afterSession)) as Next);
   });
   // The sandbox bank belongs to the shop's hosts too.
@@ -165,6 +172,8 @@ export function createApp(input: AppDepsInput) {
   // The sandbox bank exists only where the sandbox takes payments (issue 11: never beside real providers).
   if (deps.payments.sandbox) mountSandboxBank(app, deps.payments.sandbox);
   app.route('/', brandContactRoutes());
+  // Photos, on every host (a brand site's menu shows them from its own origin): their names are content hashes.
+  app.on(['GET', 'HEAD'], '/media/:kind/:file', mediaRoute);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const host = c.get('host');

@@ -51,7 +51,33 @@ export type Env = {
   sseStreamsTotal: number;
   /** The zone editor's map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); null: a plain background, offline. */
   mapTiles?: { url: string; attribution: string } | null;
+  /** The bucket photos are kept in (MEDIA_STORAGE=s3 and its MEDIA_S3_* settings); null: the folder DATA_DIR/media. */
+  mediaS3?: S3Settings | null;
 };
+
+/** An S3-compatible bucket's settings (decision 062). */
+export type S3Settings = {
+  /** The service's address (https://s3.eu-central-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, a MinIO). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/**
+ * Where pictures are kept (decision 062; services/media/storage.ts has the folder and the bucket): a key
+ * (`dish/<id>-<width>.avif`) to its bytes. A key's bytes never change once written (names are content hashes), so an
+ * adapter needs no versions, locks or listing.
+ */
+export interface MediaStorage {
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Whether `key` holds bytes, without reading them. */
+  has(key: string): Promise<boolean>;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
 
 /** A signed-in user as the session carries them (validateSession, services/auth/sessions.ts). */
 export type SessionUser = {
@@ -90,6 +116,8 @@ export type AppDeps = {
   now: () => Date;
   /** Built once from env (createPaymentProviders); which provider takes which method in which country. */
   payments: PaymentProviders;
+  /** Where photos are kept (built from env by createApp when the caller has not). */
+  media: MediaStorage;
   /**
    * Aborted when the process begins to drain (SIGTERM, server/main.ts): /readyz fails and live streams end, so
    * their clients reconnect through the proxy to another server. Absent where nothing stops the app (tests).
@@ -98,7 +126,7 @@ export type AppDeps = {
 };
 
 /** AppDeps without the payment providers: createApp builds them from env when the caller has not. */
-export type AppDepsInput = Omit<AppDeps, 'payments'> & { payments?: PaymentProviders };
+export type AppDepsInput = Omit<AppDeps, 'payments' | 'media'> & { payments?: PaymentProviders; media?: MediaStorage };
 
 /** Which of the three kinds of host a request names (design.md: one process, three kinds of host; server/hosts.ts). */
 export type HostKind = { kind: 'shop' } | { kind: 'survey' } | { kind: 'tenant'; tenant: Tenant } | { kind: 'unknown' };

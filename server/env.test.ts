@@ -250,3 +250,39 @@ describe('secrets', () => {
     expect(parseEnv({ ...onPglite, DATA_DIR: dataDir(), PGLITE_IN_PRODUCTION: '1' }).databaseUrl).toBeUndefined();
   });
 });
+
+describe('where photos are kept (decision 062)', () => {
+  const bucket = {
+    MEDIA_STORAGE: 's3',
+    MEDIA_S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+    MEDIA_S3_BUCKET: 'menu-photos',
+    MEDIA_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    MEDIA_S3_SECRET_ACCESS_KEY: 'secret-key-of-the-bucket',
+  };
+
+  it('is the data folder unless a bucket is asked for', () => {
+    expect(parseEnv({}).mediaS3).toBeNull();
+    expect(parseEnv({ MEDIA_STORAGE: 'folder' }).mediaS3).toBeNull();
+  });
+
+  it('is the bucket with every setting given, in us-east-1 unless a region is', () => {
+    expect(parseEnv(bucket).mediaS3).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'menu-photos',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret-key-of-the-bucket',
+    });
+    expect(parseEnv({ ...bucket, MEDIA_S3_REGION: 'auto' }).mediaS3?.region).toBe('auto');
+  });
+
+  it('names what is missing, what is set without the bucket, and a bad address or bucket name', () => {
+    expect(() => parseEnv({ ...bucket, MEDIA_S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      'Invalid configuration: MEDIA_STORAGE=s3 needs MEDIA_S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => parseEnv({ MEDIA_S3_BUCKET: 'menu-photos' })).toThrow('MEDIA_S3_BUCKET set without MEDIA_STORAGE=s3');
+    expect(() => parseEnv({ ...bucket, MEDIA_S3_ENDPOINT: 's3.example.com' })).toThrow('MEDIA_S3_ENDPOINT');
+    expect(() => parseEnv({ ...bucket, MEDIA_S3_BUCKET: 'Menu_Photos' })).toThrow('MEDIA_S3_BUCKET');
+    expect(() => parseEnv({ ...bucket, MEDIA_STORAGE: 'ftp' })).toThrow('MEDIA_STORAGE');
+  });
+});

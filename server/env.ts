@@ -73,6 +73,15 @@ const envSchema = type({
   'MAP_TILE_URL?': /^https:\/\/[^\s/?#]+\/\S*\{z\}\S*$/,
   /** The tiles' attribution, shown in the map's corner as their licence asks. */
   'MAP_TILE_ATTRIBUTION?': 'string <= 300',
+  /** Where photos are kept (decision 062): folder (DATA_DIR/media, the default) or s3 (the MEDIA_S3_* bucket). */
+  'MEDIA_STORAGE?': "'folder' | 's3'",
+  /** The S3-compatible service's address, path-style requests (https://s3.eu-central-1.amazonaws.com, a MinIO's). */
+  'MEDIA_S3_ENDPOINT?': /^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/,
+  'MEDIA_S3_BUCKET?': /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+  /** The bucket's region (us-east-1 by default; R2 takes auto). */
+  'MEDIA_S3_REGION?': /^[a-z0-9-]{2,32}$/,
+  'MEDIA_S3_ACCESS_KEY_ID?': 'string > 0',
+  'MEDIA_S3_SECRET_ACCESS_KEY?': 'string > 0',
   /** Live screens (SSE streams) one client address may hold open per server process (default 32). */
   'SSE_STREAMS_PER_CLIENT?': /^[1-9]\d{0,4}$/,
   /** Live screens all clients together may hold open per server process (default 2000). */
@@ -122,6 +131,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const shared = given.filter((key, i) => given.some((other, j) => j !== i && result[other] === result[key]));
   if (shared.length > 0) throw new Error(`Invalid configuration: ${shared.join(', ')} must differ from each other`);
   const dataDir = result.DATA_DIR ?? '.data';
+  const mediaS3 = mediaBucket(result);
   // Production without the sandbox never uses the sandbox's secrets: random ones fill their places.
   const secrets =
     given.length === SECRET_KEYS.length
@@ -165,6 +175,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoLoginsInProduction: result.DEMO_LOGINS_IN_PRODUCTION === '1',
     sseStreamsPerClient: Number(result.SSE_STREAMS_PER_CLIENT ?? 32),
     sseStreamsTotal: Number(result.SSE_STREAMS_TOTAL ?? 2000),
+    mediaS3,
     mapTiles: result.MAP_TILE_URL ? { url: result.MAP_TILE_URL, attribution: result.MAP_TILE_ATTRIBUTION ?? '' } : null,
   };
+}
+
+/** The photo bucket MEDIA_STORAGE=s3 names, every setting it needs given; null for the folder. */
+function mediaBucket(result: Partial<Record<string, string>>): Env['mediaS3'] {
+  const needed = [
+    'MEDIA_S3_ENDPOINT',
+    'MEDIA_S3_BUCKET',
+    'MEDIA_S3_ACCESS_KEY_ID',
+    'MEDIA_S3_SECRET_ACCESS_KEY',
+  ] as const;
+  if (result['MEDIA_STORAGE'] !== 's3') {
+    const stray = needed.filter((key) => result[key]);
+    if (stray.length > 0) throw new Error(`Invalid configuration: ${stray.join(', ')} set without MEDIA_STORAGE=s3`);
+    return null;
+  }
+  const [endpoint, bucket, accessKeyId, secretAccessKey] = needed.map((key) => result[key]);
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    const missing = needed.filter((key) => !result[key]);
+    throw new Error(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+  }
+  return { endpoint, bucket, region: result['MEDIA_S3_REGION'] ?? 'us-east-1', accessKeyId, secretAccessKey };
 }

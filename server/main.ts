@@ -88,6 +88,7 @@ const [
   { startSweeper },
   { startOutboxWorker },
   { createPaymentProviders },
+  { mediaStorageFor },
   { openDemoLogins },
   { aggregateWorkerMetrics, disableMetrics, shareWorkerMetrics },
   { startTracing, stopTracing },
@@ -100,6 +101,7 @@ const [
   import('./workers/sweeper.ts'),
   import('./services/outbox/worker.ts'),
   import('./services/payments/providers.ts'),
+  import('./services/media/storage.ts'),
   import('./services/auth/demo-logins.ts'),
   import('./observability/metrics.ts'),
   import('./observability/tracing.ts'),
@@ -235,6 +237,7 @@ function serveFrom(database: Database, onListening: () => void, quiet: boolean) 
     tenants,
     now: () => new Date(),
     payments: createPaymentProviders(env, { db: database.db }),
+    media: mediaStorageFor(env),
     stopping: stopping.signal,
   };
   const app = createApp(deps);

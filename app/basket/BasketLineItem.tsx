@@ -2,6 +2,7 @@ import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { MAX_LINE_QUANTITY } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
+import { Photo } from '#app/catalogue/Photo.tsx';
 import { lineText, type BasketLine } from './basket-view.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
@@ -21,22 +22,25 @@ export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRe
   const { name, options } = lineText(line, locale);
   return (
     <li className={line.unavailable ? 'basket-line unavailable' : 'basket-line'} data-line={line.id}>
-      <div className="basket-line-text">
-        <h3>{name}</h3>
-        {options.length > 0 && (
-          <ul className="basket-line-options">
-            {options.map((option, i) => (
-              <li key={i}>
-                <span className="group">{option.group}:</span> {option.name}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Allergens info={line.allergens} texts={texts.allergens} />
-        {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
-        <p className="basket-line-unit">
-          {fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency, locale) })}
-        </p>
+      <div className="basket-line-main">
+        <Photo photo={line.photo} width={64} sizes="4rem" lazy={false} className="basket-line-photo" />
+        <div className="basket-line-text">
+          <h3>{name}</h3>
+          {options.length > 0 && (
+            <ul className="basket-line-options">
+              {options.map((option, i) => (
+                <li key={i}>
+                  <span className="group">{option.group}:</span> {option.name}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Allergens info={line.allergens} texts={texts.allergens} />
+          {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
+          <p className="basket-line-unit">
+            {fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency, locale) })}
+          </p>
+        </div>
       </div>
       <div className="basket-line-controls">
         <QuantityStepper

@@ -120,15 +120,34 @@ describe('menu renderer', () => {
         '<span class="badge badge-closed">Zamknięte teraz</span></p>' +
         '<nav class="menu-categories" aria-label="Menu restauracji"><a href="#menu-7">Бао</a></nav>' +
         '<section id="menu-7" class="menu-category" aria-labelledby="menu-h-7"><h3 id="menu-h-7">Бао</h3><ul>' +
-        '<li class="menu-item"><div><h4>Bao wieprzowe</h4><p>Boczek &amp; ogórek</p></div>' +
+        '<li class="menu-item"><div class="menu-item-text"><h4>Bao wieprzowe</h4><p>Boczek &amp; ogórek</p></div>' +
         '<span class="price"><span class="visually-hidden">160,50\u00a0₴</span><span aria-hidden="true">160<sup>50</sup>\u00a0₴</span></span></li>' +
-        '<li class="menu-item is-unavailable"><div><h4>Bao z kurczakiem</h4>' +
+        '<li class="menu-item is-unavailable"><div class="menu-item-text"><h4>Bao z kurczakiem</h4>' +
         '<span class="badge badge-unavailable">Chwilowo niedostępne</span></div>' +
         '<span class="price"><span class="visually-hidden">140,00\u00a0₴</span><span aria-hidden="true">140<sup>00</sup>\u00a0₴</span></span></li>' +
-        '<li class="menu-item"><div><h4>Sos</h4></div>' +
+        '<li class="menu-item"><div class="menu-item-text"><h4>Sos</h4></div>' +
         '<span class="price"><span class="visually-hidden">0,00\u00a0₴</span><span aria-hidden="true">0<sup>00</sup>\u00a0₴</span></span></li>' +
         '</ul></section></div>',
     );
+  });
+
+  it('shows a dish’s photo as AVIF or WebP in a reserved 4:3 box, lazily (issue 38)', () => {
+    const id = '0123456789abcdef01234567';
+    const withPhoto = {
+      ...menu,
+      categories: menu.categories.map((c) => ({
+        ...c,
+        items: c.items.map((item, i) => (i === 0 ? { ...item, photo: `/media/dish/${id}` } : item)),
+      })),
+    } as RestaurantMenu;
+    const view = html(renderMenu(doc, ready(withPhoto), labels, noRetry));
+    expect(view).toContain(
+      `<li class="menu-item"><picture class="menu-item-photo"><source type="image/avif" srcset="/media/dish/${id}-128.avif 128w, `,
+    );
+    expect(view).toContain(
+      `<img src="/media/dish/${id}-256.webp" alt="" width="96" height="72" loading="lazy" decoding="async"></img></picture>`,
+    );
+    expect(view.match(/<picture/g)).toHaveLength(1);
   });
 
   it('writes złoty after the number and names an open restaurant', () => {

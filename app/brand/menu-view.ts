@@ -1,5 +1,6 @@
 import type { Locale } from '#domain/localized-routes.ts';
 import { superscriptMoney, type Currency } from '#domain/money.ts';
+import { pictureSources } from '#domain/media.ts';
 import { $brandMenu, loadBrandMenu, shownPrice, type BrandMenuState } from '#app/stores/brand-menu.ts';
 
 /**
@@ -53,6 +54,31 @@ function renderPrice(doc: ElementFactory, minor: number, currency: Currency, loc
     { class: 'price' },
     element(doc, 'span', { class: 'visually-hidden' }, price.text),
     element(doc, 'span', { 'aria-hidden': 'true' }, price.before, element(doc, 'sup', {}, price.fraction), price.after),
+  );
+}
+
+/**
+ * A dish's photo as the shop's menu shows it (app/catalogue/Photo.tsx, decision 062): AVIF, else WebP, in a box of
+ * the photo's shape reserved before the file arrives; lazy, as the menu is below the brand's hero.
+ */
+function renderPhoto(doc: ElementFactory, photo: string | null | undefined): HTMLElement | null {
+  const picture = pictureSources(photo, 96);
+  if (!picture) return null;
+  return element(
+    doc,
+    'picture',
+    { class: 'menu-item-photo' },
+    ...picture.sources.map((source) =>
+      element(doc, 'source', { type: source.type, srcset: source.srcset, sizes: '6rem' }),
+    ),
+    element(doc, 'img', {
+      src: picture.src,
+      alt: '',
+      width: String(picture.width),
+      height: String(picture.height),
+      loading: 'lazy',
+      decoding: 'async',
+    }),
   );
 }
 
@@ -115,10 +141,11 @@ export function renderMenu(
               doc,
               'li',
               { class: item.unavailable ? 'menu-item is-unavailable' : 'menu-item' },
+              renderPhoto(doc, item.photo),
               element(
                 doc,
                 'div',
-                {},
+                { class: 'menu-item-text' },
                 element(doc, 'h4', {}, item.name),
                 item.desc && element(doc, 'p', {}, item.desc),
                 item.unavailable && element(doc, 'span', { class: 'badge badge-unavailable' }, labels.itemUnavailable),

@@ -7,6 +7,7 @@ import { chosenAllergens, groupsToFix, toggleOption, unitPrice } from './item-ch
 import { allergensOfChoice } from '#domain/allergens.ts';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { fill } from './texts.ts';
+import { Photo } from './Photo.tsx';
 import type { MenuGroup, MenuItem, MenuTexts } from './types.ts';
 
 type Props = {
@@ -67,6 +68,13 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
             ×
           </button>
         </header>
+        <Photo
+          photo={item.photo}
+          width={504}
+          sizes="(max-width: 36rem) calc(100vw - 4.5rem), 31.5rem"
+          lazy={false}
+          className="item-dialog-photo"
+        />
         {item.desc && <p className="desc">{item.desc}</p>}
         {item.groups.map((group) => {
           const max = choiceBounds(group).max;

@@ -15,6 +15,7 @@ import {
 } from '#app/stores/basket-actions.ts';
 import { BasketBar } from './BasketBar.tsx';
 import { CategoryArt } from './CategoryArt.tsx';
+import { Photo } from './Photo.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { ItemDialog } from './ItemDialog.tsx';
 import type { MenuItem, RestaurantMenuProps } from './types.ts';
@@ -22,6 +23,9 @@ import { Notice } from '#app/ui/notice.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenData } from '#app/allergens/filter-data.ts';
 import { allergensOfDish } from '#domain/allergens.ts';
+
+/** How many dishes' photos the first screen shows at most, on a wide one (two rows of the grid's cards). */
+const EAGER_PHOTOS = 6;
 
 /**
  * The restaurant's menu by category. The server renders it into the page (search engines read every dish); the
@@ -63,9 +67,12 @@ export default function RestaurantMenu({
     if (outcome === 'added') setAnnouncement(`${texts.added}: ${item.name}`);
   };
 
+  // The first dishes are on the first screen and load at once; the rest load as they come near it.
+  const firstOfEach = categories.map((_, i) => categories.slice(0, i).reduce((sum, c) => sum + c.items.length, 0));
+
   return (
     <div className="restaurant-menu">
-      {categories.map((category) => (
+      {categories.map((category, categoryIndex) => (
         <section
           key={category.id}
           id={`category-${category.id}`}
@@ -77,7 +84,7 @@ export default function RestaurantMenu({
             <h2 id={`c-${category.id}`}>{category.name}</h2>
           </div>
           <ul className="items">
-            {category.items.map((item) => {
+            {category.items.map((item, itemIndex) => {
               const dish = allergensOfDish(item.allergens, item.groups);
               return (
                 <li
@@ -85,6 +92,13 @@ export default function RestaurantMenu({
                   className={item.unavailable ? 'item unavailable' : 'item'}
                   {...allergenData(dish.info)}
                 >
+                  <Photo
+                    photo={item.photo}
+                    width={120}
+                    sizes="7.5rem"
+                    lazy={firstOfEach[categoryIndex]! + itemIndex >= EAGER_PHOTOS}
+                    className="item-photo"
+                  />
                   <div className="item-text">
                     <h3>{item.name}</h3>
                     {item.desc && <p>{item.desc}</p>}

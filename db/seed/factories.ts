@@ -1,4 +1,6 @@
 import type { Db, Tx } from '../client.ts';
+import { artId } from '#domain/food-art.ts';
+import { photoAddress } from '#domain/media.ts';
 import { demoVatRate } from './legal-entities.ts';
 import {
   countryConfigs,
@@ -123,6 +125,8 @@ export async function insertMenu(
   texts?: { language: ShopLanguage; dictionary: MenuDictionary },
   /** The brand's allergens (db/seed/allergens.ts); a dish or option it leaves out has none given. */
   allergens?: BrandAllergens,
+  /** Give every dish its drawn picture (server/domain/food-art.ts): an address only, drawn when first shown. */
+  options: { photos?: boolean } = {},
 ) {
   const allergensOf = (given: SeedAllergens | undefined) =>
     given ? { allergens: given.contains, mayContain: given.mayContain } : {};
@@ -159,6 +163,7 @@ export async function insertMenu(
           position: itemPosition,
           ...allergensOf(allergens?.items[name]),
           vatRate: demoVatRate(categoryName, name),
+          photo: options.photos ? photoAddress({ kind: 'dish', id: artId(name, categoryName) }) : null,
         })
         .returning();
       itemCount += 1;

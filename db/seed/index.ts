@@ -191,6 +191,7 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
       ua ? 10 : 1,
       { language, dictionary: menuDictionary },
       seedAllergens[conceptSlug],
+      { photos: true },
     );
   }
   // What an operator does in the admin once a brand has restaurants: its first one's menu is the brand site's, and

@@ -49,6 +49,11 @@ export const errorCatalogue = {
   basketAlreadyOrdered: { status: 409, meaning: 'This basket has already been ordered.' },
   idempotencyKeyRequired: { status: 400, meaning: 'Placing an order needs an Idempotency-Key header.' },
   idempotencyKeyReused: { status: 409, meaning: 'The Idempotency-Key was already used for another order.' },
+  imageNotAccepted: {
+    status: 400,
+    meaning: 'The upload is not a JPEG, PNG, WebP or AVIF image (judged by its content).',
+  },
+  imageTooLarge: { status: 413, meaning: 'The uploaded photo is over 8 MB or 50 megapixels.' },
   pickupUnavailable: { status: 400, meaning: 'This restaurant offers no pickup.' },
   deliveryUnavailable: { status: 400, meaning: 'This restaurant offers no delivery.' },
   // Kitchen capacity (issue 34).

@@ -40,6 +40,8 @@ describe('what a staff account may act on (issue 37)', () => {
     expect(mayCallAdminApi('kitchenManager', 'POST', '/api/admin/menu/restaurants/3/copy')).toBe(true);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/menu/restaurants/3/prices')).toBe(true);
     expect(mayCallAdminApi('kitchenStaff', 'GET', '/api/admin/menu/restaurants/3/export')).toBe(false);
+    expect(mayCallAdminApi('kitchenManager', 'POST', '/api/admin/menu/restaurants/3/photo')).toBe(true);
+    expect(mayCallAdminApi('kitchenStaff', 'POST', '/api/admin/menu/restaurants/3/photo')).toBe(false);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/restaurants/3/opening')).toBe(true);
     expect(mayCallAdminApi('kitchenManager', 'PUT', '/api/admin/restaurants/3')).toBe(false);
     expect(mayCallAdminApi('kitchenManager', 'GET', '/api/admin/users')).toBe(false);

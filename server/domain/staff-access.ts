@@ -68,6 +68,8 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/export$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/prices$/ },
   { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/(?:copy|import)$/ },
+  // A dish's photo upload (issue 38, decision 062), for the restaurants whose menus the manager edits.
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/photo$/ },
   { area: 'opening', method: 'GET', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
   { area: 'opening', method: 'PUT', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
 ];

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.ts';
+import { MAX_IMAGE_BYTES } from '#domain/media.ts';
 
 /** What any of our forms or API calls sends is far below this. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -28,4 +29,25 @@ export const limitBody: MiddlewareHandler = (c, next) => {
   return Number.isSafeInteger(bytes) && bytes <= MAX_BODY_BYTES
     ? next()
     : Promise.reject(new AppError('payloadTooLarge'));
+};
+
+/** The routes whose body is a photo's bytes (decision 062): they take up to MAX_IMAGE_BYTES. */
+export const isUploadPath = (urlPath: string): boolean =>
+  /^\/api\/admin\/menu\/restaurants\/[^/]+\/photo$/.test(urlPath);
+
+const countedUpload = bodyLimit({
+  maxSize: MAX_IMAGE_BYTES,
+  onError: () => {
+    throw new AppError('imageTooLarge');
+  },
+});
+
+/** limitBody for an upload route: a photo over MAX_IMAGE_BYTES is refused with its own key before it is read. */
+export const limitUpload: MiddlewareHandler = (c, next) => {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countedUpload(c, next);
+  const bytes = Number(length);
+  return Number.isSafeInteger(bytes) && bytes <= MAX_IMAGE_BYTES
+    ? next()
+    : Promise.reject(new AppError('imageTooLarge'));
 };

@@ -1,6 +1,7 @@
 // Issue 31: backups with point-in-time recovery through pgBackRest (deploy/pgbackrest/, decision 047). A cluster of
 // its own, archiving its WAL to a repository as production's does; a full backup; an order; the moment; another
 // order; then a second cluster restored from the repository to that moment has the first order and not the second.
+import { mediaStorageFor } from '#server/services/media/storage.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -210,6 +211,7 @@ describe.skipIf(missing !== null)('point-in-time recovery with pgBackRest', () =
         tenants: loadTenants(),
         now: () => new Date(),
         payments: createPaymentProviders(env, { db: database.db }),
+        media: mediaStorageFor(env),
       };
       const ctx = { app: createApp(deps), deps } as unknown as TestContext;
       // pgBackRest keeps a backup's stop time in whole seconds: a moment in the same second as the backup's end can

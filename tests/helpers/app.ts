@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import { folderStorage } from '#server/services/media/storage.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { createApp } from '#server/app.ts';
 import type { AppDeps } from '#server/context.ts';
@@ -27,6 +30,8 @@ export async function createTestApp(
     now: () => now ?? new Date(),
     // Short waits, so the retry tests do not take long; a time limit a loaded test machine still meets.
     payments: createPaymentProviders(env, { db: database.db, http: { timeoutMs: 1500, retryDelaysMs: [20, 40] } }),
+    // One folder per test process, outside the worktree: names are content hashes, so tests never disagree on one.
+    media: folderStorage(path.join(os.tmpdir(), `marketplace-media-${process.pid}`)),
   };
   return {
     app: createApp(deps),

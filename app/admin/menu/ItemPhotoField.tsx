@@ -1,13 +1,59 @@
-import type { UiLocale } from '#i18n/messages.ts';
+import { useState, type ChangeEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { apiBase } from '#app/api-base.ts';
+import { readAnswer } from '#app/api-answer.ts';
+import { Photo } from '#app/catalogue/Photo.tsx';
 import { TextField } from '../forms/fields.tsx';
+import './item-photo-field.css';
 
 /**
- * The dish's photo in its form: the place the photo upload takes (issue 38's `photos` work replaces this file's
- * field with its own; the form reads nothing else of it). Today the photo's address as text.
+ * The dish's photo in its form (issue 38, decision 062): a file chosen here is uploaded at once (the server checks
+ * it is an image by its content and stores its sizes) and its address fills the photo field, saved with the item.
+ * The address may still be typed (a photo kept elsewhere, or none).
  */
-export function ItemPhotoField({ locale }: { locale: UiLocale }) {
+export function ItemPhotoField({ locale, restaurantId }: { locale: UiLocale; restaurantId: string }) {
   const t = inLocale(locale);
-  return <TextField name="photo" locale={locale} label={m.admin_menu_field_photo({}, t)} />;
+  const form = useFormContext();
+  const photo = form.watch('photo') as string | null | undefined;
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setState({ busy: true, error: null });
+    // The file's bytes as the body: the server judges them, not the name or the type the browser guesses.
+    const answer = await readAnswer(
+      fetch(`${apiBase()}/api/admin/menu/restaurants/${encodeURIComponent(restaurantId)}/photo`, {
+        method: 'POST',
+        body: file,
+        credentials: 'same-origin',
+      }),
+    );
+    if (answer.ok) form.setValue('photo', (answer.data as { photo: string }).photo, { shouldDirty: true });
+    setState({ busy: false, error: answer.ok ? null : errorMessage(answer.key, locale) });
+  };
+
+  return (
+    <div className="admin-wide item-photo-field">
+      <Photo photo={photo} width={160} sizes="10rem" lazy={false} className="item-photo-preview" />
+      <label>
+        {m.admin_menu_photo_upload({}, t)}{' '}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          disabled={state.busy}
+          aria-describedby="item-photo-hint"
+          onChange={(event) => void upload(event)}
+        />
+      </label>
+      <p id="item-photo-hint" className="admin-hint" role={state.error ? 'alert' : undefined}>
+        {state.busy ? m.admin_menu_photo_uploading({}, t) : (state.error ?? m.admin_menu_photo_hint({}, t))}
+      </p>
+      <TextField name="photo" locale={locale} label={m.admin_menu_field_photo({}, t)} />
+    </div>
+  );
 }

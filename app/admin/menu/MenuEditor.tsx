@@ -293,7 +293,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
             <NumberField name="position" locale={locale} min={0} required label={m.admin_menu_field_position({}, t)} />
             <CheckField name="unavailable" locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
             <CheckField name="resetPrices" locale={locale} label={m.admin_menu_field_resetPrices({}, t)} />
-            <ItemPhotoField locale={locale} />
+            <ItemPhotoField locale={locale} restaurantId={restaurantId} />
             <TextAreaField name="description" locale={locale} rows={3} label={m.admin_forms_field_description({}, t)} />
           </Section>
           <AvailabilityFields locale={locale} kind="item" />

@@ -19,6 +19,7 @@ import { adminCtx, adminTags } from '../admin-ctx.ts';
 import { requireRestaurantInScope } from '#server/middleware/staff.ts';
 import { menuCopyBody, priceChangeBody } from '#domain/menu-tools.ts';
 import { menuCsv, menuExportQuery, menuImportBody } from '#domain/menu-file.ts';
+import { storeUpload } from '#server/services/media/images.ts';
 import { changePrices, copyMenu, exportMenu, importMenu } from '#server/services/admin/forms/menu-tools.ts';
 
 const tags = adminTags('menu');
@@ -149,6 +150,28 @@ export const adminMenuRoutes = new Hono<AppEnv>()
     async (c) => {
       await requireRestaurantInScope(c, { menuItem: id(c) });
       return c.json({ item: await updateItem(adminCtx(c), id(c), c.req.valid('json')) }, 200);
+    },
+  )
+  .post(
+    '/restaurants/:id/photo',
+    describeRoute({
+      tags,
+      security: security.session,
+      summary:
+        "Upload a dish's photo (the body is the file's bytes, any Content-Type): a JPEG, PNG, WebP or AVIF judged by its content, at most 8 MB; stored in every width the pages use as AVIF and WebP. Answers the address the item's photo field takes (decision 062)",
+      responses: {
+        201: jsonResponse('{ photo: "/media/dish/<hash>", width, height }'),
+        400: errorResponse('imageNotAccepted: not a JPEG, PNG, WebP or AVIF image'),
+        401: denied,
+        403: outOfScope,
+        413: errorResponse('imageTooLarge'),
+      },
+    }),
+    validate('param', serialIdParam),
+    async (c) => {
+      await requireRestaurantInScope(c, id(c));
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return c.json(await storeUpload(c.var.deps.media, 'dish', bytes), 201);
     },
   )
   .put(
