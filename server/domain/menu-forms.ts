@@ -68,9 +68,14 @@ const modifierOptionBody = type({
   'allergens?': allergensBody,
 });
 
-const modifierGroupBody = type({
+export const modifierGroupBody = type({
   /** An existing group of this item; none for a new one. */
   'id?': rowId,
+  /**
+   * A copy of this brand group (issue 38, decision 058): a new group naming one is written from the brand's
+   * definition (its texts and options here are not read), and an existing copy keeps its definition's content.
+   */
+  'brandGroupId?': rowId,
   name: required(200),
   translations: menuTranslationsBody,
   required: 'boolean',
