@@ -40,7 +40,10 @@ export function brandGroupProblems(body: BrandGroupBody): Record<string, FieldRu
 }
 
 /** The brand group's own options by id, for an edit's check that every option id given is one of them. */
-export function foreignOptionProblems(body: BrandGroupBody, ownOptionIds: readonly number[]): Record<string, FieldRule> {
+export function foreignOptionProblems(
+  body: BrandGroupBody,
+  ownOptionIds: readonly number[],
+): Record<string, FieldRule> {
   const own = new Set(ownOptionIds);
   const problems: Record<string, FieldRule> = {};
   body.options.forEach((option, o) => {
@@ -111,12 +114,14 @@ export function copyOptionPlan(
   copyOptions: readonly { id: number; groupId: number; brandOptionId: number | null }[],
 ): { remove: number[]; add: { groupId: number; brandOptionId: number }[] } {
   const wanted = new Set(definitionOptionIds);
-  const remove = copyOptions
-    .filter((o) => o.brandOptionId === null || !wanted.has(o.brandOptionId))
-    .map((o) => o.id);
-  const held = new Set(copyOptions.flatMap((o) => (o.brandOptionId === null ? [] : [`${o.groupId}:${o.brandOptionId}`])));
+  const remove = copyOptions.filter((o) => o.brandOptionId === null || !wanted.has(o.brandOptionId)).map((o) => o.id);
+  const held = new Set(
+    copyOptions.flatMap((o) => (o.brandOptionId === null ? [] : [`${o.groupId}:${o.brandOptionId}`])),
+  );
   const add = copyGroupIds.flatMap((groupId) =>
-    definitionOptionIds.filter((id) => !held.has(`${groupId}:${id}`)).map((brandOptionId) => ({ groupId, brandOptionId })),
+    definitionOptionIds
+      .filter((id) => !held.has(`${groupId}:${id}`))
+      .map((brandOptionId) => ({ groupId, brandOptionId })),
   );
   return { remove, add };
 }

@@ -68,6 +68,12 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/export$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/prices$/ },
   { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/(?:copy|import)$/ },
+  // A brand's shared modifier groups (decision 058): a manager whose kitchens cook the brand, within their dishes.
+  { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/brands\/[^/]+\/groups$/ },
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/brands\/[^/]+\/groups$/ },
+  { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+$/ },
+  { area: 'menu', method: 'DELETE', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+$/ },
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+\/(?:attach|detach)$/ },
   { area: 'opening', method: 'GET', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
   { area: 'opening', method: 'PUT', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
 ];
