@@ -74,8 +74,9 @@ export const modifierGroupBody = type({
   /**
    * A copy of this brand group (issue 38, decision 058): a new group naming one is written from the brand's
    * definition (its texts and options here are not read), and an existing copy keeps its definition's content.
+   * null (as the editor reads a group of the dish's own) is none.
    */
-  'brandGroupId?': rowId,
+  'brandGroupId?': rowId.or('null'),
   name: required(200),
   translations: menuTranslationsBody,
   required: 'boolean',

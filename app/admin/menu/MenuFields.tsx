@@ -102,7 +102,7 @@ export function ModifierGroups({
       <h3>{m.admin_menu_groups({}, t)}</h3>
       {groups.fields.map((field, index) => {
         const at = `groups.${index}.`;
-        if (field.brandGroupId !== undefined) {
+        if (field.brandGroupId != null) {
           return (
             <LinkedGroup
               key={field.key}
@@ -141,7 +141,7 @@ export function ModifierGroups({
       </button>
       <AttachBrandGroup
         groups={brandGroups}
-        held={groups.fields.flatMap((f) => (f.brandGroupId === undefined ? [] : [f.brandGroupId]))}
+        held={groups.fields.flatMap((f) => (f.brandGroupId == null ? [] : [f.brandGroupId]))}
         locale={locale}
         onAttach={(group) => groups.append(linkedGroupValues(group))}
       />

@@ -373,7 +373,7 @@ export async function writeGroups(
   // A dish holds one copy of a brand group.
   const linked = new Set<number>();
   groups.forEach((group, g) => {
-    const link = group.id === undefined ? group.brandGroupId : linkOf.get(group.id);
+    const link = group.id === undefined ? (group.brandGroupId ?? undefined) : linkOf.get(group.id);
     if (link === undefined) return;
     if (linked.has(link)) problems[`groups.${g}.brandGroupId`] = 'invalid';
     linked.add(link);
@@ -402,7 +402,7 @@ export async function writeGroups(
       await tx.update(modifierGroups).set({ position }).where(eq(modifierGroups.id, group.id));
       continue;
     }
-    if (group.id === undefined && group.brandGroupId !== undefined) {
+    if (group.id === undefined && group.brandGroupId != null) {
       const copy = await writeCopyForItem(tx, itemId, group.brandGroupId, position);
       if (copy !== null) continue;
       if (foreignBrandGroup === 'refuse') throw validationError({ [`groups.${position}.brandGroupId`]: 'notFound' });
