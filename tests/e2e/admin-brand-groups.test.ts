@@ -1,4 +1,5 @@
 // A brand's shared modifier group (issue 38, decision 058), as an operator makes one and a customer meets it.
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pathFor } from '#domain/localized-routes.ts';
@@ -77,6 +78,8 @@ describe('brand modifier groups in the admin', () => {
     const listed = page.locator('section[data-brand-group]', { has: page.getByRole('heading', { name: GROUP }) });
     await expect.poll(() => listed.textContent()).toContain('Czosnkowy');
     expect(await listed.textContent()).toContain('Nie jest dołączona do żadnego dania.');
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screenshots/admin-brand-groups-pl-tablet.png', fullPage: true });
 
     // The restaurant's menu editor: tick two dishes and attach the group to both.
     await page.goto(urlOn('localhost', adminPath('pl', { screen: 'show', entity: 'restaurants', id: String(id) })));
@@ -96,6 +99,8 @@ describe('brand modifier groups in the admin', () => {
     expect(await linked.textContent()).toContain('Połączona z grupą marki');
     expect(await linked.getByRole('textbox').count()).toBe(0);
     expect(await linked.getByRole('button', { name: `Odłącz ${GROUP}` }).count()).toBe(1);
+    await linked.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: 'test-results/screenshots/admin-brand-groups-item-pl-tablet.png' });
     await page.keyboard.press('Escape');
     await itemDialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
