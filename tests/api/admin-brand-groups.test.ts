@@ -72,6 +72,18 @@ const twoDishes = (menu: Menu) => {
 };
 
 describe('brand modifier groups', () => {
+  it('the demo brands share a few groups, one definition per currency, each on several dishes', async () => {
+    const admin = await asAdmin();
+    const listed = await json<{ groups: BrandGroup[] }>(
+      await send('GET', `/api/admin/menu/brands/${await conceptId('pasta-fresca')}/groups`, undefined, admin),
+    );
+    const extras = listed.groups.filter((g) => g.attachedTo.length >= 2);
+    expect(extras.map((g) => g.currency).sort()).toEqual(['PLN', 'UAH']);
+    const polish = extras.find((g) => g.currency === 'PLN')!;
+    expect(polish).toMatchObject({ name: 'Dodatki', translations: { en: { name: 'Extras' } } });
+    expect(polish.translations).toHaveProperty('ua.name');
+  });
+
   it('a group attached to two dishes follows every edit, and a basket holding its option keeps working', async () => {
     ctx.setNow(NOON_WARSAW);
     const admin = await asAdmin();
