@@ -30,7 +30,11 @@ type Option = { id: number; name: string; price: number };
 type Group = { id: number; name: string; min: number; max: number; options: Option[]; brandGroupId?: number | null };
 type Item = { id: number; name: string; groups: Group[] } & Record<string, unknown>;
 type Menu = { categories: { id: number; name: string; items: Item[] }[]; brand: { id: number; groups: Group[] } };
-type BrandGroup = Group & { currency: string; attachedTo: { itemId: number; restaurantId: number }[] };
+type BrandGroup = Group & {
+  currency: string;
+  translations: Record<string, { name?: string }>;
+  attachedTo: { itemId: number; restaurantId: number }[];
+};
 
 const restaurantId = async (slug: string) => {
   const [row] = await ctx.database.db
