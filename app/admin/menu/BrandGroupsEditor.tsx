@@ -14,7 +14,7 @@ import { MenuDialogForm } from './MenuDialogForm.tsx';
 import { Translations } from './MenuFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
 import { GroupSummary } from './BrandGroupFields.tsx';
-import { emptyOption, linkedGroupValues } from './menu-form.ts';
+import { emptyOption, linkedGroupValues, translationFields } from './menu-form.ts';
 import {
   $brandGroups,
   $brandGroupsBusy,
@@ -75,11 +75,14 @@ function BrandOptions({ locale }: { locale: UiLocale }) {
 function formValues(group: BrandGroupView | null, currency: string): BrandGroupCreateBody {
   if (!group) {
     return {
-      ...linkedGroupValues({ id: 0, name: '', translations: {}, required: false, min: 0, max: 1, options: [] }),
-      brandGroupId: undefined,
+      name: '',
+      translations: translationFields({}, false),
+      required: false,
+      min: 0,
+      max: 1,
       options: [emptyOption()],
       currency: currency as BrandGroupCreateBody['currency'],
-    } as BrandGroupCreateBody;
+    };
   }
   const { brandGroupId: _link, ...values } = linkedGroupValues(group);
   return {
