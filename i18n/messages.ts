@@ -68,6 +68,8 @@ const ERROR_MESSAGES: Record<ErrorKey, Message> = {
   outOfRange: m.error_outOfRange,
   invalid: m.error_invalid,
   unknown: m.error_unknown,
+  otherBrand: m.error_otherBrand,
+  currencyMismatch: m.error_currencyMismatch,
   Forbidden: m.error_Forbidden,
   notFound: m.error_notFound,
   payloadTooLarge: m.error_payloadTooLarge,

@@ -323,9 +323,17 @@ export const modifierGroups = pgTable(
     min: integer('min').notNull().default(0),
     max: integer('max').notNull().default(1),
     position: integer('position').notNull().default(0),
+    // A copy of a brand's shared group (issue 38, decision 058): editing the definition rewrites this row and its
+    // options; null for a group of the dish's own. Deleting the definition deletes its copies.
+    brandGroupId: integer('brand_group_id').references((): AnyPgColumn => brandModifierGroups.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('modifier_groups_item_idx').on(t.menuItemId),
+    index('modifier_groups_brand_group_idx').on(t.brandGroupId),
+    // A dish holds one copy of a brand group at most.
+    uniqueIndex('modifier_groups_item_brand_group_key').on(t.menuItemId, t.brandGroupId),
     check('modifier_groups_min_max_check', sql`${t.min} >= 0 and ${t.max} >= 1 and ${t.min} <= ${t.max}`),
   ],
 );
@@ -343,11 +351,65 @@ export const modifierOptions = pgTable(
     unavailable: boolean('unavailable').notNull().default(false),
     position: integer('position').notNull().default(0),
     ...allergenColumns(),
+    // The brand option this row copies (in a copy of a brand group); matched by it when the definition changes, so
+    // the row and the ids baskets hold survive an edit. Deleting the brand option deletes its copies.
+    brandOptionId: integer('brand_option_id').references((): AnyPgColumn => brandModifierOptions.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('modifier_options_group_idx').on(t.groupId),
+    index('modifier_options_brand_option_idx').on(t.brandOptionId),
     check('modifier_options_price_check', sql`${t.price} >= 0`),
     ...allergenChecks('modifier_options', t),
+  ],
+);
+
+/**
+ * A modifier group defined once per brand (issue 38, decision 058): the definition that dishes of the brand's
+ * restaurants selling in `currency` attach. Attaching writes an ordinary modifier_groups row (brand_group_id) with
+ * its options (brand_option_id), which the shop, baskets and orders read as any other group.
+ */
+export const brandModifierGroups = pgTable(
+  'brand_modifier_groups',
+  {
+    id: serial('id').primaryKey(),
+    conceptId: integer('concept_id')
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+    // Option prices are in this currency's minor units: only dishes sold in it may attach the group.
+    currency: text('currency').notNull(),
+    name: text('name').notNull(),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
+    required: boolean('required').notNull().default(false),
+    min: integer('min').notNull().default(0),
+    max: integer('max').notNull().default(1),
+  },
+  (t) => [
+    index('brand_modifier_groups_concept_idx').on(t.conceptId),
+    check('brand_modifier_groups_currency_check', sql`${t.currency} in ('PLN', 'UAH', 'EUR')`),
+    check('brand_modifier_groups_min_max_check', sql`${t.min} >= 0 and ${t.max} >= 1 and ${t.min} <= ${t.max}`),
+  ],
+);
+
+export const brandModifierOptions = pgTable(
+  'brand_modifier_options',
+  {
+    id: serial('id').primaryKey(),
+    brandGroupId: integer('brand_group_id')
+      .notNull()
+      .references(() => brandModifierGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
+    price: integer('price').notNull().default(0),
+    unavailable: boolean('unavailable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    ...allergenColumns(),
+  },
+  (t) => [
+    index('brand_modifier_options_group_idx').on(t.brandGroupId),
+    check('brand_modifier_options_price_check', sql`${t.price} >= 0`),
+    ...allergenChecks('brand_modifier_options', t),
   ],
 );
 

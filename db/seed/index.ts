@@ -17,6 +17,7 @@ import {
   seedRestaurants,
 } from './places.ts';
 import { syncTenants } from './tenants.ts';
+import { shareSeedGroups, sharedSeedGroups } from './brand-groups.ts';
 import {
   areaAround,
   everyDay,
@@ -153,6 +154,7 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
     const row = await insertLocation(tx, location);
     locationRows.set(location.slug, { ...location, zips, id: row.id });
   }
+  const seeded: { conceptSlug: string; id: number; currency: string; written: (polish: string) => string }[] = [];
   for (const [conceptSlug, locationSlug] of seedRestaurants) {
     const location = locationRows.get(locationSlug)!;
     const tenant = tenants.find((t) => t.slug === conceptSlug)!;
@@ -193,6 +195,13 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
       seedAllergens[conceptSlug],
       { photos: true },
     );
+    seeded.push({ conceptSlug, id: restaurant.id, currency: ua ? 'UAH' : 'PLN', written: menuDictionary[language] });
+  }
+  // Groups the brand offers on many dishes become its shared groups (decision 058), as an operator would make them.
+  for (const [conceptSlug, keys] of Object.entries(sharedSeedGroups)) {
+    const brandRestaurants = seeded.filter((r) => r.conceptSlug === conceptSlug);
+    if (brandRestaurants.length === 0) continue;
+    await shareSeedGroups(tx, conceptIds.get(conceptSlug)!, menus[conceptSlug]!, keys, brandRestaurants);
   }
   // What an operator does in the admin once a brand has restaurants: its first one's menu is the brand site's, and
   // it goes live.

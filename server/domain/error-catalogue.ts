@@ -127,6 +127,11 @@ export const errorCatalogue = {
   outOfRange: { status: 400, meaning: 'The number is outside the allowed range.' },
   invalid: { status: 400, meaning: 'The value is not of the expected kind.' },
   unknown: { status: 400, meaning: 'The value names nothing we offer (an unknown or switched-off brand, say).' },
+  otherBrand: { status: 400, meaning: 'The dish is of another brand’s restaurant than the brand modifier group.' },
+  currencyMismatch: {
+    status: 400,
+    meaning: 'The dish is sold in another currency than the one the brand modifier group’s prices are in.',
+  },
 
   // The HTTP edge.
   Forbidden: { status: 403, meaning: 'The request was refused (sent from another site, or not allowed).' },

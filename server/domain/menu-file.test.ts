@@ -64,6 +64,16 @@ describe('a menu file', () => {
     expect(menuFileProblems(empty)).toEqual({ 'file.categories.0.availability.to': 'outOfRange' });
   });
 
+  it('carries the link of a copy of a brand group, which withoutIds keeps (decision 058)', () => {
+    const item = category.items[0]!;
+    const linked = { ...category, items: [{ ...item, groups: item.groups.map((g) => ({ ...g, brandGroupId: 4 })) }] };
+    const file = menuFileOf('PLN', [linked]);
+    expect(file.categories[0]!.items[0]!.groups[0]!.brandGroupId).toBe(4);
+    expect(withoutIds(file.categories[0]!.items[0]!).groups[0]!.brandGroupId).toBe(4);
+    expect(menuFileBody(file)).toEqual(file);
+    expect(menuFileOf('PLN', [category]).categories[0]!.items[0]!.groups[0]).not.toHaveProperty('brandGroupId');
+  });
+
   it("says when a closed restaurant opens in the reader's language and the restaurant's clock", () => {
     expect(openingTime('2026-11-28T07:00:00Z', 'en', 'Europe/Warsaw')).toMatch(/Sat.*08:00/);
   });

@@ -70,6 +70,8 @@ type SourceItem = {
     min: number;
     max: number;
     options: SourceOption[];
+    /** A copy of a brand group (decision 058): the file carries the link, the content too. */
+    brandGroupId?: number | null;
   }[];
 };
 type SourceCategory = {
@@ -108,6 +110,7 @@ export function fileCategoryOf(category: SourceCategory): MenuFileCategory {
         required: group.required,
         min: group.min,
         max: group.max,
+        ...(group.brandGroupId ? { brandGroupId: group.brandGroupId } : {}),
         options: group.options.map((option) => ({
           name: option.name,
           translations: option.translations,

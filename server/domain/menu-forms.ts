@@ -68,9 +68,15 @@ const modifierOptionBody = type({
   'allergens?': allergensBody,
 });
 
-const modifierGroupBody = type({
+export const modifierGroupBody = type({
   /** An existing group of this item; none for a new one. */
   'id?': rowId,
+  /**
+   * A copy of this brand group (issue 38, decision 058): a new group naming one is written from the brand's
+   * definition (its texts and options here are not read), and an existing copy keeps its definition's content.
+   * null (as the editor reads a group of the dish's own) is none.
+   */
+  'brandGroupId?': rowId.or('null'),
   name: required(200),
   translations: menuTranslationsBody,
   required: 'boolean',

@@ -70,6 +70,12 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/(?:copy|import)$/ },
   // A dish's photo upload (issue 38, decision 062), for the restaurants whose menus the manager edits.
   { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/photo$/ },
+  // A brand's shared modifier groups (decision 058): a manager whose kitchens cook the brand, within their dishes.
+  { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/brands\/[^/]+\/groups$/ },
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/brands\/[^/]+\/groups$/ },
+  { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+$/ },
+  { area: 'menu', method: 'DELETE', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+$/ },
+  { area: 'menu', method: 'POST', path: /^\/api\/admin\/menu\/brand-groups\/[^/]+\/(?:attach|detach)$/ },
   { area: 'opening', method: 'GET', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
   { area: 'opening', method: 'PUT', path: /^\/api\/admin\/restaurants\/[^/]+\/opening$/ },
 ];

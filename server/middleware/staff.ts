@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { mayCallAdminApi, type StaffScope } from '../domain/staff-access.ts';
-import { unauthorized } from '../errors.ts';
+import { mayActOnRestaurant, mayCallAdminApi, type StaffScope } from '../domain/staff-access.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { assertRestaurantInScope, loadStaffScope, restaurantOwning } from '../services/admin/staff/scope.ts';
 
 /**
@@ -37,4 +37,14 @@ export async function requireRestaurantInScope(
   if (scope.kind === 'all') return;
   const restaurantId = typeof target === 'number' ? target : await restaurantOwning(c.var.deps.db, target);
   assertRestaurantInScope(scope, restaurantId);
+}
+
+/**
+ * Forbidden unless the account may act on one of these restaurants at least (a brand's, for its shared modifier
+ * groups, decision 058): the admin always, a kitchen account when its kitchens cook the brand.
+ */
+export function requireSomeRestaurantInScope(c: Context<AppEnv>, restaurantIds: readonly number[]): void {
+  const scope = staffScope(c);
+  if (scope.kind === 'all') return;
+  if (!restaurantIds.some((id) => mayActOnRestaurant(scope, id))) throw forbidden();
 }

@@ -22,6 +22,7 @@ import { adminConceptRoutes } from './admin/concepts/index.ts';
 import { adminLocationRoutes } from './admin/locations/index.ts';
 import { adminRestaurantRoutes } from './admin/restaurants/index.ts';
 import { adminMenuRoutes } from './admin/menu/index.ts';
+import { adminBrandGroupRoutes } from './admin/menu/brand-groups.ts';
 import { adminDiscountCodeRoutes } from './admin/discount-codes/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { adminOutboxRoutes } from './admin/outbox/index.ts';
@@ -59,6 +60,7 @@ export function createApiRoutes() {
     .route('/admin/locations', adminLocationRoutes)
     .route('/admin/restaurants', adminRestaurantRoutes)
     .route('/admin/menu', adminMenuRoutes)
+    .route('/admin/menu', adminBrandGroupRoutes)
     .route('/admin/discountCodes', adminDiscountCodeRoutes)
     .route('/admin/users', adminUserRoutes)
     .route('/admin/outbox', adminOutboxRoutes)

@@ -22,6 +22,7 @@ import { AllergenFields } from './AllergenFields.tsx';
 import { AvailabilityFields } from './AvailabilityFields.tsx';
 import { ItemPhotoField } from './ItemPhotoField.tsx';
 import { MenuTools } from './MenuTools.tsx';
+import { BrandGroupTool } from './BrandGroupTool.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { windowLabel, type AvailabilityWindow } from '#domain/menu-windows.ts';
 import {
@@ -231,6 +232,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
       ))}
 
       <MenuTools locale={locale} menu={menu} onFailed={failed} />
+      <BrandGroupTool locale={locale} menu={menu} onFailed={failed} />
 
       {editing?.kind === 'category' && (
         <MenuDialogForm<MenuCategoryBody>
@@ -299,7 +301,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
           <AvailabilityFields locale={locale} kind="item" />
           <Translations prefix="" locale={locale} withDesc />
           <AllergenFields prefix="" locale={locale} />
-          <ModifierGroups locale={locale} />
+          <ModifierGroups locale={locale} brandGroups={menu.brand?.groups ?? []} currency={menu.restaurant.currency} />
         </MenuDialogForm>
       )}
 

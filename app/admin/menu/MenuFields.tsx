@@ -4,7 +4,8 @@ import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { MENU_LANGUAGES, type MenuItemBody, type MenuLanguage } from '#domain/menu-forms.ts';
 import { CheckField, MoneyField, NumberField, Section, TextAreaField, TextField } from '../forms/fields.tsx';
-import { emptyGroup, emptyOption } from './menu-form.ts';
+import { emptyGroup, emptyOption, linkedGroupValues, type EditorGroup } from './menu-form.ts';
+import { AttachBrandGroup, LinkedGroup } from './BrandGroupFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
 
 const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
@@ -80,8 +81,19 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
   );
 }
 
-/** The item's modifier groups, each with its choice rules and its options (at least one). */
-export function ModifierGroups({ locale }: { locale: UiLocale }) {
+/**
+ * The item's modifier groups, each with its choice rules and its options (at least one). Linked copies of brand
+ * groups (decision 058) are shown as linked, and the brand's other groups may be attached.
+ */
+export function ModifierGroups({
+  locale,
+  brandGroups = [],
+  currency = 'PLN',
+}: {
+  locale: UiLocale;
+  brandGroups?: EditorGroup[];
+  currency?: string;
+}) {
   const t = inLocale(locale);
   const { control } = useFormContext<MenuItemBody>();
   const groups = useFieldArray({ control, name: 'groups', keyName: 'key' });
@@ -90,6 +102,17 @@ export function ModifierGroups({ locale }: { locale: UiLocale }) {
       <h3>{m.admin_menu_groups({}, t)}</h3>
       {groups.fields.map((field, index) => {
         const at = `groups.${index}.`;
+        if (field.brandGroupId != null) {
+          return (
+            <LinkedGroup
+              key={field.key}
+              group={field}
+              currency={currency}
+              locale={locale}
+              onDetach={() => groups.remove(index)}
+            />
+          );
+        }
         return (
           <Section key={field.key} title={m.admin_menu_group({ number: index + 1 }, t)}>
             <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
@@ -116,6 +139,12 @@ export function ModifierGroups({ locale }: { locale: UiLocale }) {
       <button type="button" className="button admin-secondary" onClick={() => groups.append(emptyGroup())}>
         {m.admin_menu_addGroup({}, t)}
       </button>
+      <AttachBrandGroup
+        groups={brandGroups}
+        held={groups.fields.flatMap((f) => (f.brandGroupId == null ? [] : [f.brandGroupId]))}
+        locale={locale}
+        onAttach={(group) => groups.append(linkedGroupValues(group))}
+      />
     </section>
   );
 }

@@ -24,6 +24,8 @@ export type EditorGroup = {
   min: number;
   max: number;
   options: EditorOption[];
+  /** A linked copy of a brand group (decision 058): shown as linked, kept or detached, never edited per dish. */
+  brandGroupId?: number | null;
 };
 export type EditorItem = {
   id: number;
@@ -54,6 +56,8 @@ export type EditorMenu = {
   categories: EditorCategory[];
   /** The brand's other restaurants: where a copy may go. */
   brandRestaurants: { id: number; name: string; currency: string }[];
+  /** The brand's shared modifier groups in the restaurant's currency: what a dish may attach. */
+  brand?: { id: number; groups: EditorGroup[] };
 };
 
 /** Every language's boxes, blank where the row has no translation, so each field is controlled from the start. */
@@ -118,6 +122,7 @@ export function itemValues(item: EditorItem | null, categoryId: number, position
     vatRate: item.vatRate as 0 | 5 | 8 | 23,
     groups: item.groups.map((group) => ({
       id: group.id,
+      ...(group.brandGroupId ? { brandGroupId: group.brandGroupId } : {}),
       name: group.name,
       translations: translationFields(group.translations, false),
       required: group.required,
@@ -144,3 +149,23 @@ const allergensField = (info: AllergenInfo) =>
 /** The next position after the rows given (new rows go last). */
 export const nextPosition = (rows: { position: number }[]) =>
   rows.reduce((top, row) => Math.max(top, row.position + 1), 0);
+
+/**
+ * A brand group as the item form appends it (decision 058): the definition's content with its id as
+ * `brandGroupId`, so the form shows it and the API writes the dish's linked copy from the definition itself.
+ */
+export const linkedGroupValues = (group: EditorGroup): MenuItemBody['groups'][number] => ({
+  brandGroupId: group.id,
+  name: group.name,
+  translations: translationFields(group.translations, false),
+  required: group.required,
+  min: group.min,
+  max: group.max,
+  options: group.options.map((option) => ({
+    name: option.name,
+    translations: translationFields(option.translations, false),
+    price: option.price,
+    unavailable: option.unavailable,
+    allergens: allergensField(option.allergens),
+  })),
+});

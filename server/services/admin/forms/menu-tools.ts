@@ -117,7 +117,8 @@ async function writeCategory(
       })
       .returning({ id: menuItems.id });
     if (!itemRow) throw new Error('insert returned nothing');
-    await writeGroups(tx, itemRow.id, item.groups);
+    // A copy of a brand group stays one (decision 058) where the restaurant may take it, else it is the dish's own.
+    await writeGroups(tx, itemRow.id, item.groups, 'asOwn');
     itemIds.push(itemRow.id);
   }
   await audit(tx, ctx, 'menuCategory.created', 'menuCategory', row.id, {

@@ -25,6 +25,7 @@ import { type AvailabilityWindow, windowColumns, windowOf, windowProblems } from
 import { audit, orNull } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
+import { brandGroupsOf, writeCopyForItem, type BrandGroup } from './brand-groups.ts';
 
 /**
  * A restaurant's menu as the admin edits it (issue 16): its active categories and items, every field and every
@@ -50,6 +51,8 @@ export type AdminMenuGroup = {
   min: number;
   max: number;
   options: AdminMenuOption[];
+  /** A copy of this brand group (decision 058): its content follows the definition, the item form keeps it. */
+  brandGroupId: number | null;
 };
 export type AdminMenuItem = {
   id: number;
@@ -82,6 +85,8 @@ export type AdminMenu = {
   categories: AdminMenuCategory[];
   /** The brand's other restaurants (issue 38): where a category or the whole menu may be copied to. */
   brandRestaurants: { id: number; name: string; currency: Currency }[];
+  /** The brand's shared modifier groups in the restaurant's currency (decision 058): what a dish may attach. */
+  brand: { id: number; groups: BrandGroup[] };
 };
 
 type Reader = Tx | Db;
@@ -145,6 +150,7 @@ export async function groupsOf(db: Reader, itemIds: number[]): Promise<Map<numbe
       min: g.min,
       max: g.max,
       options: optionsByGroup.get(g.id) ?? [],
+      brandGroupId: g.brandGroupId,
     });
     byItem.set(g.menuItemId, list);
   }
@@ -183,7 +189,8 @@ export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Pro
       .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.active, true)))
       .orderBy(asc(menuItems.position), asc(menuItems.id)),
   ]);
-  const [groups, brandRows] = await Promise.all([
+  const currency = currencyOf(countryOf(restaurant.country));
+  const [groups, brandRows, brandGroups] = await Promise.all([
     groupsOf(
       ctx.db,
       itemRows.map((i) => i.id),
@@ -200,6 +207,7 @@ export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Pro
         ),
       )
       .orderBy(asc(restaurants.name)),
+    brandGroupsOf(ctx.db, restaurant.conceptId, currency),
   ]);
   return {
     restaurant: { id: restaurant.id, name: restaurant.name, currency: currencyOf(countryOf(restaurant.country)) },
@@ -212,6 +220,7 @@ export async function readMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Pro
       items: itemRows.filter((i) => i.categoryId === c.id).map((i) => itemView(i, groups.get(i.id) ?? [])),
     })),
     brandRestaurants: brandRows.map((r) => ({ id: r.id, name: r.name, currency: currencyOf(countryOf(r.country)) })),
+    brand: { id: restaurant.conceptId, groups: brandGroups },
   };
 }
 
@@ -325,12 +334,23 @@ function checkGroups(input: MenuItemBody): void {
  * updated (the id must be the item's own), rows without one are added, rows left out are deleted (an order line
  * keeps its option's name and price; its reference becomes null).
  */
-export async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupBody[]): Promise<void> {
+export async function writeGroups(
+  tx: Tx,
+  itemId: number,
+  groups: ModifierGroupBody[],
+  /**
+   * A new group naming a brand group that the dish may not take (another brand or currency, or gone): refused in
+   * the item form; written as the dish's own group from the body when a copy or an import carries it.
+   */
+  foreignBrandGroup: 'refuse' | 'asOwn' = 'refuse',
+): Promise<void> {
   const existingGroups = await tx
-    .select({ id: modifierGroups.id })
+    .select({ id: modifierGroups.id, brandGroupId: modifierGroups.brandGroupId })
     .from(modifierGroups)
     .where(eq(modifierGroups.menuItemId, itemId));
   const ownGroups = new Set(existingGroups.map((g) => g.id));
+  // Copies of brand groups (decision 058): the form keeps or drops them and may move them, never edits them.
+  const linkOf = new Map(existingGroups.flatMap((g) => (g.brandGroupId === null ? [] : [[g.id, g.brandGroupId]])));
   const existingOptions =
     ownGroups.size === 0
       ? []
@@ -340,14 +360,23 @@ export async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupB
           .where(inArray(modifierOptions.groupId, [...ownGroups]));
   const optionGroup = new Map(existingOptions.map((o) => [o.id, o.groupId]));
 
-  const problems: Record<string, 'notFound'> = {};
+  const problems: Record<string, 'notFound' | 'invalid'> = {};
   groups.forEach((group, g) => {
     if (group.id !== undefined && !ownGroups.has(group.id)) problems[`groups.${g}.id`] = 'notFound';
+    if (group.id !== undefined && linkOf.has(group.id)) return;
     group.options.forEach((option, o) => {
       if (option.id !== undefined && (group.id === undefined || optionGroup.get(option.id) !== group.id)) {
         problems[`groups.${g}.options.${o}.id`] = 'notFound';
       }
     });
+  });
+  // A dish holds one copy of a brand group.
+  const linked = new Set<number>();
+  groups.forEach((group, g) => {
+    const link = group.id === undefined ? (group.brandGroupId ?? undefined) : linkOf.get(group.id);
+    if (link === undefined) return;
+    if (linked.has(link)) problems[`groups.${g}.brandGroupId`] = 'invalid';
+    linked.add(link);
   });
   if (Object.keys(problems).length > 0) throw validationError(problems);
 
@@ -369,6 +398,15 @@ export async function writeGroups(tx: Tx, itemId: number, groups: ModifierGroupB
       max: group.max,
       position,
     };
+    if (group.id !== undefined && linkOf.has(group.id)) {
+      await tx.update(modifierGroups).set({ position }).where(eq(modifierGroups.id, group.id));
+      continue;
+    }
+    if (group.id === undefined && group.brandGroupId != null) {
+      const copy = await writeCopyForItem(tx, itemId, group.brandGroupId, position);
+      if (copy !== null) continue;
+      if (foreignBrandGroup === 'refuse') throw validationError({ [`groups.${position}.brandGroupId`]: 'notFound' });
+    }
     let groupId = group.id;
     if (groupId === undefined) {
       const [row] = await tx
