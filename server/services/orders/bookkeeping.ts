@@ -21,7 +21,7 @@ const giveBackDiscountUseSql = (id: string) =>
 
 /** What the admin's forms change (issue 16). */
 export type AuditedEntity =
-  'concept' | 'location' | 'restaurant' | 'discountCode' | 'user' | 'menuCategory' | 'menuItem';
+  'concept' | 'location' | 'restaurant' | 'discountCode' | 'user' | 'menuCategory' | 'menuItem' | 'ingredient';
 
 export type AuditEntry = {
   at: Date;
