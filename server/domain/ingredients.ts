@@ -33,8 +33,10 @@ export const ingredientName = (names: IngredientNames, locale: Locale): string =
  */
 export function allergensFromIngredients(own: AllergenInfo, listed: readonly Pick<Ingredient, 'allergens'>[]) {
   if (listed.length === 0) return own;
-  const [first, ...rest] = listed.map((i) => i.allergens);
-  return allergensOfChoice(first ?? null, rest);
+  return allergensOfChoice(
+    { contains: [], mayContain: [] },
+    listed.map((i) => i.allergens),
+  );
 }
 
 /**
