@@ -10,6 +10,7 @@ import AutoPrintSetting from '#app/admin/tickets/AutoPrintSetting.tsx';
 import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { BusyControl } from '#app/capacity/BusyControl.tsx';
+import { IngredientStock } from './IngredientStock.tsx';
 import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
 
 // Each title named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
@@ -46,6 +47,7 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
         />
         <AutoPrintSetting restaurant={restaurant} locale={locale} />
         {state.queue && <BusyControl queue={state.queue} locale={locale} />}
+        <IngredientStock restaurant={restaurant} locale={locale} />
       </div>
       <div className="kitchen-columns kitchen-columns-later">
         {KITCHEN_COLUMNS.map((statuses, i) => {
