@@ -57,6 +57,7 @@ describe('an ingredient out of stock', () => {
     const switchedAt = Date.now();
     await screenshot(board.page, 'kitchen-ingredients-board-out');
 
+    let failure: unknown = null;
     try {
       // Within a second or two, without a reload: the card says so and its "+" is gone; a dish without bacon stays.
       await expect
@@ -68,10 +69,15 @@ describe('an ingredient out of stock', () => {
       const label = await carbonara.evaluate((card) => getComputedStyle(card, '::after').content);
       expect(label).toContain('Chwilowo');
       await screenshot(shop.page, 'kitchen-ingredients-restaurant-out');
-    } finally {
-      await bacon.click();
-      await expect.poll(() => bacon.getAttribute('aria-checked')).toBe('false');
+    } catch (error) {
+      failure = error;
     }
+    // Back in stock whatever happened, so that no other test finds the bacon dishes off.
+    await bacon.click();
+    await expect
+      .poll(() => bacon.getAttribute('aria-checked'), { message: `${String(failure)} ${board.problems.join()}` })
+      .toBe('false');
+    if (failure) throw failure;
     await expect.poll(() => carbonara.getAttribute('data-out'), { timeout: 5_000, interval: 100 }).toBeNull();
     expect(await carbonara.locator('button.add').isVisible()).toBe(true);
     expect(shop.problems).toEqual([]);

@@ -14,7 +14,7 @@ type Ingredient = Answer['ingredients'][number];
 /**
  * The kitchen's ingredients on its board (issue 35, decision 064): one tap marks an ingredient out of stock, which
  * takes every dish that uses it off every brand cooked here, on every channel; another tap brings them back. Folded
- * by default, so the orders keep the tablet's room; it opens by itself while something is out.
+ * by default, so the orders keep the tablet's room; its summary says how many are out.
  */
 export function IngredientStock({ restaurant, locale }: { restaurant: string; locale: UiLocale }) {
   const t = { locale: messageLocale(locale) } as const;
@@ -48,7 +48,7 @@ export function IngredientStock({ restaurant, locale }: { restaurant: string; lo
   if (!ingredients) return null;
   const out = ingredients.filter((i) => i.outOfStock).length;
   return (
-    <details className="kitchen-ingredients" open={out > 0} data-testid="kitchen-ingredients">
+    <details className="kitchen-ingredients" data-testid="kitchen-ingredients">
       <summary>
         {m.admin_kitchen_ingredients_title({}, t)}
         {out > 0 && (

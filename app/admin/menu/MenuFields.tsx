@@ -6,6 +6,7 @@ import { MENU_LANGUAGES, type MenuItemBody, type MenuLanguage } from '#domain/me
 import { CheckField, MoneyField, NumberField, Section, TextAreaField, TextField } from '../forms/fields.tsx';
 import { emptyGroup, emptyOption } from './menu-form.ts';
 import { AllergenFields } from './AllergenFields.tsx';
+import { IngredientPicker } from '#app/admin/ingredients/IngredientPicker.tsx';
 
 const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
   ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
@@ -60,6 +61,7 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
                   label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
                 />
               ))}
+              <IngredientPicker prefix={at} locale={locale} />
               <AllergenFields prefix={at} locale={locale} />
               <button
                 type="button"
