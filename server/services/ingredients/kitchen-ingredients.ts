@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   kitchenIngredients,
@@ -453,4 +453,46 @@ export async function writeListedIngredients(tx: Tx, itemId: number, listed: Lis
         .values(unique.map((ingredientId) => ({ optionId: option.id, ingredientId })));
   }
   await refreshRows(tx, { itemIds: [itemId], optionIds });
+}
+
+/** Which of a restaurant's dishes and options cannot be ordered now (switched off, or an ingredient is out). */
+export type MenuAvailability = { items: number[]; options: number[] };
+
+export async function restaurantKitchen(db: Db, restaurantId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ locationId: restaurants.locationId })
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.active, true)));
+  return row?.locationId ?? null;
+}
+
+/** The same columns every channel reads (`unavailable or ingredients_out`), for the restaurant's active dishes. */
+export async function loadAvailability(db: Db, restaurantId: number): Promise<MenuAvailability> {
+  const [items, options] = await Promise.all([
+    db
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(
+        and(
+          eq(menuItems.restaurantId, restaurantId),
+          eq(menuItems.active, true),
+          or(eq(menuItems.unavailable, true), eq(menuItems.ingredientsOut, true)),
+        ),
+      )
+      .orderBy(menuItems.id),
+    db
+      .select({ id: modifierOptions.id })
+      .from(modifierOptions)
+      .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
+      .innerJoin(menuItems, eq(menuItems.id, modifierGroups.menuItemId))
+      .where(
+        and(
+          eq(menuItems.restaurantId, restaurantId),
+          eq(menuItems.active, true),
+          or(eq(modifierOptions.unavailable, true), eq(modifierOptions.ingredientsOut, true)),
+        ),
+      )
+      .orderBy(modifierOptions.id),
+  ]);
+  return { items: items.map((i) => i.id), options: options.map((o) => o.id) };
 }
