@@ -53,6 +53,7 @@ export const seedIngredientList = {
   salmon: ingredient('Łosoś', 'Salmon', 'Лосось', 'fish'),
   tomatoes: ingredient('Pomidory', 'Tomatoes', 'Помідори', ''),
   celery: ingredient('Seler', 'Celery', 'Селера', 'celery'),
+  redWine: ingredient('Czerwone wino', 'Red wine', 'Червоне вино', 'sulphites'),
   potatoes: ingredient('Ziemniaki', 'Potatoes', 'Картопля', ''),
   jalapeno: ingredient('Jalapeño', 'Jalapeño', 'Халапеньйо', ''),
   // The fryer the fries share with the breaded chicken and the onion rings: traces of what those hold.
@@ -86,7 +87,7 @@ export const seedDishIngredients: Record<string, BrandIngredients> = {
   'pasta-fresca': {
     items: {
       'Bruschetta al pomodoro': ['flour', 'tomatoes'],
-      'Spaghetti Carbonara': ['eggs', 'parmesan', 'bacon'],
+      'Tagliatelle Bolognese': ['beef', 'bacon', 'tomatoes', 'celery', 'redWine', 'parmesan'],
       'Cacio e Pepe': ['parmesan'],
       'Lasagne della nonna': ['flour', 'eggs', 'parmesan', 'beef', 'tomatoes', 'celery'],
       Margherita: ['flour', 'mozzarella', 'tomatoes'],
@@ -98,7 +99,6 @@ export const seedDishIngredients: Record<string, BrandIngredients> = {
       Tiramisu: ['flour', 'eggs', 'mascarpone'],
     },
     options: {
-      pasta: { Spaghetti: ['flour'], Tagliatelle: ['flour', 'eggs'], Pappardelle: ['flour', 'eggs'] },
       extras: { Parmezan: ['parmesan'], Boczek: ['bacon'] },
     },
   },

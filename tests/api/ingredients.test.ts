@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -65,7 +65,12 @@ async function dish(restaurant: string, name: string) {
     .select({ id: menuItems.id })
     .from(menuItems)
     .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .where(and(eq(restaurants.slug, restaurant), eq(menuItems.name, name)));
+    .where(
+      and(
+        eq(restaurants.slug, restaurant),
+        or(eq(menuItems.name, name), sql`${menuItems.translations}->'pl'->>'name' = ${name}`),
+      ),
+    );
   if (!item) throw new Error(`no ${name} at ${restaurant}`);
   const groups = await db
     .select({ id: modifierGroups.id, min: modifierGroups.min, required: modifierGroups.required })
@@ -125,12 +130,13 @@ describe('an ingredient out of stock at a kitchen', () => {
   it('makes the dishes of two brands there unavailable in the basket, at checkout and on the menu, and back', async () => {
     const staff = await session('kitchenStaff', 'warszawa-mokotow');
     const bacon = await ingredientAt('warszawa-mokotow', 'Boczek');
-    const carbonara = await basketWith(PASTA, 'Spaghetti Carbonara');
+    const bolognese = await basketWith(PASTA, 'Tagliatelle Bolognese');
     const burger = await basketWith(SMASH, 'Bacon Smash');
     const margherita = await basketWith(PASTA, 'Margherita');
-    const kyivCarbonara = await dish(KYIV_PASTA, 'Спагетті Карбонара').catch(() => null);
+    const kyivBolognese = await dish(KYIV_PASTA, 'Tagliatelle Bolognese');
+    const aglio = await dish(PASTA, 'Aglio, olio e peperoncino');
 
-    // From the smash burger's board: the carbonara of the other brand goes too.
+    // From the smash burger's board: the bolognese of the other brand goes too.
     const off = await call('PUT', `/api/admin/kitchen/${SMASH}/ingredients/${bacon}`, staff, { outOfStock: true });
     expect(off.status).toBe(200);
     const switched = (await off.json()) as { ingredient: { outOfStock: boolean }; dishes: number; options: number };
@@ -138,7 +144,7 @@ describe('an ingredient out of stock at a kitchen', () => {
     expect(switched.dishes).toBeGreaterThanOrEqual(3);
     expect(switched.options).toBeGreaterThanOrEqual(2);
 
-    for (const basket of [carbonara, burger]) {
+    for (const basket of [bolognese, burger]) {
       expect((await basketOf(basket.basketId)).lines[0]).toMatchObject({ unavailable: true });
       const refused = await checkout(basket);
       expect(refused.status).toBe(400);
@@ -146,7 +152,7 @@ describe('an ingredient out of stock at a kitchen', () => {
     }
     // A dish without bacon is not touched; the menu marks both brands' bacon dishes, and the bacon options.
     expect((await basketOf(margherita.basketId)).lines[0]).toMatchObject({ unavailable: false });
-    expect(await menuItem(PASTA, carbonara.menuItemId)).toMatchObject({ unavailable: true });
+    expect(await menuItem(PASTA, bolognese.menuItemId)).toMatchObject({ unavailable: true });
     expect(await menuItem(SMASH, burger.menuItemId)).toMatchObject({ unavailable: true });
     const withOptions = await menuItem(PASTA, margherita.menuItemId);
     expect(withOptions.unavailable).toBe(false);
@@ -162,14 +168,32 @@ describe('an ingredient out of stock at a kitchen', () => {
     });
     expect(add.status).toBe(400);
     expect(await add.json()).toMatchObject({ error: 'productUnavailable' });
-    // Another kitchen's bacon is its own: the Kyiv carbonara stays on.
-    if (kyivCarbonara) expect(await menuItem(KYIV_PASTA, kyivCarbonara.id)).toMatchObject({ unavailable: false });
+    // Another kitchen's bacon is its own: the Kyiv bolognese stays on.
+    expect(await menuItem(KYIV_PASTA, kyivBolognese.id)).toMatchObject({ unavailable: false });
+    // A dish without bacon stays, but its bacon option goes: it cannot be chosen while out.
+    const aglioOnMenu = await menuItem(PASTA, aglio.id);
+    expect(aglioOnMenu.unavailable).toBe(false);
+    const baconOption = await ctx.database.db
+      .select({ id: modifierOptions.id })
+      .from(modifierOptions)
+      .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
+      .where(and(eq(modifierGroups.menuItemId, aglio.id), eq(modifierOptions.name, 'Boczek')));
+    const options = aglioOnMenu.groups.flatMap((g) => g.options);
+    expect(options.find((o) => o.id === baconOption[0]!.id)).toMatchObject({ unavailable: true });
+    expect(options.some((o) => !o.unavailable)).toBe(true);
+    const withBacon = await request(ctx, '/api/basket/items', {
+      method: 'POST',
+      body: JSON.stringify({ menuItemId: aglio.id, quantity: 1, optionIds: [...aglio.optionIds, baconOption[0]!.id] }),
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(withBacon.status).toBe(400);
+    expect(await withBacon.json()).toMatchObject({ error: 'productUnavailable' });
 
     const back = await call('PUT', `/api/admin/kitchen/${PASTA}/ingredients/${bacon}`, staff, { outOfStock: false });
     expect(back.status).toBe(200);
-    for (const basket of [carbonara, burger])
+    for (const basket of [bolognese, burger])
       expect((await basketOf(basket.basketId)).lines[0]).toMatchObject({ unavailable: false });
-    const placed = await checkout(carbonara);
+    const placed = await checkout(bolognese);
     expect(placed.status, JSON.stringify(await placed.clone().json())).toBe(201);
     const placedBurger = await checkout(burger);
     expect(placedBurger.status, JSON.stringify(await placedBurger.clone().json())).toBe(201);

@@ -6,7 +6,7 @@ import { launchBrowser, screenshot, urlOn, visitorAddress, VIEWPORTS } from '../
 import { signIn } from '../helpers/sign-in.ts';
 
 // Issue 35, decision 064: staff mark bacon out of stock on Smash Club's board at Warszawa Mokotów; a customer's open
-// Pasta Fresca page (another brand cooked in the same kitchen) shows the carbonara unavailable without a reload, and
+// Pasta Fresca page (another brand cooked in the same kitchen) shows the bolognese unavailable without a reload, and
 // available again when the bacon is back.
 const BOARD = 'smash-club-warszawa-mokotow';
 const PAGE = 'pasta-fresca-warszawa-mokotow';
@@ -33,14 +33,14 @@ describe('an ingredient out of stock', () => {
   it('switched off on one brand’s board shows another brand’s dish unavailable on an open page, and back', async () => {
     const shop = await openPage(VIEWPORTS.phone);
     await shop.page.goto(urlOn('localhost', pathFor('restaurant', 'pl', { slug: PAGE })));
-    const carbonara = shop.page.locator('li[data-item-id]', {
-      has: shop.page.getByRole('heading', { name: 'Spaghetti Carbonara' }),
+    const bolognese = shop.page.locator('li[data-item-id]', {
+      has: shop.page.getByRole('heading', { name: 'Tagliatelle Bolognese' }),
     });
     const margherita = shop.page.locator('li[data-item-id]', {
       has: shop.page.getByRole('heading', { name: 'Margherita' }),
     });
-    await expect.poll(() => carbonara.count()).toBe(1);
-    expect(await carbonara.getAttribute('data-out')).toBeNull();
+    await expect.poll(() => bolognese.count()).toBe(1);
+    expect(await bolognese.getAttribute('data-out')).toBeNull();
     // The page's stream is open before anything is switched.
     await shop.page
       .waitForResponse((r) => r.url().includes('/availability/events'), { timeout: 10_000 })
@@ -61,12 +61,12 @@ describe('an ingredient out of stock', () => {
     try {
       // Within a second or two, without a reload: the card says so and its "+" is gone; a dish without bacon stays.
       await expect
-        .poll(() => carbonara.getAttribute('data-out'), { timeout: 5_000, interval: 100 })
+        .poll(() => bolognese.getAttribute('data-out'), { timeout: 5_000, interval: 100 })
         .toBe('Chwilowo niedostępne');
       expect(Date.now() - switchedAt).toBeLessThan(3_000);
-      expect(await carbonara.locator('button.add').isVisible()).toBe(false);
+      expect(await bolognese.locator('button.add').isVisible()).toBe(false);
       expect(await margherita.getAttribute('data-out')).toBeNull();
-      const label = await carbonara.evaluate((card) => getComputedStyle(card, '::after').content);
+      const label = await bolognese.evaluate((card) => getComputedStyle(card, '::after').content);
       expect(label).toContain('Chwilowo');
       await screenshot(shop.page, 'kitchen-ingredients-restaurant-out');
     } catch (error) {
@@ -78,8 +78,8 @@ describe('an ingredient out of stock', () => {
       .poll(() => bacon.getAttribute('aria-checked'), { message: `${String(failure)} ${board.problems.join()}` })
       .toBe('false');
     if (failure) throw failure;
-    await expect.poll(() => carbonara.getAttribute('data-out'), { timeout: 5_000, interval: 100 }).toBeNull();
-    expect(await carbonara.locator('button.add').isVisible()).toBe(true);
+    await expect.poll(() => bolognese.getAttribute('data-out'), { timeout: 5_000, interval: 100 }).toBeNull();
+    expect(await bolognese.locator('button.add').isVisible()).toBe(true);
     expect(shop.problems).toEqual([]);
     expect(board.problems).toEqual([]);
     await shop.context.close();

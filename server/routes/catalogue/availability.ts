@@ -8,7 +8,7 @@ import {
   restaurantKitchen,
   subscribeToStock,
 } from '#server/services/ingredients/kitchen-ingredients.ts';
-import { errorResponse, jsonResponse } from '../openapi-common.ts';
+import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { streamSnapshots } from '../snapshot-stream.ts';
 
@@ -21,6 +21,7 @@ export const menuAvailabilityRoutes = new Hono<AppEnv>()
     '/restaurants/:id/availability',
     describeRoute({
       tags: ['catalogue'],
+      security: security.public,
       summary: 'The ids of a restaurant’s dishes and options that cannot be ordered now',
       responses: { 200: jsonResponse('{ items: number[], options: number[] }'), 404: errorResponse('notFound') },
     }),
@@ -36,6 +37,7 @@ export const menuAvailabilityRoutes = new Hono<AppEnv>()
     '/restaurants/:id/availability/events',
     describeRoute({
       tags: ['catalogue'],
+      security: security.public,
       summary: 'Server-Sent Events: the availability on connect and whenever it changes (event "availability")',
       description:
         'Woken when an ingredient of the restaurant’s kitchen is switched (any brand’s board), polled otherwise; a page that reconnects gets the whole list again.',
