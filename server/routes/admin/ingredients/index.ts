@@ -73,7 +73,7 @@ export const adminIngredientRoutes = new Hono<AppEnv>()
     async (c) => c.json({ ingredient: await updateIngredient(adminCtx(c), id(c), c.req.valid('json')) }, 200),
   )
   .put(
-    '/:id/stock',
+    '/stock/:id',
     describeRoute({
       tags,
       security: security.session,
