@@ -229,8 +229,26 @@ describe('an ingredient out of stock at a kitchen', () => {
       ingredients: { id: number; names: { pl: string; en?: string; ua?: string } }[];
     };
     expect(list.ingredients.find((i) => i.id === bacon)?.names).toEqual({ pl: 'Boczek', en: 'Bacon', ua: 'Бекон' });
-    // Editing the list is the admin's.
+    // Editing the list is the admin's, who may switch stock from the admin too.
     expect((await call('GET', '/api/admin/ingredients/locations/1', mokotow)).status).toBe(401);
+    const admin = await session('admin');
+    const fromAdmin = await call('PUT', `/api/admin/ingredients/stock/${kyivBacon}`, admin, { outOfStock: true });
+    expect(fromAdmin.status).toBe(200);
+    expect(((await fromAdmin.json()) as { ingredient: { outOfStock: boolean } }).ingredient.outOfStock).toBe(true);
+    const kyivBaconDish = await ctx.database.db
+      .select({ out: menuItems.ingredientsOut })
+      .from(menuItems)
+      .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+      .where(
+        and(
+          eq(restaurants.slug, 'bao-house-kyiv-podil'),
+          sql`${menuItems.translations}->'pl'->>'name' = 'Bao z boczkiem'`,
+        ),
+      );
+    expect(kyivBaconDish[0]?.out).toBe(true);
+    expect((await call('PUT', `/api/admin/ingredients/stock/${kyivBacon}`, admin, { outOfStock: false })).status).toBe(
+      200,
+    );
   });
 });
 
