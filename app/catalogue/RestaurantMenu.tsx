@@ -89,6 +89,7 @@ export default function RestaurantMenu({
               return (
                 <li
                   key={item.id}
+                  data-item-id={item.id}
                   className={item.unavailable ? 'item unavailable' : 'item'}
                   {...allergenData(dish.info)}
                 >

@@ -293,6 +293,8 @@ export const menuItems = pgTable(
     // Set for items whose price is carried by their options (e.g. "build your own"): price becomes 0.
     resetPrices: boolean('reset_prices').notNull().default(false),
     unavailable: boolean('unavailable').notNull().default(false),
+    // An ingredient it lists is out of stock at its kitchen (issue 35, decision 064): kept by the ingredient switch.
+    ingredientsOut: boolean('ingredients_out').notNull().default(false),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
     ...allergenColumns(),
@@ -349,6 +351,8 @@ export const modifierOptions = pgTable(
     translations: jsonb('translations').$type<MenuTranslations>().notNull().default({}),
     price: integer('price').notNull().default(0),
     unavailable: boolean('unavailable').notNull().default(false),
+    // An ingredient it lists is out of stock at its kitchen (issue 35, decision 064): kept by the ingredient switch.
+    ingredientsOut: boolean('ingredients_out').notNull().default(false),
     position: integer('position').notNull().default(0),
     ...allergenColumns(),
     // The brand option this row copies (in a copy of a brand group); matched by it when the definition changes, so

@@ -5,3 +5,4 @@ export * from './system.ts';
 export * from './bot.ts';
 export * from './rights.ts';
 export * from './invoices.ts';
+export * from './ingredients.ts';

@@ -7,6 +7,7 @@ import type { Tenant } from '../../tenants/schema.ts';
 import type { RestaurantTranslations } from '../schema/catalogue.ts';
 import { menus } from './menus.ts';
 import { seedAllergens } from './allergens.ts';
+import { insertKitchenIngredients } from './ingredients.ts';
 import { inEnglish } from './menus-en.ts';
 import { inUkrainian } from './menus-uk.ts';
 import {
@@ -203,6 +204,7 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
     if (brandRestaurants.length === 0) continue;
     await shareSeedGroups(tx, conceptIds.get(conceptSlug)!, menus[conceptSlug]!, keys, brandRestaurants);
   }
+  await insertKitchenIngredients(tx);
   // What an operator does in the admin once a brand has restaurants: its first one's menu is the brand site's, and
   // it goes live.
   for (const conceptSlug of new Set(seedRestaurants.map(([concept]) => concept))) {

@@ -66,6 +66,8 @@ const modifierOptionBody = type({
   price: money,
   unavailable: 'boolean',
   'allergens?': allergensBody,
+  /** The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out: kept as they are. */
+  'ingredientIds?': rowId.array().atMostLength(50),
 });
 
 export const modifierGroupBody = type({
@@ -100,6 +102,8 @@ export const menuItemBody = type({
   position,
   groups: modifierGroupBody.array().atMostLength(30),
   'allergens?': allergensBody,
+  /** The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out: kept as they are. */
+  'ingredientIds?': rowId.array().atMostLength(50),
   /** The VAT rate of the item and its options (issue 36); left out, the item keeps its own (8 % when new). */
   'vatRate?': '0 | 5 | 8 | 23',
   /** Served only between two times of the restaurant's day (issue 38); null: always; left out: kept as it is. */

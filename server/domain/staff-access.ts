@@ -55,6 +55,9 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/kitchen\/[^/]+(?:\/events)?$/ },
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/kitchen\/[^/]+\/orders\/[^/]+\/acknowledge$/ },
   { area: 'kitchen', method: 'PUT', path: /^\/api\/admin\/kitchen\/[^/]+\/busy$/ },
+  // The board's ingredient switch (issue 35, decision 064): the kitchen's ingredients are every brand's there.
+  { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/kitchen\/[^/]+\/ingredients$/ },
+  { area: 'kitchen', method: 'PUT', path: /^\/api\/admin\/kitchen\/[^/]+\/ingredients\/[^/]+$/ },
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+$/ },
   { area: 'kitchen', method: 'POST', path: /^\/api\/admin\/orders\/[^/]+\/actions$/ },
   { area: 'kitchen', method: 'GET', path: /^\/api\/admin\/orders\/[^/]+\/ticket$/ },
@@ -64,6 +67,7 @@ const API_AREAS: readonly { area: StaffArea; method: string; path: RegExp }[] = 
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/(?:categories|items)\/[^/]+$/ },
   { area: 'menu', method: 'DELETE', path: /^\/api\/admin\/menu\/(?:categories|items)\/[^/]+$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/items\/[^/]+\/availability$/ },
+  { area: 'menu', method: 'GET', path: /^\/api\/admin\/ingredients\/restaurants\/[^/]+$/ },
   // The menu tools (issue 38, decision 058): a manager uses them within the restaurants of their kitchens.
   { area: 'menu', method: 'GET', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/export$/ },
   { area: 'menu', method: 'PUT', path: /^\/api\/admin\/menu\/restaurants\/[^/]+\/prices$/ },

@@ -12,6 +12,8 @@ import { accountRoutes } from './account/index.ts';
 import { ccRoutes } from './cc/index.ts';
 import { requireRole } from '../middleware/session.ts';
 import { requireStaffArea } from '../middleware/staff.ts';
+import { adminIngredientRoutes, kitchenIngredientRoutes } from './admin/ingredients/index.ts';
+import { menuAvailabilityRoutes } from './catalogue/availability.ts';
 import { adminBotKeysRoutes } from './admin/bot-keys/index.ts';
 import { botRoutes } from './bot/index.ts';
 import { adminListRoutes } from './admin/lists/index.ts';
@@ -44,6 +46,7 @@ export function createApiRoutes() {
     .route('/auth', authRoutes)
     .route('/account', accountRoutes)
     .route('/', catalogueRoutes)
+    .route('/', menuAvailabilityRoutes)
     .route('/basket', basketRoutes)
     .route('/contact', contactRoutes)
     .route('/orders', ordersRoutes)
@@ -55,6 +58,8 @@ export function createApiRoutes() {
     .route('/bot', botRoutes)
     .route('/admin/orders', adminOrderRoutes)
     .route('/admin/kitchen', adminKitchenRoutes)
+    .route('/admin/kitchen', kitchenIngredientRoutes)
+    .route('/admin/ingredients', adminIngredientRoutes)
     .route('/admin/dashboard', adminDashboardRoutes)
     .route('/admin/concepts', adminConceptRoutes)
     .route('/admin/locations', adminLocationRoutes)

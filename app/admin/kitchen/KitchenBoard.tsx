@@ -10,6 +10,7 @@ import AutoPrintSetting from '#app/admin/tickets/AutoPrintSetting.tsx';
 import { $kitchen, acknowledgeInKitchen, actInKitchen, followKitchen } from './kitchen-store.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { BusyControl } from '#app/capacity/BusyControl.tsx';
+import { IngredientStock } from './IngredientStock.tsx';
 import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
 import { KitchenHours } from './KitchenHours.tsx';
 
@@ -55,6 +56,7 @@ export default function KitchenBoard({ restaurant, locale }: { restaurant: strin
           />
         )}
         {state.queue && <BusyControl queue={state.queue} locale={locale} />}
+        <IngredientStock restaurant={restaurant} locale={locale} />
       </div>
       <div className="kitchen-columns kitchen-columns-later">
         {KITCHEN_COLUMNS.map((statuses, i) => {

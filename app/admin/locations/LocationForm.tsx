@@ -8,6 +8,7 @@ import { answerOf } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchenSettingsForm } from '#app/capacity/KitchenSettingsForm.tsx';
+import { KitchenIngredientsForm } from '#app/admin/ingredients/KitchenIngredientsForm.tsx';
 import { FIELD_LABEL } from '#app/admin/forms/labels.ts';
 
 const empty: LocationBody = {
@@ -69,6 +70,7 @@ export default function LocationForm({ locale, id }: { locale: UiLocale; id?: st
         </Section>
       </AdminForm>
       {id && <KitchenSettingsForm locale={locale} id={id} />}
+      {id && <KitchenIngredientsForm locale={locale} id={id} />}
     </>
   );
 }

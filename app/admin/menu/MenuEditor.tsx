@@ -18,6 +18,7 @@ import {
 } from '../forms/fields.tsx';
 import { MenuDialogForm } from './MenuDialogForm.tsx';
 import { ModifierGroups, Translations } from './MenuFields.tsx';
+import { IngredientPicker } from '#app/admin/ingredients/IngredientPicker.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
 import { AvailabilityFields } from './AvailabilityFields.tsx';
 import { ItemPhotoField } from './ItemPhotoField.tsx';
@@ -300,6 +301,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
           </Section>
           <AvailabilityFields locale={locale} kind="item" />
           <Translations prefix="" locale={locale} withDesc />
+          <IngredientPicker locale={locale} restaurantId={restaurantId} itemId={editing.item?.id ?? null} />
           <AllergenFields prefix="" locale={locale} />
           <ModifierGroups locale={locale} brandGroups={menu.brand?.groups ?? []} currency={menu.restaurant.currency} />
         </MenuDialogForm>

@@ -7,6 +7,7 @@ import { CheckField, MoneyField, NumberField, Section, TextAreaField, TextField 
 import { emptyGroup, emptyOption, linkedGroupValues, type EditorGroup } from './menu-form.ts';
 import { AttachBrandGroup, LinkedGroup } from './BrandGroupFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
+import { IngredientPicker } from '#app/admin/ingredients/IngredientPicker.tsx';
 
 const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
   ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
@@ -61,6 +62,7 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
                   label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
                 />
               ))}
+              <IngredientPicker prefix={at} locale={locale} />
               <AllergenFields prefix={at} locale={locale} />
               <button
                 type="button"

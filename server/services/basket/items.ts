@@ -30,7 +30,7 @@ export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
  */
 const ADD_ITEM_READ_SQL = `
 select
-  (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable, 'restaurantId', r.id,
+  (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable or i.ingredients_out, 'restaurantId', r.id,
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
       'locationDeleted', l.deleted, 'country', l.country,
       'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
@@ -42,7 +42,7 @@ select
     where i.id = $1::int) as item,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
       'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
-          'price', o.price, 'unavailable', o.unavailable) order by o.position, o.id)
+          'price', o.price, 'unavailable', o.unavailable or o.ingredients_out) order by o.position, o.id)
         from modifier_options o where o.group_id = g.id), '[]'::json)) order by g.position, g.id)
     from modifier_groups g where g.menu_item_id = $1::int) as groups`;
 

@@ -329,7 +329,7 @@ select
   (select json_agg(json_build_object(
       'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
       'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
-          'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable, 'active', mi.active,
+          'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable or mi.ingredients_out, 'active', mi.active,
           'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
           'categoryId', mi.category_id, 'allergens', mi.allergens, 'mayContain', mi.may_contain,
           'windows', json_build_array(json_build_object('from', mc.available_from, 'to', mc.available_to),
@@ -337,7 +337,7 @@ select
         from menu_items mi join restaurants mr on mr.id = mi.restaurant_id
           join menu_categories mc on mc.id = mi.category_id where mi.id = bi.menu_item_id),
       'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
-          'price', o.price, 'unavailable', o.unavailable, 'groupName', g.name, 'groupTranslations', g.translations,
+          'price', o.price, 'unavailable', o.unavailable or o.ingredients_out, 'groupName', g.name, 'groupTranslations', g.translations,
           'menuItemId', g.menu_item_id, 'allergens', o.allergens, 'mayContain', o.may_contain))
         from unnest(bi.option_ids) as chosen(id)
         cross join lateral (select * from modifier_options o where o.id = chosen.id offset 0) o

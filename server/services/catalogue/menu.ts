@@ -266,7 +266,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       id: o.id,
       name: stripEmoji(o.name),
       price: o.price,
-      unavailable: o.unavailable,
+      unavailable: o.unavailable || o.ingredientsOut,
       allergens: allergenInfoOf(o),
     });
     optionsByGroup.set(o.groupId, list);
@@ -296,7 +296,7 @@ async function loadMenu(db: Db, restaurantId: number, version: string): Promise<
       price: i.price,
       photo: i.photo,
       resetPrices: i.resetPrices,
-      unavailable: i.unavailable,
+      unavailable: i.unavailable || i.ingredientsOut,
       allergens: allergenInfoOf(i),
       groups: groupsByItem.get(i.id) ?? [],
       ...(windows.length > 0 ? { availability: windows } : {}),

@@ -21,7 +21,15 @@ const giveBackDiscountUseSql = (id: string) =>
 
 /** What the admin's forms change (issue 16). */
 export type AuditedEntity =
-  'concept' | 'location' | 'restaurant' | 'discountCode' | 'user' | 'menuCategory' | 'menuItem' | 'brandModifierGroup';
+  | 'concept'
+  | 'location'
+  | 'restaurant'
+  | 'discountCode'
+  | 'user'
+  | 'menuCategory'
+  | 'menuItem'
+  | 'brandModifierGroup'
+  | 'ingredient';
 
 export type AuditEntry = {
   at: Date;

@@ -36,13 +36,13 @@ select oi.id, oi.name, oi.quantity, oi.unit_price as "unitPrice",
   (select coalesce(json_agg(m.modifier_option_id order by m.id), '[]'::json)
     from order_item_mods m where m.order_item_id = oi.id) as "optionIds",
   (select json_build_object('id', i.id, 'price', i.price, 'resetPrices', i.reset_prices, 'active', i.active,
-      'unavailable', i.unavailable, 'restaurantId', r.id, 'restaurantActive', r.active, 'isEnabled', r.is_enabled,
+      'unavailable', i.unavailable or i.ingredients_out, 'restaurantId', r.id, 'restaurantActive', r.active, 'isEnabled', r.is_enabled,
       'locationDeleted', l.deleted, 'country', l.country)
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
     where i.id = oi.menu_item_id) as item,
   (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
       'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
-          'price', o.price, 'unavailable', o.unavailable) order by o.position, o.id)
+          'price', o.price, 'unavailable', o.unavailable or o.ingredients_out) order by o.position, o.id)
         from modifier_options o where o.group_id = g.id), '[]'::json)) order by g.position, g.id)
     from modifier_groups g where g.menu_item_id = oi.menu_item_id) as groups,
   o.currency

@@ -26,6 +26,7 @@ import { audit, orNull } from './context.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
 import { brandGroupsOf, writeCopyForItem, type BrandGroup } from './brand-groups.ts';
+import { writeListedIngredients } from '../../ingredients/kitchen-ingredients.ts';
 
 /**
  * A restaurant's menu as the admin edits it (issue 16): its active categories and items, every field and every
@@ -462,6 +463,7 @@ export function createItem(ctx: ServiceCtx<'db'>, restaurantId: number, input: M
       .returning({ id: menuItems.id });
     if (!row) throw new Error('insert returned nothing');
     await writeGroups(tx, row.id, input.groups);
+    await writeListedIngredients(tx, row.id, listedIngredients(input));
     await audit(tx, ctx, 'menuItem.created', 'menuItem', row.id, { restaurantId, ...input });
     return readItem(tx, row.id);
   });
@@ -478,10 +480,17 @@ export function updateItem(ctx: ServiceCtx<'db'>, id: number, input: MenuItemBod
     await checkCategory(tx, current.restaurantId, input.categoryId);
     await tx.update(menuItems).set(itemValues(input)).where(eq(menuItems.id, id));
     await writeGroups(tx, id, input.groups);
+    await writeListedIngredients(tx, id, listedIngredients(input));
     await audit(tx, ctx, 'menuItem.updated', 'menuItem', id, { ...input });
     return readItem(tx, id);
   });
 }
+
+/** The ingredient lists a menu form sends (issue 35), item and options in the body's order. */
+const listedIngredients = (input: MenuItemBody) => ({
+  item: input.ingredientIds,
+  options: input.groups.map((group) => group.options.map((option) => option.ingredientIds)),
+});
 
 /** Marks an item unavailable (sold out: listed, not orderable) or available again. */
 export const setItemAvailability = (ctx: ServiceCtx<'db'>, id: number, unavailable: boolean): Promise<AdminMenuItem> =>

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { atom } from 'nanostores';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { UiLocale } from '#i18n/messages.ts';
+import { m } from '#i18n/paraglide/messages.js';
+import { api } from '#app/api-client.ts';
+import { readAnswer } from '#app/api-answer.ts';
+import { inLocale } from '#app/account/form-helpers.ts';
+import { useStore } from '#app/stores/use-store.ts';
+import { ingredientName, type IngredientNames } from '#domain/ingredients.ts';
+
+type KitchenLists = {
+  ingredients: { id: number; names: IngredientNames; outOfStock: boolean }[];
+  items: Record<string, number[]>;
+  options: Record<string, number[]>;
+};
+
+/** The restaurant's kitchen's ingredients and the lists its dishes and options hold, read when a dish form opens. */
+const $lists = atom<KitchenLists | null>(null);
+
+async function loadLists(restaurantId: string) {
+  const answer = await readAnswer(api.admin.ingredients.restaurants[':id'].$get({ param: { id: restaurantId } }));
+  if (answer.ok) $lists.set(answer.data as KitchenLists);
+}
+
+/**
+ * The ingredients a dish (no `prefix`) or an option (`groups.g.options.o.`) lists, in the menu's dish form (issue 35,
+ * decision 064): checkboxes of its kitchen's ingredients. Untouched, the form leaves `ingredientIds` out and the
+ * server keeps the lists; once it lists any, the row's allergens are derived from them. The dish's picker
+ * (`restaurantId`) reads the lists each time the form opens; the options' pickers share them.
+ */
+export function IngredientPicker({
+  locale,
+  prefix = '',
+  restaurantId,
+  itemId,
+}: {
+  locale: UiLocale;
+  prefix?: string;
+  restaurantId?: string;
+  itemId?: number | null;
+}) {
+  const t = inLocale(locale);
+  const lists = useStore($lists);
+  const { control } = useFormContext();
+  const optionId = useWatch({ control, name: `${prefix}id` }) as number | undefined;
+  useEffect(() => {
+    if (restaurantId) void loadLists(restaurantId);
+  }, [restaurantId]);
+  if (!lists || lists.ingredients.length === 0) return null;
+  const stored = prefix
+    ? optionId !== undefined
+      ? lists.options[String(optionId)]
+      : undefined
+    : itemId
+      ? lists.items[String(itemId)]
+      : undefined;
+  const name = `${prefix}ingredientIds`;
+  const id = `admin-${name.replaceAll('.', '-')}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const chosen = (field.value as number[] | undefined) ?? stored ?? [];
+        return (
+          <fieldset className="admin-wide admin-ingredients-picker">
+            <legend>{m.admin_menu_ingredients({}, t)}</legend>
+            <p className="admin-hint">{m.admin_menu_ingredientsHint({}, t)}</p>
+            {lists.ingredients.map((ingredient) => (
+              <label key={ingredient.id} htmlFor={`${id}-${ingredient.id}`} className="admin-check">
+                <input
+                  id={`${id}-${ingredient.id}`}
+                  type="checkbox"
+                  checked={chosen.includes(ingredient.id)}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.checked
+                        ? [...chosen, ingredient.id]
+                        : chosen.filter((listed) => listed !== ingredient.id),
+                    )
+                  }
+                />{' '}
+                {ingredientName(ingredient.names, locale)}
+              </label>
+            ))}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { apiBase } from '#app/api-base.ts';
+
+/**
+ * The restaurant page follows its dishes' availability live (issue 35, decision 064): when the kitchen runs out of an
+ * ingredient, the dishes using it show "temporarily unavailable" within a second or two, without a reload, and come
+ * back when it does. A plain module script, not the menu island (which hydrates only on the first touch): it marks a
+ * dish's card with `data-out`, an attribute React does not render, so hydration and the island's own renders leave
+ * it alone; CSS (MenuSection.astro) hides the card's price and "+" and shows the label. The basket and checkout
+ * refuse such a dish anyway (productUnavailable). A dish that was already unavailable when the page was rendered
+ * has no "+" to bring back; it comes back on the next visit.
+ */
+export function followAvailability(menu: HTMLElement): () => void {
+  const restaurant = menu.dataset['liveAvailability'];
+  if (!restaurant || typeof EventSource === 'undefined') return () => {};
+  const label = menu.dataset['outLabel'] ?? '';
+  const source = new EventSource(`${apiBase()}/api/restaurants/${restaurant}/availability/events`);
+  source.addEventListener('availability', (event) => {
+    const out = new Set((JSON.parse((event as MessageEvent<string>).data) as { items: number[] }).items);
+    for (const card of menu.querySelectorAll<HTMLElement>('li[data-item-id]')) {
+      const off = out.has(Number(card.dataset['itemId']));
+      if (off === card.hasAttribute('data-out')) continue;
+      if (off) card.setAttribute('data-out', label);
+      else card.removeAttribute('data-out');
+    }
+  });
+  return () => source.close();
+}
