@@ -28,9 +28,9 @@ export const menuAvailabilityRoutes = new Hono<AppEnv>()
     validate('param', serialIdParam),
     async (c) => {
       const restaurantId = Number(c.req.valid('param').id);
-      if ((await restaurantKitchen(c.var.deps.db, restaurantId)) === null) throw notFound();
+      if ((await restaurantKitchen(c.var.deps, { restaurantId })) === null) throw notFound();
       c.header('Cache-Control', 'no-store');
-      return c.json(await loadAvailability(c.var.deps.db, restaurantId), 200);
+      return c.json(await loadAvailability(c.var.deps, { restaurantId }), 200);
     },
   )
   .get(
@@ -52,11 +52,11 @@ export const menuAvailabilityRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.deps;
       const restaurantId = Number(c.req.valid('param').id);
-      const locationId = await restaurantKitchen(db, restaurantId);
+      const locationId = await restaurantKitchen({ db }, { restaurantId });
       if (locationId === null) throw notFound();
       return streamSnapshots(c, {
         event: 'availability',
-        load: () => loadAvailability(db, restaurantId),
+        load: () => loadAvailability({ db }, { restaurantId }),
         key: (snapshot) => JSON.stringify(snapshot),
         subscribe: (listenDb, wake) => subscribeToStock(listenDb, locationId, wake),
       });

@@ -21,7 +21,7 @@ import {
   type IngredientNames,
 } from '#domain/ingredients.ts';
 import { withTransaction } from '#db/transaction.ts';
-import type { ServiceCtx } from '#server/context.ts';
+import type { AppDeps, ServiceCtx } from '#server/context.ts';
 import { notFound, validationError } from '#server/errors.ts';
 import { announceOrderChange, subscribeToOrder } from '../orders/events.ts';
 import { audit } from '../admin/forms/context.ts';
@@ -458,7 +458,10 @@ export async function writeListedIngredients(tx: Tx, itemId: number, listed: Lis
 /** Which of a restaurant's dishes and options cannot be ordered now (switched off, or an ingredient is out). */
 export type MenuAvailability = { items: number[]; options: number[] };
 
-export async function restaurantKitchen(db: Db, restaurantId: number): Promise<number | null> {
+export async function restaurantKitchen(
+  { db }: Pick<AppDeps, 'db'>,
+  { restaurantId }: { restaurantId: number },
+): Promise<number | null> {
   const [row] = await db
     .select({ locationId: restaurants.locationId })
     .from(restaurants)
@@ -467,7 +470,10 @@ export async function restaurantKitchen(db: Db, restaurantId: number): Promise<n
 }
 
 /** The same columns every channel reads (`unavailable or ingredients_out`), for the restaurant's active dishes. */
-export async function loadAvailability(db: Db, restaurantId: number): Promise<MenuAvailability> {
+export async function loadAvailability(
+  { db }: Pick<AppDeps, 'db'>,
+  { restaurantId }: { restaurantId: number },
+): Promise<MenuAvailability> {
   const [items, options] = await Promise.all([
     db
       .select({ id: menuItems.id })
