@@ -16,7 +16,8 @@ export function followAvailability(menu: HTMLElement): () => void {
   const source = new EventSource(`${apiBase()}/api/restaurants/${restaurant}/availability/events`);
   source.addEventListener('availability', (event) => {
     const out = new Set((JSON.parse((event as MessageEvent<string>).data) as { items: number[] }).items);
-    for (const card of menu.querySelectorAll<HTMLElement>('li[data-item-id]')) {
+    // A card rendered unavailable already says so: marking it too would add a second label and move the page.
+    for (const card of menu.querySelectorAll<HTMLElement>('li[data-item-id]:not(.unavailable)')) {
       const off = out.has(Number(card.dataset['itemId']));
       if (off === card.hasAttribute('data-out')) continue;
       if (off) card.setAttribute('data-out', label);

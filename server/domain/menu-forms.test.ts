@@ -57,6 +57,16 @@ describe('menu form bodies', () => {
     expect(ok(itemAvailabilityBody({ unavailable: true }))).toBe(true);
     expect(ok(itemAvailabilityBody({ unavailable: 'yes' }))).toBe(false);
   });
+
+  it('take ingredients listed, or none said (an untouched picker holds undefined), and refuse anything else', () => {
+    const options = (ingredientIds: number[] | undefined) => [
+      group({ options: [{ ...group().options[0]!, ingredientIds }] }),
+    ];
+    expect(ok(menuItemBody(item({ ingredientIds: [1, 2] })))).toBe(true);
+    expect(ok(menuItemBody({ ...item(), ingredientIds: undefined, groups: options(undefined) }))).toBe(true);
+    expect(ok(menuItemBody(item({ ingredientIds: ['1'] })))).toBe(false);
+    expect(ok(menuItemBody(item({ groups: options([0]) })))).toBe(false);
+  });
 });
 
 describe('compactTranslations', () => {

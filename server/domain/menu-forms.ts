@@ -66,8 +66,11 @@ const modifierOptionBody = type({
   price: money,
   unavailable: 'boolean',
   'allergens?': allergensBody,
-  /** The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out: kept as they are. */
-  'ingredientIds?': rowId.array().atMostLength(50),
+  /**
+   * The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out (or undefined, as the form
+   * holds a picker nobody touched): kept as they are.
+   */
+  'ingredientIds?': rowId.array().atMostLength(50).or('undefined'),
 });
 
 export const modifierGroupBody = type({
@@ -102,8 +105,11 @@ export const menuItemBody = type({
   position,
   groups: modifierGroupBody.array().atMostLength(30),
   'allergens?': allergensBody,
-  /** The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out: kept as they are. */
-  'ingredientIds?': rowId.array().atMostLength(50),
+  /**
+   * The kitchen's ingredients it lists (issue 35); its allergens are then theirs. Left out (or undefined, as the form
+   * holds a picker nobody touched): kept as they are.
+   */
+  'ingredientIds?': rowId.array().atMostLength(50).or('undefined'),
   /** The VAT rate of the item and its options (issue 36); left out, the item keeps its own (8 % when new). */
   'vatRate?': '0 | 5 | 8 | 23',
   /** Served only between two times of the restaurant's day (issue 38); null: always; left out: kept as it is. */

@@ -54,7 +54,8 @@ export function MenuDialogForm<V extends FieldValues>(props: Props<V>) {
           className="admin-form"
           method="post"
           noValidate
-          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+          // A rule broken where no field shows it must still say so: the save never silently does nothing.
+          onSubmit={(event) => void form.handleSubmit(onValid, () => onFailed('validation'))(event)}
         >
           <h2 id={titleId}>{title}</h2>
           {children}
