@@ -70,6 +70,15 @@ describe('dish photos', () => {
       for (const photo of attributes) {
         expect(photo).toMatchObject({ width: '120', height: '90', sources: ['image/avif', 'image/webp'] });
       }
+      // The menu and its cards (photo, text, "+") fit the screen: nothing of a card is cut off at its right edge.
+      const right = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('section.menu, .restaurant-menu .item')].map(
+            (e) => e.getBoundingClientRect().right,
+          ),
+        ),
+      );
+      expect(right).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
       // The first screen's photos load at once; the rest wait until they come near it.
       expect(attributes.slice(0, 6).every((a) => a.loading === 'eager')).toBe(true);
       expect(attributes.slice(6).every((a) => a.loading === 'lazy')).toBe(true);
