@@ -170,6 +170,13 @@ async function findUnanswered(client: ApiClient): Promise<PlacedCheckout | null>
   return placed;
 }
 
+/** The order a send placed although its answer was lost, with its view; null when none was placed (or none is found). */
+async function placedUnanswered(client: ApiClient): Promise<(PlacedCheckout & { view: OrderView }) | null> {
+  const placed = await findUnanswered(client);
+  const view = placed && (await loadOrder(placed.orderId, placed.token, client));
+  return placed && view ? { ...placed, view } : null;
+}
+
 /** Starts the form from what is known: the customer's profile, their default address or the one kept here. */
 function prefill(
   basket: Basket,
@@ -363,6 +370,9 @@ export function placeOrder(
     }
     $errors.set({});
     $stage.set('sending');
+    // An address typed just before the click is priced by the order itself. Priced after it, the order placed,
+    // it would start the visitor a new basket, and a send whose answer was lost could no longer be found or repeated.
+    clearTimeout(pricing);
 
     let googlePayToken: string | null = null;
     if (values.paymentMethod === 'googlePay') {
@@ -399,6 +409,13 @@ export function placeOrder(
         { headers: { 'Idempotency-Key': key } },
       ),
     );
+    // No answer at all, or the server failed: the order may have been placed all the same. Found under the key,
+    // it is followed as if the answer had come.
+    const found = !answer.ok && (answer.status === 0 || answer.status >= 500) ? await placedUnanswered(client) : null;
+    if (found) {
+      await afterPlacing(found, null, { values, locale, client });
+      return null;
+    }
     if (!answer.ok) {
       // A refusal, or no answer at all (internalError): the form says where it belongs and may be sent again.
       const invoiceField = invoiceRefusal(answer);
@@ -406,21 +423,32 @@ export function placeOrder(
       $errors.set(placed.fields);
       $formError.set(placed.form);
       $stage.set('editing');
+      // A refusal placed nothing: the address the send stopped from being priced is priced now.
+      if (answer.status >= 400 && answer.status < 500) priceForAddress(client);
       return invoiceField ?? firstErrorField(placed.fields);
     }
 
     const body = answer.data;
     const placed = { orderId: body.order.id, token: body.accessToken };
     rememberPlaced(basket.id, placed);
-    forgetDraft();
-    // The order holds the items now and the server's basket is empty (a declined payment is paid again as the
-    // order, never from the basket): the navbar's basket is read again so that it says so, as a reload would.
-    void loadBasket(client);
-    await keepAddress(values, client);
-    $order.set({ ...placed, view: body.order });
-    await follow(body.order, body.redirectUrl, locale);
+    await afterPlacing({ ...placed, view: body.order }, body.redirectUrl, { values, locale, client });
     return null;
   });
+}
+
+/** Once the order is placed: the page forgets the draft, keeps the address and follows the order's payment. */
+async function afterPlacing(
+  placed: PlacedCheckout & { view: OrderView },
+  redirectUrl: string | null,
+  { values, locale, client }: { values: CheckoutValues; locale: UiLocale; client: ApiClient },
+): Promise<void> {
+  forgetDraft();
+  // The order holds the items now and the server's basket is empty (a declined payment is paid again as the
+  // order, never from the basket): the navbar's basket is read again so that it says so, as a reload would.
+  void loadBasket(client);
+  await keepAddress(values, client);
+  $order.set(placed);
+  await follow(placed.view, redirectUrl, locale);
 }
 
 /** After an order: a guest's address stays in the browser (spec section 3), a customer may save it to their account. */

@@ -629,12 +629,30 @@ describe('never two orders, never a lost one', () => {
     await close();
   });
 
+  it('an answer lost on the way is found under the kept key: the checkout goes to the one order’s status', async () => {
+    const { page, close } = await openPage('phone');
+    const { basketId } = await fillBasket(page, PL);
+    await openSummary(page, 'pl');
+    // The address is typed just before the click, so its pricing would otherwise come after the order.
+    await fillForm(page, 'pl', 'blik', '123456');
+    await page.route('**/api/orders', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await submit(page);
+    const order = await orderOnStatusPage(page, 'pl');
+    expect(order).toMatchObject({ paymentMethod: 'blik', payment: { status: 'paid' } });
+    expect(await page.locator('.account-alert-error').count()).toBe(0);
+    expect(await ordersOf(basketId)).toBe(1);
+    await close();
+  });
+
   it('an answer lost on the way (a reload mid-request) and a second send with the same key make one order', async () => {
     const { page, close } = await openPage('desktop');
     const { basketId } = await fillBasket(page, PL);
     await openSummary(page, 'en');
     await fillForm(page, 'pl', 'blik', '123456');
-    // The server places the order, but the browser never hears the answer.
+    // The server places the order, but the browser never hears the answer, nor finds the order at once.
     let lost = false;
     await page.route('**/api/orders', async (route) => {
       if (lost) return route.continue();
@@ -642,6 +660,7 @@ describe('never two orders, never a lost one', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
+    await page.route('**/api/orders/placed', (route) => route.abort('connectionreset'), { times: 1 });
     await submit(page);
     await page.locator('.account-alert-error').waitFor();
     expect(await ordersOf(basketId)).toBe(1);
@@ -660,6 +679,7 @@ describe('never two orders, never a lost one', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
+    await page.route('**/api/orders/placed', (route) => route.abort('connectionreset'));
     await submit(page);
     await page.locator('.account-alert-error').waitFor();
     await page.unrouteAll();
