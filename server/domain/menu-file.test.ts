@@ -74,6 +74,59 @@ describe('a menu file', () => {
     expect(menuFileOf('PLN', [category]).categories[0]!.items[0]!.groups[0]).not.toHaveProperty('brandGroupId');
   });
 
+  it('carries the ingredients its dishes and options list, in a table of its own, and names an id it lacks', () => {
+    const item = { ...category.items[0]!, id: 11 };
+    const withOption = {
+      ...item,
+      groups: item.groups.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, id: 21 })) })),
+    };
+    const lists = {
+      ingredients: [
+        { id: 3, names: { pl: 'Jajka', en: 'Eggs' }, allergens: { contains: ['eggs' as const], mayContain: [] } },
+        { id: 4, names: { pl: 'Mąka' }, allergens: { contains: ['gluten' as const], mayContain: [] } },
+        { id: 5, names: { pl: 'Nieużywana' }, allergens: null },
+      ],
+      items: { '11': [3] },
+      options: { '21': [4] },
+    };
+    const file = menuFileOf('PLN', [{ ...category, items: [withOption] }], lists);
+    const written = file.categories[0]!.items[0]!;
+    expect(written.ingredientIds).toEqual([3]);
+    expect(written.groups[0]!.options[0]!.ingredientIds).toEqual([4]);
+    // Only the listed ones travel; the file reads back as it was written and is whole.
+    expect(file.ingredients?.map((i) => i.names.pl)).toEqual(['Jajka', 'Mąka']);
+    expect(menuFileBody(JSON.parse(JSON.stringify(file)))).toEqual(file);
+    expect(menuFileProblems(file)).toEqual({});
+    // Without lists, a file holds no ingredients at all.
+    expect(menuFileOf('PLN', [category])).not.toHaveProperty('ingredients');
+
+    const foreign = {
+      ...file,
+      categories: [
+        {
+          ...file.categories[0]!,
+          items: [
+            {
+              ...written,
+              ingredientIds: [9],
+              groups: written.groups.map((g) => ({
+                ...g,
+                options: g.options.map((o) => ({ ...o, ingredientIds: [8] })),
+              })),
+            },
+          ],
+        },
+      ],
+      ingredients: [...file.ingredients!, { ...file.ingredients![0]!, names: { pl: ' ' } }],
+    };
+    expect(menuFileProblems(foreign)).toEqual({
+      'file.categories.0.items.0.ingredientIds': 'notFound',
+      'file.categories.0.items.0.groups.0.options.0.ingredientIds': 'notFound',
+      'file.ingredients.2.id': 'invalid',
+      'file.ingredients.2.names.pl': 'notEmpty',
+    });
+  });
+
   it("says when a closed restaurant opens in the reader's language and the restaurant's clock", () => {
     expect(openingTime('2026-11-28T07:00:00Z', 'en', 'Europe/Warsaw')).toMatch(/Sat.*08:00/);
   });

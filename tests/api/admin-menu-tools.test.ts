@@ -350,3 +350,115 @@ describe('admin menu tools', () => {
     expect(await refused.json()).toMatchObject({ error: 'validation', details: { 'availability.to': 'outOfRange' } });
   });
 });
+
+type KitchenLists = {
+  location: { id: number };
+  ingredients: { id: number; names: { pl: string }; outOfStock: boolean }[];
+  items: Record<string, number[]>;
+  options: Record<string, number[]>;
+};
+
+describe('a menu’s ingredients travel with a copy and a file (decision 064)', () => {
+  const listsOf = async (id: number, admin: string) =>
+    json<KitchenLists>(await send('GET', `/api/admin/ingredients/restaurants/${id}`, undefined, admin));
+  /** Each dish's ingredient names (Polish, sorted), by dish name, for the dishes that list some. */
+  const namesByDish = (menu: Menu, lists: KitchenLists) => {
+    const name = new Map(lists.ingredients.map((i) => [i.id, i.names.pl]));
+    return Object.fromEntries(
+      menu.categories.flatMap((c) =>
+        c.items
+          .filter((i) => (lists.items[String(i.id)] ?? []).length > 0)
+          .map((i) => [i.name, lists.items[String(i.id)]!.map((id) => name.get(id)).sort()]),
+      ),
+    );
+  };
+
+  it('a copy to a restaurant of another kitchen lists the same ingredients there, its own, and its dish goes out alone', async () => {
+    const admin = await asAdmin();
+    const source = await idOf('pasta-fresca-warszawa-mokotow');
+    const target = await idOf('pasta-fresca-gdansk-wrzeszcz');
+    const sourceLists = await listsOf(source, admin);
+    const sourceNames = namesByDish(await menuOf(source, admin), sourceLists);
+    expect(Object.keys(sourceNames).length).toBeGreaterThan(0);
+
+    const copied = await send(
+      'POST',
+      `/api/admin/menu/restaurants/${source}/copy`,
+      { targetRestaurantIds: [target], overwrite: 'menu' },
+      admin,
+    );
+    expect(copied.status).toBe(200);
+    const targetLists = await listsOf(target, admin);
+    const targetMenu = await menuOf(target, admin);
+    expect(targetLists.location.id).not.toBe(sourceLists.location.id);
+    expect(namesByDish(targetMenu, targetLists)).toEqual(sourceNames);
+    // The target kitchen's own rows: none of the source kitchen's ids, one row per name.
+    const listedIds = Object.values(targetLists.items).flat();
+    expect(listedIds.some((id) => sourceLists.ingredients.some((i) => i.id === id))).toBe(false);
+    const names = targetLists.ingredients.map((i) => i.names.pl.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+
+    // Switched off at the target's kitchen, the copied dish is out there and the source's dish stays on.
+    const [dishName, [ingredientName]] = Object.entries(sourceNames)[0]! as [string, string[]];
+    const ingredient = targetLists.ingredients.find((i) => i.names.pl === ingredientName)!;
+    const off = await send('PUT', `/api/admin/ingredients/stock/${ingredient.id}`, { outOfStock: true }, admin);
+    expect(off.status).toBe(200);
+    const dishIn = async (restaurantId: number) => {
+      const menu = await menuOf(restaurantId, admin);
+      const item = menu.categories.flatMap((c) => c.items).find((i) => i.name === dishName)!;
+      const [row] = await ctx.database.db.select().from(menuItems).where(eq(menuItems.id, item.id));
+      return row!;
+    };
+    expect((await dishIn(target)).ingredientsOut).toBe(true);
+    expect((await dishIn(source)).ingredientsOut).toBe(false);
+    await send('PUT', `/api/admin/ingredients/stock/${ingredient.id}`, { outOfStock: false }, admin);
+  });
+
+  it('an exported file carries the ingredients, and importing it lists them; an id the file does not hold is refused', async () => {
+    const admin = await asAdmin();
+    const source = await idOf('pasta-fresca-warszawa-mokotow');
+    const exported = await send('GET', `/api/admin/menu/restaurants/${source}/export?format=json`, undefined, admin);
+    const file = await json<{
+      categories: { name: string; items: { name: string; ingredientIds?: number[] }[] }[];
+      ingredients?: { id: number; names: { pl: string } }[];
+    }>(exported);
+    expect(file.ingredients?.length).toBeGreaterThan(0);
+    const category = file.categories.find((c) => c.items.some((i) => i.ingredientIds))!;
+
+    const target = await idOf('pasta-fresca-gdansk-wrzeszcz');
+    const renamed = { ...file, categories: [{ ...category, name: 'Ze składnikami' }] };
+    const imported = await send(
+      'POST',
+      `/api/admin/menu/restaurants/${target}/import`,
+      { file: renamed, overwrite: 'nothing' },
+      admin,
+    );
+    expect(imported.status).toBe(200);
+    const menu = await menuOf(target, admin);
+    const lists = await listsOf(target, admin);
+    const importedCategory = menu.categories.find((c) => c.name === 'Ze składnikami')!;
+    const fileName = new Map(file.ingredients!.map((i) => [i.id, i.names.pl]));
+    const kitchenName = new Map(lists.ingredients.map((i) => [i.id, i.names.pl]));
+    for (const [index, item] of category.items.entries()) {
+      const written = importedCategory.items[index]!;
+      expect((lists.items[String(written.id)] ?? []).map((id) => kitchenName.get(id)).sort()).toEqual(
+        (item.ingredientIds ?? []).map((id) => fileName.get(id)).sort(),
+      );
+    }
+
+    const broken = {
+      ...renamed,
+      categories: [{ ...category, items: [{ ...category.items[0]!, ingredientIds: [999_999] }] }],
+    };
+    const refused = await send(
+      'POST',
+      `/api/admin/menu/restaurants/${target}/import`,
+      { file: broken, overwrite: 'nothing' },
+      admin,
+    );
+    expect(await refused.json()).toMatchObject({
+      error: 'validation',
+      details: { 'file.categories.0.items.0.ingredientIds': 'notFound' },
+    });
+  });
+});

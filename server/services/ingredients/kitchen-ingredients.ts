@@ -20,6 +20,7 @@ import {
   type IngredientBody,
   type IngredientNames,
 } from '#domain/ingredients.ts';
+import type { MenuFileIngredient } from '#domain/menu-file.ts';
 import { withTransaction } from '#db/transaction.ts';
 import type { AppDeps, ServiceCtx } from '#server/context.ts';
 import { notFound, validationError } from '#server/errors.ts';
@@ -307,6 +308,36 @@ function derived(links: LinkRow[], own: AllergenInfo) {
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === null || b === null ? a === b : a.join() === b.join();
 
+type StoredRow = { id: number; ingredientsOut: boolean; allergens: string[] | null; mayContain: string[] | null };
+
+/** Derives each row from the ingredients it lists and writes the rows whose values change. */
+async function refreshEach(
+  rows: StoredRow[],
+  links: LinkRow[],
+  write: (id: number, values: { ingredientsOut: boolean } & ReturnType<typeof allergenColumnsOf>) => Promise<unknown>,
+): Promise<void> {
+  for (const row of rows) {
+    const next = derived(
+      links.filter((l) => l.rowId === row.id),
+      allergenInfoOf(row),
+    );
+    const columns = allergenColumnsOf(next.allergens);
+    if (
+      next.ingredientsOut !== row.ingredientsOut ||
+      !sameList(columns.allergens, row.allergens) ||
+      !sameList(columns.mayContain, row.mayContain)
+    )
+      await write(row.id, { ingredientsOut: next.ingredientsOut, ...columns });
+  }
+}
+
+const linkColumns = {
+  ingredientId: kitchenIngredients.id,
+  allergens: kitchenIngredients.allergens,
+  mayContain: kitchenIngredients.mayContain,
+  outOfStock: kitchenIngredients.outOfStock,
+};
+
 /**
  * Makes each row's `ingredients_out` and (when it lists ingredients) allergens what its ingredients say. Only rows
  * that change are written, so a menu's version (migration 0002's triggers) moves only when its shop view changes.
@@ -324,33 +355,12 @@ export async function refreshRows(tx: Tx, { itemIds, optionIds }: ListingRows): 
         .from(menuItems)
         .where(inArray(menuItems.id, itemIds)),
       tx
-        .select({
-          rowId: menuItemIngredients.menuItemId,
-          ingredientId: kitchenIngredients.id,
-          allergens: kitchenIngredients.allergens,
-          mayContain: kitchenIngredients.mayContain,
-          outOfStock: kitchenIngredients.outOfStock,
-        })
+        .select({ rowId: menuItemIngredients.menuItemId, ...linkColumns })
         .from(menuItemIngredients)
         .innerJoin(kitchenIngredients, eq(kitchenIngredients.id, menuItemIngredients.ingredientId))
         .where(inArray(menuItemIngredients.menuItemId, itemIds)),
     ]);
-    for (const row of rows) {
-      const next = derived(
-        links.filter((l) => l.rowId === row.id),
-        allergenInfoOf(row),
-      );
-      const columns = allergenColumnsOf(next.allergens);
-      if (
-        next.ingredientsOut !== row.ingredientsOut ||
-        !sameList(columns.allergens, row.allergens) ||
-        !sameList(columns.mayContain, row.mayContain)
-      )
-        await tx
-          .update(menuItems)
-          .set({ ingredientsOut: next.ingredientsOut, ...columns })
-          .where(eq(menuItems.id, row.id));
-    }
+    await refreshEach(rows, links, (id, values) => tx.update(menuItems).set(values).where(eq(menuItems.id, id)));
   }
   if (optionIds.length > 0) {
     const [rows, links] = await Promise.all([
@@ -364,34 +374,56 @@ export async function refreshRows(tx: Tx, { itemIds, optionIds }: ListingRows): 
         .from(modifierOptions)
         .where(inArray(modifierOptions.id, optionIds)),
       tx
-        .select({
-          rowId: modifierOptionIngredients.optionId,
-          ingredientId: kitchenIngredients.id,
-          allergens: kitchenIngredients.allergens,
-          mayContain: kitchenIngredients.mayContain,
-          outOfStock: kitchenIngredients.outOfStock,
-        })
+        .select({ rowId: modifierOptionIngredients.optionId, ...linkColumns })
         .from(modifierOptionIngredients)
         .innerJoin(kitchenIngredients, eq(kitchenIngredients.id, modifierOptionIngredients.ingredientId))
         .where(inArray(modifierOptionIngredients.optionId, optionIds)),
     ]);
-    for (const row of rows) {
-      const next = derived(
-        links.filter((l) => l.rowId === row.id),
-        allergenInfoOf(row),
-      );
-      const columns = allergenColumnsOf(next.allergens);
-      if (
-        next.ingredientsOut !== row.ingredientsOut ||
-        !sameList(columns.allergens, row.allergens) ||
-        !sameList(columns.mayContain, row.mayContain)
-      )
-        await tx
-          .update(modifierOptions)
-          .set({ ingredientsOut: next.ingredientsOut, ...columns })
-          .where(eq(modifierOptions.id, row.id));
-    }
+    await refreshEach(rows, links, (id, values) =>
+      tx.update(modifierOptions).set(values).where(eq(modifierOptions.id, id)),
+    );
   }
+}
+
+/** The ingredient's name as a copy or an import matches it: the same Polish name, whatever the case or spaces. */
+const matchName = (names: IngredientNames) => names.pl.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pl');
+
+/**
+ * The kitchen's own ingredient for each one a menu file lists (a copy's or an import's, decision 064): matched by
+ * Polish name; one the kitchen lacks is added to its list (in stock) with the file's names and allergens. Answers
+ * the kitchen's id for each of the file's ids.
+ */
+export async function kitchenIngredientsFor(
+  tx: Tx,
+  ctx: ServiceCtx<'db'>,
+  locationId: number,
+  wanted: readonly MenuFileIngredient[],
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  if (wanted.length === 0) return found;
+  const own = await tx
+    .select({ id: kitchenIngredients.id, names: kitchenIngredients.names, position: kitchenIngredients.position })
+    .from(kitchenIngredients)
+    .where(eq(kitchenIngredients.locationId, locationId));
+  const byName = new Map(own.map((row) => [matchName(row.names), row.id]));
+  let position = Math.max(0, ...own.map((row) => row.position + 1));
+  for (const ingredient of wanted) {
+    const name = matchName(ingredient.names);
+    let id = byName.get(name);
+    if (id === undefined) {
+      const body = { names: ingredient.names, allergens: ingredient.allergens, position: position++ };
+      const [row] = await tx
+        .insert(kitchenIngredients)
+        .values({ locationId, ...bodyValues(body) })
+        .returning({ id: kitchenIngredients.id });
+      if (!row) throw new Error('insert returned nothing');
+      id = row.id;
+      byName.set(name, id);
+      await audit(tx, ctx, 'ingredient.created', 'ingredient', id, { locationId, ...body, fromMenuFile: true });
+    }
+    found.set(ingredient.id, id);
+  }
+  return found;
 }
 
 /** A dish's and its options' ingredient lists as the menu form sends them; undefined: kept as they are. */

@@ -28,6 +28,12 @@ import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
 import { audit, orNull } from './context.ts';
 import { readMenu, restaurantOf, writeGroups } from './menu.ts';
+import {
+  kitchenIngredientsFor,
+  kitchenOfRestaurant,
+  restaurantIngredients,
+  writeListedIngredients,
+} from '../../ingredients/kitchen-ingredients.ts';
 
 /*
  * The brand operator's menu tools (issue 38, decision 058): a price change for a selection of dishes, a copy of a
@@ -83,6 +89,8 @@ async function writeCategory(
   restaurantId: number,
   category: MenuFileCategory,
   origin: Record<string, unknown>,
+  /** The kitchen's ingredient for each id of the file's ingredient table. */
+  ingredients: ReadonlyMap<number, number>,
 ): Promise<number> {
   const [row] = await tx
     .insert(menuCategories)
@@ -119,6 +127,10 @@ async function writeCategory(
     if (!itemRow) throw new Error('insert returned nothing');
     // A copy of a brand group stays one (decision 058) where the restaurant may take it, else it is the dish's own.
     await writeGroups(tx, itemRow.id, item.groups, 'asOwn');
+    const own = (ids: number[] | undefined) => ids?.flatMap((id) => ingredients.get(id) ?? []);
+    const options = item.groups.map((group) => group.options.map((option) => own(option.ingredientIds)));
+    if (item.ingredientIds !== undefined || options.some((group) => group.some((ids) => ids !== undefined)))
+      await writeListedIngredients(tx, itemRow.id, { item: own(item.ingredientIds), options });
     itemIds.push(itemRow.id);
   }
   await audit(tx, ctx, 'menuCategory.created', 'menuCategory', row.id, {
@@ -135,20 +147,23 @@ async function writeFileInto(
   tx: Tx,
   ctx: ServiceCtx<'db'>,
   restaurantId: number,
-  categories: MenuFileCategory[],
+  file: Pick<MenuFile, 'categories' | 'ingredients'>,
   overwrite: CopyOverwrite,
   origin: Record<string, unknown>,
 ) {
+  const { categories } = file;
   const existing = await tx
     .select({ id: menuCategories.id, name: menuCategories.name })
     .from(menuCategories)
     .where(and(eq(menuCategories.restaurantId, restaurantId), eq(menuCategories.active, true)));
   const plan = copyPlan(categories, existing, overwrite);
   await retireCategories(tx, ctx, plan.retire, { overwrittenBy: origin });
+  const copied = categories.filter((_, index) => plan.copy.includes(index));
+  const kitchen = await kitchenOfRestaurant(tx, restaurantId);
+  const ingredients = await kitchenIngredientsFor(tx, ctx, kitchen.id, listedIn(file.ingredients ?? [], copied));
   const created: number[] = [];
-  for (const [index, category] of categories.entries()) {
-    if (plan.copy.includes(index)) created.push(await writeCategory(tx, ctx, restaurantId, category, origin));
-  }
+  for (const category of copied)
+    created.push(await writeCategory(tx, ctx, restaurantId, category, origin, ingredients));
   return {
     restaurantId,
     created,
@@ -158,6 +173,19 @@ async function writeFileInto(
 }
 
 export type CopyResult = Awaited<ReturnType<typeof writeFileInto>>;
+
+/** The file's ingredients that the categories written list: a skipped category adds none to the kitchen. */
+function listedIn(ingredients: NonNullable<MenuFile['ingredients']>, categories: MenuFileCategory[]) {
+  const used = new Set(
+    categories.flatMap((c) =>
+      c.items.flatMap((i) => [
+        ...(i.ingredientIds ?? []),
+        ...i.groups.flatMap((g) => g.options.flatMap((o) => o.ingredientIds ?? [])),
+      ]),
+    ),
+  );
+  return ingredients.filter((ingredient) => used.has(ingredient.id));
+}
 
 /**
  * Copies a category (or the whole menu) to other restaurants of the same brand selling in the same currency. The
@@ -177,7 +205,11 @@ export async function copyMenu(
     const categories =
       body.categoryId === undefined ? source.categories : source.categories.filter((c) => c.id === body.categoryId);
     if (categories.length === 0) throw validationError({ categoryId: 'notFound' });
-    const file = menuFileOf(source.restaurant.currency, categories);
+    const file = menuFileOf(
+      source.restaurant.currency,
+      categories,
+      await restaurantIngredients(tx, sourceRestaurantId),
+    );
     const targets = [];
     for (const [index, id] of body.targetRestaurantIds.entries()) {
       const target = await restaurantOf(tx, id).catch(() => null);
@@ -192,7 +224,7 @@ export async function copyMenu(
     const results: CopyResult[] = [];
     for (const id of targets) {
       const origin = { copiedFrom: sourceRestaurantId, ...(body.categoryId ? { category: body.categoryId } : {}) };
-      results.push(await writeFileInto(tx, ctx, id, file.categories, body.overwrite, origin));
+      results.push(await writeFileInto(tx, ctx, id, file, body.overwrite, origin));
     }
     return results;
   });
@@ -200,8 +232,11 @@ export async function copyMenu(
 
 /** The restaurant's menu as a file (JSON; the route turns it into CSV when asked). */
 export async function exportMenu(ctx: ServiceCtx<'db'>, restaurantId: number): Promise<MenuFile> {
-  const menu = await readMenu(ctx, restaurantId);
-  return menuFileOf(menu.restaurant.currency, menu.categories);
+  const [menu, ingredients] = await Promise.all([
+    readMenu(ctx, restaurantId),
+    restaurantIngredients(ctx.db, restaurantId),
+  ]);
+  return menuFileOf(menu.restaurant.currency, menu.categories, ingredients);
 }
 
 /** Imports a menu file into a restaurant selling in the file's currency. */
@@ -213,6 +248,6 @@ export function importMenu(ctx: ServiceCtx<'db'>, restaurantId: number, body: Me
     }
     const problems = menuFileProblems(body.file);
     if (Object.keys(problems).length > 0) throw validationError(problems);
-    return writeFileInto(tx, ctx, restaurantId, body.file.categories, body.overwrite, { imported: true });
+    return writeFileInto(tx, ctx, restaurantId, body.file, body.overwrite, { imported: true });
   });
 }
