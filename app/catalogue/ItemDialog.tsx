@@ -38,7 +38,11 @@ function groupHint(group: MenuGroup, texts: MenuTexts): string {
  */
 export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [picked, setSelected] = useState<number[]>([]);
+  // An option the kitchen has run out of since it was ticked (the page follows the kitchen live) is no longer chosen.
+  const selected = picked.filter((optionId) =>
+    item.groups.some((g) => g.options.some((o) => o.id === optionId && !o.unavailable)),
+  );
   const [quantity, setQuantity] = useState(1);
   const [tried, setTried] = useState(false);
   const id = useId();
@@ -47,6 +51,7 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
+    if (item.unavailable) return;
     if (toFix.length > 0) {
       const first = dialog.current?.querySelector<HTMLInputElement>(`[data-group="${toFix[0]}"] input`);
       first?.scrollIntoView({ block: 'center' });
@@ -57,7 +62,12 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
   };
 
   const price = unitPrice(item, selected) * quantity;
-  const message = tried && toFix.length > 0 ? texts.errors['requiredOptions'] : error;
+  // The dish itself ran out while its dialog was open: it says so, and it cannot be added.
+  const message = item.unavailable
+    ? texts.itemUnavailable
+    : tried && toFix.length > 0
+      ? texts.errors['requiredOptions']
+      : error;
 
   return (
     <Dialog dialogRef={dialog} className="item-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
@@ -97,12 +107,12 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
                     value={option.id}
                     checked={selected.includes(option.id)}
                     disabled={option.unavailable}
-                    onChange={() => setSelected((now) => toggleOption(item.groups, now, option.id))}
+                    onChange={() => setSelected(toggleOption(item.groups, selected, option.id))}
                     onClick={(event) => {
                       // A checked radio clicked again is unchosen, as a one-choice optional group allows.
                       if (max === 1 && selected.includes(option.id) && !group.required) {
                         event.preventDefault();
-                        setSelected((now) => toggleOption(item.groups, now, option.id));
+                        setSelected(toggleOption(item.groups, selected, option.id));
                       }
                     }}
                   />
@@ -139,7 +149,7 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
         <p id={`${id}-error`} className="error" role="alert">
           {message ?? ''}
         </p>
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={busy || item.unavailable}>
           {fill(texts.addToBasket, { price: formatMoney(price, currency, locale) })}
         </button>
       </form>

@@ -23,6 +23,7 @@ import { Notice } from '#app/ui/notice.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenData } from '#app/allergens/filter-data.ts';
 import { allergensOfDish } from '#domain/allergens.ts';
+import { $liveAvailability, withLive } from './live-menu.ts';
 
 /** How many dishes' photos the first screen shows at most, on a wide one (two rows of the grid's cards). */
 const EAGER_PHOTOS = 6;
@@ -35,7 +36,7 @@ export default function RestaurantMenu({
   currency,
   locale,
   orderable,
-  categories,
+  categories: rendered,
   basketPath,
   texts,
 }: RestaurantMenuProps) {
@@ -48,7 +49,11 @@ export default function RestaurantMenu({
   const conflict = useStore($basketConflict);
   const error = useStore($basketError);
   const busy = useStore($basketBusy);
-  const [open, setOpen] = useState<MenuItem | null>(null);
+  // The kitchen's changes since the page was rendered (the page's availability stream), once hydrated.
+  const live = useStore($liveAvailability);
+  const categories = withLive(rendered, hydrated ? live : null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = categories.flatMap((c) => c.items).find((item) => item.id === openId) ?? null;
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
@@ -58,12 +63,12 @@ export default function RestaurantMenu({
   const choose = (item: MenuItem) => {
     dismissBasketError();
     setAnnouncement('');
-    setOpen(item);
+    setOpenId(item.id);
   };
   const add = async (item: MenuItem, optionIds: number[], quantity: number) => {
     const outcome = await addToBasket({ menuItemId: item.id, quantity, optionIds });
     if (outcome === 'refused') return;
-    setOpen(null);
+    setOpenId(null);
     if (outcome === 'added') setAnnouncement(`${texts.added}: ${item.name}`);
   };
 
@@ -150,7 +155,7 @@ export default function RestaurantMenu({
           busy={busy}
           error={error ? (texts.errors[error] ?? texts.errors['internalError'] ?? null) : null}
           onAdd={(optionIds, quantity) => void add(open, optionIds, quantity)}
-          onClose={() => setOpen(null)}
+          onClose={() => setOpenId(null)}
         />
       )}
       {conflict && (
