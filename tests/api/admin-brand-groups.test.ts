@@ -3,28 +3,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, concepts, restaurants } from '#db/schema/index.ts';
-import { callWithBasket, request, useTestApp, type BasketJar } from '../helpers/app.ts';
+import { callWithBasket, useTestApp, type BasketJar } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 // Midday on a Wednesday in Warsaw: the seeded kitchens are open.
 const NOON_WARSAW = new Date('2025-06-04T10:00:00Z');
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
-const login = async (email: string, password: string) =>
-  cookieOf(await send('POST', '/api/auth/login', { email, password }));
-const asAdmin = () => login('admin@example.com', 'admin-demo-2026');
-const json = async <T>(response: Response) => (await response.json()) as T;
+const { send, signIn: login, asAdmin, json } = staffApi(ctx);
 
 type Option = { id: number; name: string; price: number };
 type Group = { id: number; name: string; min: number; max: number; options: Option[]; brandGroupId?: number | null };

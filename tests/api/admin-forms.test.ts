@@ -2,26 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, concepts, emailOutbox, locations, restaurants, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { request, useTestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 import { startMailCatcher } from '../helpers/mail.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
+const { send, cookieOf, asAdmin, json } = staffApi(ctx);
 const login = async (email: string, password: string) => send('POST', '/api/auth/login', { email, password });
-const asAdmin = async () => cookieOf(await login('admin@example.com', 'admin-demo-2026'));
-const json = async <T>(response: Response) => (await response.json()) as T;
 
 const auditRows = (entity: string, entityId: string | number) =>
   ctx.database.db

@@ -3,28 +3,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, menuCategories, menuItems, modifierGroups, modifierOptions, restaurants } from '#db/schema/index.ts';
-import { callWithBasket, request, useTestApp, type BasketJar } from '../helpers/app.ts';
+import { callWithBasket, useTestApp, type BasketJar } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 // Midday on a Wednesday in Warsaw (10:00 UTC in summer time): the seeded kitchens are open.
 const NOON_WARSAW = new Date('2025-06-04T10:00:00Z');
 const EIGHT_WARSAW = new Date('2025-06-04T06:00:00Z');
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
-const asAdmin = async () =>
-  cookieOf(await send('POST', '/api/auth/login', { email: 'admin@example.com', password: 'admin-demo-2026' }));
-const json = async <T>(response: Response) => (await response.json()) as T;
+const { send, asAdmin, json } = staffApi(ctx);
 
 type Item = {
   id: number;

@@ -1,26 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, restaurants } from '#db/schema/index.ts';
-import { request, useTestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
-const asRole = async (email: string, password: string) =>
-  cookieOf(await send('POST', '/api/auth/login', { email, password }));
-const asAdmin = () => asRole('admin@example.com', 'admin-demo-2026');
-const json = async <T>(response: Response) => (await response.json()) as T;
+const { send, signIn: asRole, asAdmin, json } = staffApi(ctx);
 
 type Option = { id?: number; name: string; translations: object; price: number; unavailable: boolean };
 type Group = { id?: number; name: string; translations: object; required: boolean; min: number; max: number };

@@ -2,29 +2,15 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deliveryZones, restaurants } from '#db/schema/index.ts';
 import type { PolygonGeometry } from '#domain/delivery-area.ts';
-import { request, useTestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer, PL } from '../helpers/orders.ts';
 
 // Issue 38, decision 061: a restaurant's delivery zones, and the basket priced by the one holding its address.
 const ctx = useTestApp({ TRUST_PROXY: '1' });
 beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-const json = async <T>(response: Response) => (await response.json()) as T;
-const asAdmin = async () =>
-  (await send('POST', '/api/auth/login', { email: 'admin@example.com', password: 'admin-demo-2026' })).headers
-    .get('set-cookie')
-    ?.split(';')[0] ?? '';
+const { send, asAdmin, json } = staffApi(ctx);
 
 const squareAround = (lat: number, lng: number, half: number): PolygonGeometry => ({
   type: 'Polygon',
