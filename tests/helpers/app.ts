@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { folderStorage } from '#server/services/media/storage.ts';
 import { afterEach, beforeEach } from 'vitest';
@@ -21,6 +22,7 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const database = await createTestDatabase();
+  const mediaFolder = await mkdtemp(path.join(os.tmpdir(), 'marketplace-media-'));
   let now: Date | undefined;
   const env = parseEnv({ NODE_ENV: 'test', ...envOverrides });
   const deps: AppDeps = {
@@ -30,8 +32,8 @@ export async function createTestApp(
     now: () => now ?? new Date(),
     // Short waits, so the retry tests do not take long; a time limit a loaded test machine still meets.
     payments: createPaymentProviders(env, { db: database.db, http: { timeoutMs: 1500, retryDelaysMs: [20, 40] } }),
-    // One folder per test process, outside the worktree: names are content hashes, so tests never disagree on one.
-    media: folderStorage(path.join(os.tmpdir(), `marketplace-media-${process.pid}`)),
+    // A folder of the test's own, outside the worktree, removed with its database.
+    media: folderStorage(mediaFolder),
   };
   return {
     app: createApp(deps),
@@ -43,6 +45,7 @@ export async function createTestApp(
     close: async () => {
       await deps.payments.recorded();
       await database.drop();
+      await rm(mediaFolder, { recursive: true, force: true });
     },
   };
 }
