@@ -79,20 +79,27 @@ export function useField<T>(path: string): { value: T; rule: FieldRule | undefin
 export const idOf = (path: string) => `admin-${path.replaceAll('.', '-')}`;
 
 /**
- * Scrolls to the first field in error and puts the cursor there (spec section 5): the first path under the first
- * field the form answered, found by its control's name or id, else the nearest row or group holding it.
+ * Scrolls to the first field in error and puts the cursor there (spec section 5): first as the page reads, the
+ * control of each failing path found by its name or id, else the nearest row or group holding it. `field` (what
+ * check or refuse answered) says whether there is one.
  */
 export function focusFirstError(element: HTMLFormElement | null, form: AnyForm, field: string | null): void {
   if (!element || !field) return;
   const { errors } = form.$state.get();
-  const path = Object.keys(errors).find((key) => errors[key] && (key === field || key.startsWith(`${field}.`)));
-  for (let at = path ?? field; at; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) {
-    const control =
-      element.querySelector<HTMLElement>(`[name="${at}"]`) ?? element.querySelector<HTMLElement>(`[id="${idOf(at)}"]`);
-    if (control) {
-      control.scrollIntoView({ block: 'center' });
-      control.focus();
-      return;
+  const controls = Object.keys(errors).flatMap((path) => {
+    for (let at = path; at; at = at.slice(0, Math.max(0, at.lastIndexOf('.')))) {
+      const control =
+        element.querySelector<HTMLElement>(`[name="${at}"]`) ??
+        element.querySelector<HTMLElement>(`[id="${idOf(at)}"]`);
+      if (control) return [control];
     }
-  }
+    return [];
+  });
+  const first = controls.reduce<HTMLElement | undefined>(
+    (found, control) =>
+      !found || found.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_PRECEDING ? control : found,
+    undefined,
+  );
+  first?.scrollIntoView({ block: 'center' });
+  first?.focus();
 }
