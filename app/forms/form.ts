@@ -1,15 +1,21 @@
 import { map, task, type MapStore } from 'nanostores';
 import type { ErrorKey, FieldRule } from '#domain/errors.ts';
 import { adoptFields } from '#app/forms/early-input.ts';
-import { fieldRules, readAnswer } from '#app/api-answer.ts';
+import { readAnswer } from '#app/api-answer.ts';
 
 /** editing → sending → done (the answer is kept) | back to editing with the server's errors. */
 export type FormStatus = 'editing' | 'sending' | 'done';
 
+/** A field's name, or a path under a field whose value is a list or a record ('week.1.from', 'names.pl'). */
+export type FieldPath<V> = (keyof V & string) | `${keyof V & string}.${string}`;
+
 export type FormState<V extends Record<string, unknown>, R = unknown> = {
   values: V;
-  /** The failing rule per field (spec section 5's names, or a catalogue key such as minLength or wrongPassword). */
-  errors: Partial<Record<keyof V & string, FieldRule>>;
+  /**
+   * The failing rule per field (spec section 5's names, or a catalogue key such as minLength or wrongPassword); a
+   * form of rows (the admin's hours, a dish's options) has it per path under the field.
+   */
+  errors: Partial<Record<FieldPath<V>, FieldRule>>;
   /** An error key of the whole form (UserIsNotActivated, notUniqueEmail, tooManyRequests…); null when none. */
   error: ErrorKey | null;
   status: FormStatus;
@@ -25,6 +31,11 @@ export type Form<V extends Record<string, unknown>, R> = {
   /** Sets one field and checks it at once (validate on change); fields already showing an error are checked again. */
   setField<F extends keyof V & string>(field: F, value: V[F]): void;
   /**
+   * Sets a value under a field (one cell of a row: 'week.1.from') and checks what it touches on change: the path,
+   * the rows holding it and what lies under it; fields already showing an error are checked again.
+   */
+  setAt(path: FieldPath<V>, value: unknown): void;
+  /**
    * Checks the whole form and, when it passes, sends it. Resolves to the first field with an error (for the island
    * to scroll to and focus), or null.
    */
@@ -34,7 +45,10 @@ export type Form<V extends Record<string, unknown>, R> = {
    * error and answers the first field with one, or null when the form may be sent.
    */
   check(): (keyof V & string) | null;
-  /** Shows the server's refusal: the failing rule per field, or an error of the whole form. Answers the first field. */
+  /**
+   * Shows the server's refusal: the failing rule per field (or path), or an error of the whole form. Answers the
+   * first field.
+   */
   refuse(errors: FormState<V, R>['errors'], error?: ErrorKey | null): (keyof V & string) | null;
   reset(values?: Partial<V>): void;
   /** Takes the fields changed before the island loaded (useEarlyInput), each as if changed now. */
@@ -61,28 +75,54 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
   const $state = map<FormState<V, R>>(fresh());
   // Field order is the order of `initial`, which is the order the island renders them in.
   const fields = Object.keys(initial) as (keyof V & string)[];
-  const firstError = (errors: FormState<V, R>['errors']) => fields.find((field) => errors[field]) ?? null;
+  const fieldOf = (path: string) => path.split('.')[0] as keyof V & string;
+  const firstError = (errors: FormState<V, R>['errors']) => {
+    const failing = new Set(
+      Object.keys(errors)
+        .filter((path) => errors[path as FieldPath<V>])
+        .map(fieldOf),
+    );
+    return fields.find((field) => failing.has(field)) ?? null;
+  };
+  /** The rules `check` finds for the fields of the form, by path; what names no field ('(body)') has no place. */
+  const placed = (found: Partial<Record<string, unknown>>) => {
+    const errors: FormState<V, R>['errors'] = {};
+    for (const [path, rule] of Object.entries(found)) {
+      if (typeof rule === 'string' && fields.includes(fieldOf(path))) errors[path as FieldPath<V>] = rule as FieldRule;
+    }
+    return errors;
+  };
+
+  /** Sets the values and checks `at` (and whatever it holds or is held by) with the fields already in error. */
+  const change = (values: V, at: string) => {
+    const state = $state.get();
+    if (state.status === 'sending') return;
+    const touches = (path: string) => path === at || path.startsWith(`${at}.`) || at.startsWith(`${path}.`);
+    const errors: FormState<V, R>['errors'] = {};
+    for (const [path, rule] of Object.entries(placed(check(values))) as [FieldPath<V>, FieldRule][]) {
+      if (touches(path) || state.errors[path]) errors[path] = rule;
+    }
+    $state.set({ ...state, values, errors, error: null, status: 'editing' });
+  };
 
   const form: Form<V, R> = {
     $state,
     setField(field, value) {
-      const state = $state.get();
-      if (state.status === 'sending') return;
-      const values = { ...state.values, [field]: value };
-      const found = check(values);
-      const errors: FormState<V, R>['errors'] = {};
-      for (const name of fields) {
-        if ((name === field || state.errors[name]) && found[name]) errors[name] = found[name];
-      }
-      $state.set({ ...state, values, errors, error: null, status: 'editing' });
+      change({ ...$state.get().values, [field]: value }, field);
+    },
+    setAt(path, value) {
+      const [field, ...under] = path.split('.') as [keyof V & string, ...string[]];
+      const values = $state.get().values;
+      change({ ...values, [field]: under.length ? setUnder(values[field], under, value) : value }, path);
     },
     check() {
       const state = $state.get();
-      const errors = check(state.values) as FormState<V, R>['errors'];
+      const errors = placed(check(state.values));
       $state.set({ ...state, errors, error: null, status: 'editing' });
       return firstError(errors);
     },
-    refuse(errors, error = null) {
+    refuse(found, error = null) {
+      const errors = placed(found);
       $state.set({ ...$state.get(), errors, error, status: 'editing' });
       return firstError(errors);
     },
@@ -97,7 +137,7 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
         if (answer.ok) next = { errors: {}, error: null, status: 'done', result: answer.data as R };
         else {
           // No answer at all (offline, server gone) reads as internalError: the user may send again.
-          const fieldErrors = fieldRules(answer, fields) as FormState<V, R>['errors'];
+          const fieldErrors = placed(answer.details);
           // A validation answer with field errors says it all under the fields.
           next = {
             errors: fieldErrors,
@@ -118,4 +158,20 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
     },
   };
   return form;
+}
+
+/** `value` with what lies at `path` replaced, copying each list or record on the way (the store's values are new). */
+function setUnder(value: unknown, path: readonly string[], next: unknown): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return next;
+  const inner = rest.length ? setUnder((value as Record<string, unknown> | undefined)?.[key], rest, next) : next;
+  if (Array.isArray(value)) return value.map((item, index) => (String(index) === key ? inner : item));
+  return { ...(value as Record<string, unknown> | undefined), [key]: inner };
+}
+
+/** The value at a path of the form's values ('week.1.from'); undefined where the path leads nowhere. */
+export function valueAt(values: Record<string, unknown>, path: string): unknown {
+  let value: unknown = values;
+  for (const key of path.split('.')) value = (value as Record<string, unknown> | null | undefined)?.[key];
+  return value;
 }

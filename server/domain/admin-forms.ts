@@ -6,7 +6,7 @@ import { countryType, localeType } from './list-types.ts';
 
 /**
  * The bodies of the admin's add and edit forms (issue 16), one arktype type per entity. The API validates the
- * request with them and the islands' react-hook-form resolvers check the same types before sending, so a field's
+ * request with them and the islands' admin forms check the same types before sending (createAdminForm), so a field's
  * rule is written once. Money is in minor units (grosze, kopiyky), as the database keeps it.
  * Optional texts arrive as '' when left blank; the services store null for them. The routes drop keys a type does not
  * name (`.onUndeclaredKey('delete')`), so a form sending back a row it loaded (id, createdAt…) writes only the

@@ -1,55 +1,61 @@
-import { useForm } from 'react-hook-form';
-import { arktypeResolver } from '@hookform/resolvers/arktype';
-import { type } from 'arktype';
+import { useRef, useState, type FormEvent } from 'react';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
+import { focusField, useHydrated, inLocale } from '#app/account/form-helpers.ts';
+import { createForm } from '#app/forms/form.ts';
+import { useStore } from '#app/stores/use-store.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { createBotKey } from './bot-keys-store.ts';
 
 /** The server's rule (server/services/admin/bot-keys/create.ts): a name that is not blank, at most 100 characters. */
 const NAME_MAX = 100;
-const createSchema = type({
-  name: type('string').narrow(
-    (name, ctx) => (name.trim().length > 0 && name.trim().length <= NAME_MAX) || ctx.reject({}),
-  ),
-});
-type CreateValues = typeof createSchema.infer;
+const nameForm = () =>
+  createForm({ name: '' }, ({ name }) => {
+    const trimmed = name.trim();
+    return trimmed === '' ? { name: 'notEmpty' } : trimmed.length > NAME_MAX ? { name: 'tooLong' } : {};
+  });
 
 /** A new key's name; the key itself appears once, above the list, when it has been made. */
 export default function CreateBotKeyForm({ locale, onCreated }: { locale: UiLocale; onCreated: () => void }) {
   const hydrated = useHydrated();
   const t = inLocale(locale);
-  const { register, handleSubmit, reset, watch, formState } = useForm<CreateValues>({
-    resolver: arktypeResolver(createSchema),
-    defaultValues: { name: '' },
-  });
-  const nameError = formState.errors.name
-    ? fieldMessage(watch('name').trim() === '' ? 'notEmpty' : 'tooLong', locale)
-    : null;
+  const [form] = useState(nameForm);
+  const { values, errors } = useStore(form.$state);
+  const [sending, setSending] = useState(false);
+  const element = useRef<HTMLFormElement>(null);
+  const nameError = errors.name ? fieldMessage(errors.name, locale) : null;
 
-  const onSubmit = handleSubmit(async ({ name }) => {
-    if (await createBotKey(name.trim())) {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const first = form.check();
+    if (first) return focusField(element.current, first);
+    setSending(true);
+    const created = await createBotKey(form.$state.get().values.name.trim());
+    setSending(false);
+    if (created) {
       notifySuccess(m.admin_botKeys_created({}, t));
-      reset();
+      form.reset();
       onCreated();
     } else notifyError(m.admin_botKeys_actionFailed({}, t));
-  });
+  };
 
   return (
-    <form className="bot-keys-create" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={element} className="bot-keys-create" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h2>{m.admin_botKeys_create_heading({}, t)}</h2>
       <div className="bot-keys-field">
         <label htmlFor="bot-key-name">{m.admin_botKeys_field_name({}, t)}</label>
         <input
           id="bot-key-name"
           type="text"
+          name="name"
           autoComplete="off"
           maxLength={NAME_MAX}
           required
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? 'bot-key-name-error' : undefined}
-          {...register('name')}
+          value={values.name}
+          onChange={(event) => form.setField('name', event.target.value)}
         />
         {nameError && (
           <p className="bot-keys-field-error" id="bot-key-name-error">
@@ -57,8 +63,8 @@ export default function CreateBotKeyForm({ locale, onCreated }: { locale: UiLoca
           </p>
         )}
       </div>
-      <button type="submit" className="bot-keys-button" disabled={!hydrated || formState.isSubmitting}>
-        {formState.isSubmitting ? m.admin_botKeys_creating({}, t) : m.admin_botKeys_create_submit({}, t)}
+      <button type="submit" className="bot-keys-button" disabled={!hydrated || sending}>
+        {sending ? m.admin_botKeys_creating({}, t) : m.admin_botKeys_create_submit({}, t)}
       </button>
     </form>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
@@ -14,6 +13,7 @@ import {
 } from '#domain/admin-forms.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
+import { useValue } from '../forms/form-state.tsx';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { DISCOUNT_TYPE_LABEL } from '#app/admin/forms/labels.ts';
@@ -123,7 +123,7 @@ const empty: Values = {
 /** The value box follows the type: percent, money (minor units), or nothing for free delivery. */
 function ValueField({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
-  const kind = useFormContext<Values>().watch('type');
+  const kind = useValue<Values['type']>('type');
   const label = m.admin_forms_field_value({}, t);
   if (kind === 'freeDelivery') return null;
   return kind === 'amount' ? (
@@ -135,14 +135,15 @@ function ValueField({ locale }: { locale: UiLocale }) {
 
 function CodeFields({ locale, adding }: { locale: UiLocale; adding: boolean }) {
   const t = inLocale(locale);
-  const form = useFormContext<Values>();
-  const mode = form.watch('mode');
+  const mode = useValue<Values['mode']>('mode');
+  const used = useValue<number>('used');
+  const quantity = useValue<number>('quantity');
   if (!adding)
     return (
       <>
         <TextField name="code" label={m.admin_forms_field_code({}, t)} locale={locale} required />
         <p className="admin-readonly">
-          {m.admin_forms_field_used({}, t)}: <strong>{form.watch('used')}</strong> / {form.watch('quantity')}
+          {m.admin_forms_field_used({}, t)}: <strong>{used}</strong> / {quantity}
         </p>
         <BatchLink locale={locale} />
       </>
@@ -180,7 +181,7 @@ function CodeFields({ locale, adding }: { locale: UiLocale; adding: boolean }) {
 /** A generated code links to its batch: the list of the codes made with it, their uses, and its CSV export. */
 function BatchLink({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
-  const batch = useFormContext<Values>().watch('batch');
+  const batch = useValue<string | null>('batch');
   if (!batch) return null;
   const list = adminPath(locale, { screen: 'list', entity: 'discountCodes', page: 1 });
   return (

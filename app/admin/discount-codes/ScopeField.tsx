@@ -1,4 +1,4 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { useField } from '../forms/form-state.tsx';
 
 export type ScopeChoice = { id: number; label: string };
 
@@ -17,45 +17,36 @@ export function ScopeField({
   hint: string;
   choices: readonly ScopeChoice[];
 }) {
-  const { control } = useFormContext<Record<typeof name, number[]>>();
+  const field = useField<number[] | undefined>(name);
   const hintId = `admin-${name}-hint`;
+  const chosen = new Set(field.value ?? []);
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const chosen = new Set(field.value ?? []);
-        return (
-          <fieldset className="admin-field admin-wide admin-kitchens admin-scope" aria-describedby={hintId}>
-            <legend>{legend}</legend>
-            <p className="admin-hint" id={hintId}>
-              {hint}
-            </p>
-            <ul>
-              {choices.map((choice) => (
-                <li key={choice.id} className="admin-check">
-                  <input
-                    id={`admin-${name}-${choice.id}`}
-                    type="checkbox"
-                    name={name}
-                    value={choice.id}
-                    checked={chosen.has(choice.id)}
-                    onBlur={field.onBlur}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.checked
-                          ? [...(field.value ?? []), choice.id]
-                          : (field.value ?? []).filter((id: number) => id !== choice.id),
-                      )
-                    }
-                  />
-                  <label htmlFor={`admin-${name}-${choice.id}`}>{choice.label}</label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        );
-      }}
-    />
+    <fieldset className="admin-field admin-wide admin-kitchens admin-scope" aria-describedby={hintId}>
+      <legend>{legend}</legend>
+      <p className="admin-hint" id={hintId}>
+        {hint}
+      </p>
+      <ul>
+        {choices.map((choice) => (
+          <li key={choice.id} className="admin-check">
+            <input
+              id={`admin-${name}-${choice.id}`}
+              type="checkbox"
+              name={name}
+              value={choice.id}
+              checked={chosen.has(choice.id)}
+              onChange={(event) =>
+                field.set(
+                  event.target.checked
+                    ? [...(field.value ?? []), choice.id]
+                    : (field.value ?? []).filter((id) => id !== choice.id),
+                )
+              }
+            />
+            <label htmlFor={`admin-${name}-${choice.id}`}>{choice.label}</label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

@@ -1,18 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '#app/ui/dialog.tsx';
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
+import { useEarlyInput } from '#app/forms/early-input.ts';
+import { useStore } from '#app/stores/use-store.ts';
 import { adminPath, type AdminEntity } from '#domain/admin-routes.ts';
 import type { ApiAnswer } from './api-answer.ts';
-import { ruleSchema } from './rule-schema.ts';
+import type { FormState } from '#app/forms/form.ts';
+import { AdminFormProvider, createAdminForm, focusFirstError, rulesOf } from './form-state.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 
-type Props<V extends FieldValues> = {
+type Props<V extends Record<string, unknown>> = {
   locale: UiLocale;
   entity: AdminEntity;
   /** The item shown and edited; none on the add screen. */
@@ -29,29 +30,31 @@ type Props<V extends FieldValues> = {
 };
 
 /**
- * The one add/edit form of the admin area (issue 16): react-hook-form checked by the entity's arktype type (the
- * one the API checks with), the submit button disabled until the island has hydrated (and, on a show screen,
- * the item loaded), the API's field rules put under their fields, and any other failure shown as 'An error
- * occurred while performing the action' with the reason. After adding, the kept success notification lands on
- * the new item's show screen (spec section 4); deleting asks first in a <dialog>.
+ * The one add/edit form of the admin area (issue 16): the islands' form model (createForm, decision 049) checked
+ * by the entity's arktype type (the one the API checks with): each field on change, the whole form on submit with
+ * the cursor put on the first field in error. The submit button is disabled until the island has hydrated (and, on
+ * a show screen, the item loaded); what was typed before that is kept. The API's field rules are put under their
+ * fields, and any failure is shown as 'An error occurred while performing the action' with the reason. After
+ * adding, the kept success notification lands on the new item's show screen (spec section 4); deleting asks first
+ * in a <dialog>.
  */
-export default function AdminForm<V extends FieldValues>(props: Props<V>) {
+export default function AdminForm<V extends Record<string, unknown>>(props: Props<V>) {
   const { locale, entity, id, schema, empty, load, save, remove, children } = props;
   const t = inLocale(locale);
   const hydrated = useHydrated();
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>(id && load ? 'loading' : 'ready');
-  const form = useForm<V>({
-    resolver: arktypeResolver(ruleSchema(schema)) as never,
-    defaultValues: empty as DefaultValues<V>,
-    mode: 'onTouched',
-  });
+  // One form per mounted screen: the schema and the empty values are the screen's own.
+  const [form] = useState(() => createAdminForm(empty, schema));
+  const status = useStore(form.$state).status;
+  const element = useRef<HTMLFormElement>(null);
+  useEarlyInput(element, form.adopt);
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!id || !load) return;
     void load(id).then((answer) => {
       if (answer.ok) {
-        form.reset(answer.data);
+        form.reset(answer.data as Partial<V>);
         setState('ready');
       } else {
         setState('missing');
@@ -66,12 +69,18 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
     notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
   }
 
-  const onValid = async (values: V) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (form.$state.get().status === 'sending') return;
+    const first = form.check();
+    if (first) return focusFirstError(element.current, form, first);
+    const values = form.$state.get().values;
+    // A rule across fields that no field shows still stops the save, and says so.
+    if (Object.keys(rulesOf(schema, values)).length > 0) return failed('validation');
+    form.$state.setKey('status', 'sending');
     const answer = await save(values, id);
     if (!answer.ok) {
-      for (const [field, rule] of Object.entries(answer.details)) {
-        form.setError(field as Path<V>, { type: 'server', message: String(rule) }, { shouldFocus: true });
-      }
+      focusFirstError(element.current, form, form.refuse(answer.details as FormState<V>['errors']));
       failed(answer.key);
       return;
     }
@@ -80,6 +89,7 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
       form.reset(values);
       return;
     }
+    form.$state.setKey('status', 'done');
     notifySuccess(answer.data.message ?? m.admin_forms_created({}, t), { forced: true });
     window.location.assign(adminPath(locale, { screen: 'show', entity, id: String(answer.data.id) }));
   };
@@ -94,15 +104,16 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
   };
 
   if (state === 'missing') return <p className="admin-missing">{m.admin_forms_notFound({}, t)}</p>;
-  const busy = !hydrated || state !== 'ready' || form.formState.isSubmitting;
+  const busy = !hydrated || state !== 'ready' || status !== 'editing';
   return (
-    <FormProvider {...form}>
+    <AdminFormProvider form={form}>
       <form
+        ref={element}
         className="admin-form"
         method="post"
         noValidate
         aria-busy={state === 'loading' ? true : undefined}
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onSubmit={(event) => void onSubmit(event)}
       >
         {state === 'loading' && <Notice tone="news">{m.admin_forms_loading({}, t)}</Notice>}
         {children}
@@ -135,6 +146,6 @@ export default function AdminForm<V extends FieldValues>(props: Props<V>) {
           </div>
         </Dialog>
       )}
-    </FormProvider>
+    </AdminFormProvider>
   );
 }

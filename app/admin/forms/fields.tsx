@@ -1,29 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { Checkbox, Field, Select, TextArea, TextInput, controlProps } from '#app/ui/field.tsx';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
-import type { FieldRule } from '#domain/errors.ts';
+import { idOf, useField } from './form-state.tsx';
 
 /**
- * The admin forms' fields (issue 16), each registered with the form of the nearest <FormProvider>: a label, the
- * control, a hint and the translated rule it breaks, named by aria-describedby. `name` may be a path ('hours.1.from').
+ * The admin forms' fields (issue 16), each bound to the form of the nearest AdminFormProvider: a label, the control,
+ * a hint and the translated rule it breaks, named by aria-describedby (ui/field.tsx). `name` may be a path
+ * ('hours.1.from'); it is the control's name, and its id is `admin-` and the path with dashes.
  */
 type Common = { name: string; label: string; locale: UiLocale; hint?: string; required?: boolean };
 
-const idOf = (name: string) => `admin-${name.replaceAll('.', '-')}`;
-
-function errorAt(errors: Record<string, unknown>, name: string): FieldError | undefined {
-  let value: unknown = errors;
-  for (const part of name.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  return value as FieldError | undefined;
-}
-
 const REQUIRED = <span aria-hidden="true"> *</span>;
 
-/** The field's frame for ui/field.tsx: its id, label, hint and the translated rule it breaks. */
-function useField({ name, label, locale, hint, required }: Common) {
-  const form = useFormContext();
-  const error = errorAt(form.formState.errors, name);
+/** The field's frame for ui/field.tsx (its id, label, hint and the translated rule it breaks) and its value. */
+function useFrame<T>({ name, label, locale, hint, required }: Common) {
+  const field = useField<T>(name);
   const frame = {
     id: idOf(name),
     label,
@@ -31,20 +22,56 @@ function useField({ name, label, locale, hint, required }: Common) {
     required,
     requiredMark: REQUIRED,
     look: 'admin' as const,
-    error: error?.message ? fieldMessage(error.message as FieldRule, locale) : undefined,
+    error: field.rule ? fieldMessage(field.rule, locale) : undefined,
   };
-  return { form, frame };
+  return { field, frame };
 }
 
+/** A box's text: a value the form holds may be null (no photo) and is shown empty. */
+const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
 export function TextField({ type = 'text', ...common }: Common & { type?: string }) {
-  const { form, frame } = useField(common);
-  return <TextInput {...frame} type={type} {...form.register(common.name)} />;
+  const { field, frame } = useFrame<string | null>(common);
+  return (
+    <TextInput
+      {...frame}
+      type={type}
+      name={common.name}
+      value={textOf(field.value)}
+      onChange={(event) => field.set(event.target.value)}
+    />
+  );
 }
 
 export function TextAreaField({ rows = 4, ...common }: Common & { rows?: number }) {
-  const { form, frame } = useField(common);
-  return <TextArea {...frame} className="admin-wide" rows={rows} {...form.register(common.name)} />;
+  const { field, frame } = useFrame<string | null>(common);
+  return (
+    <TextArea
+      {...frame}
+      className="admin-wide"
+      rows={rows}
+      name={common.name}
+      value={textOf(field.value)}
+      onChange={(event) => field.set(event.target.value)}
+    />
+  );
 }
+
+/**
+ * A box holding a number typed as text: its own text while typing ('1.' or '-' are on the way to a number), set
+ * again from the value when that changes from outside (an item loaded, the form reset).
+ */
+function useTypedText(value: unknown, format: (value: unknown) => string, parse: (text: string) => number) {
+  const [text, setText] = useState(format(value));
+  useEffect(() => {
+    if (parse(text) !== value && Number.isFinite(value)) setText(format(value));
+    // Only an outside change of the value rewrites the box.
+  }, [value]);
+  return [text, setText] as const;
+}
+
+const numberText = (value: unknown) => (Number.isFinite(value) ? String(value) : '');
+const parseNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** A number as typed; an empty box is NaN, which the schema refuses. */
 export function NumberField({
@@ -53,7 +80,8 @@ export function NumberField({
   max,
   ...common
 }: Common & { step?: string; min?: number; max?: number }) {
-  const { form, frame } = useField(common);
+  const { field, frame } = useFrame<number>(common);
+  const [text, setText] = useTypedText(field.value, numberText, parseNumber);
   return (
     <TextInput
       {...frame}
@@ -62,7 +90,12 @@ export function NumberField({
       step={step}
       min={min}
       max={max}
-      {...form.register(common.name, { valueAsNumber: true })}
+      name={common.name}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        field.set(event.target.valueAsNumber);
+      }}
     />
   );
 }
@@ -73,46 +106,22 @@ const parseMoney = (text: string) => {
   return /^\d+(\.\d{0,2})?$/.test(normal) ? Math.round(Number(normal) * 100) : Number.NaN;
 };
 
-/** The money box: its own text while typing, set again from the value when the form is reset (an item loaded). */
-function MoneyInput(props: {
-  control: ReturnType<typeof controlProps>;
-  value: unknown;
-  field: { name: string; ref: (element: HTMLInputElement | null) => void; onBlur: () => void };
-  onChange: (value: number) => void;
-}) {
-  const [text, setText] = useState(moneyText(props.value));
-  useEffect(() => {
-    if (parseMoney(text) !== props.value && Number.isFinite(props.value)) setText(moneyText(props.value));
-    // Only an outside change of the value rewrites the box.
-  }, [props.value]);
-  return (
-    <input
-      {...props.control}
-      type="text"
-      inputMode="decimal"
-      name={props.field.name}
-      ref={props.field.ref}
-      onBlur={props.field.onBlur}
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        props.onChange(parseMoney(event.target.value));
-      }}
-    />
-  );
-}
-
 /** Money kept in minor units (as the API and the database) and typed in main units with two decimals. */
 export function MoneyField(common: Common) {
-  const { form, frame } = useField({ ...common, required: true });
+  const { field, frame } = useFrame<number>({ ...common, required: true });
+  const [text, setText] = useTypedText(field.value, moneyText, parseMoney);
   return (
     <Field {...frame}>
-      <Controller
-        control={form.control}
+      <input
+        {...controlProps(frame)}
+        type="text"
+        inputMode="decimal"
         name={common.name}
-        render={({ field }) => (
-          <MoneyInput control={controlProps(frame)} value={field.value} field={field} onChange={field.onChange} />
-        )}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          field.set(parseMoney(event.target.value));
+        }}
       />
     </Field>
   );
@@ -120,8 +129,15 @@ export function MoneyField(common: Common) {
 
 export function CheckField({ required: _required, ...common }: Common) {
   // The admin's boxes are choices, never required.
-  const { form, frame } = useField(common);
-  return <Checkbox {...frame} {...form.register(common.name)} />;
+  const { field, frame } = useFrame<boolean>(common);
+  return (
+    <Checkbox
+      {...frame}
+      name={common.name}
+      checked={Boolean(field.value)}
+      onChange={(event) => field.set(event.target.checked)}
+    />
+  );
 }
 
 /** A select whose values are strings, or numbers (ids) with `numeric`. */
@@ -130,12 +146,14 @@ export function SelectField({
   numeric,
   ...common
 }: Common & { options: { value: string | number; label: string }[]; numeric?: boolean }) {
-  const { form, frame } = useField(common);
+  const { field, frame } = useFrame<string | number>(common);
   return (
     <Select
       {...frame}
       options={options.map((option) => ({ value: String(option.value), label: option.label }))}
-      {...form.register(common.name, numeric ? { valueAsNumber: true } : {})}
+      name={common.name}
+      value={textOf(field.value)}
+      onChange={(event) => field.set(numeric ? Number(event.target.value) : event.target.value)}
     />
   );
 }

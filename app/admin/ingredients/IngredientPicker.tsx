@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { atom } from 'nanostores';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
@@ -8,6 +7,7 @@ import { readAnswer } from '#app/api-answer.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { ingredientName, type IngredientNames } from '#domain/ingredients.ts';
+import { useField, useValue } from '#app/admin/forms/form-state.tsx';
 
 type KitchenLists = {
   ingredients: { id: number; names: IngredientNames; outOfStock: boolean }[];
@@ -42,8 +42,9 @@ export function IngredientPicker({
 }) {
   const t = inLocale(locale);
   const lists = useStore($lists);
-  const { control } = useFormContext();
-  const optionId = useWatch({ control, name: `${prefix}id` }) as number | undefined;
+  const optionId = useValue<number | undefined>(`${prefix}id`);
+  const name = `${prefix}ingredientIds`;
+  const field = useField<number[] | undefined>(name);
   useEffect(() => {
     if (restaurantId) void loadLists(restaurantId);
   }, [restaurantId]);
@@ -55,38 +56,27 @@ export function IngredientPicker({
     : itemId
       ? lists.items[String(itemId)]
       : undefined;
-  const name = `${prefix}ingredientIds`;
   const id = `admin-${name.replaceAll('.', '-')}`;
+  const chosen = field.value ?? stored ?? [];
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const chosen = (field.value as number[] | undefined) ?? stored ?? [];
-        return (
-          <fieldset className="admin-wide admin-ingredients-picker">
-            <legend>{m.admin_menu_ingredients({}, t)}</legend>
-            <p className="admin-hint">{m.admin_menu_ingredientsHint({}, t)}</p>
-            {lists.ingredients.map((ingredient) => (
-              <label key={ingredient.id} htmlFor={`${id}-${ingredient.id}`} className="admin-check">
-                <input
-                  id={`${id}-${ingredient.id}`}
-                  type="checkbox"
-                  checked={chosen.includes(ingredient.id)}
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.checked
-                        ? [...chosen, ingredient.id]
-                        : chosen.filter((listed) => listed !== ingredient.id),
-                    )
-                  }
-                />{' '}
-                {ingredientName(ingredient.names, locale)}
-              </label>
-            ))}
-          </fieldset>
-        );
-      }}
-    />
+    <fieldset className="admin-wide admin-ingredients-picker">
+      <legend>{m.admin_menu_ingredients({}, t)}</legend>
+      <p className="admin-hint">{m.admin_menu_ingredientsHint({}, t)}</p>
+      {lists.ingredients.map((ingredient) => (
+        <label key={ingredient.id} htmlFor={`${id}-${ingredient.id}`} className="admin-check">
+          <input
+            id={`${id}-${ingredient.id}`}
+            type="checkbox"
+            checked={chosen.includes(ingredient.id)}
+            onChange={(event) =>
+              field.set(
+                event.target.checked ? [...chosen, ingredient.id] : chosen.filter((listed) => listed !== ingredient.id),
+              )
+            }
+          />{' '}
+          {ingredientName(ingredient.names, locale)}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UiLocale } from '#i18n/messages.ts';
 import { errorMessage, fieldMessage } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
@@ -8,8 +7,10 @@ import { readAnswer } from '#app/api-answer.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { TextInput } from '#app/ui/field.tsx';
 import { Notice } from '#app/ui/notice.tsx';
-import type { FieldRule } from '#domain/errors.ts';
-import { ingredientName, type IngredientBody } from '#domain/ingredients.ts';
+import { ingredientBody, ingredientName, type IngredientBody } from '#domain/ingredients.ts';
+import { useStore } from '#app/stores/use-store.ts';
+import type { FormState } from '#app/forms/form.ts';
+import { AdminFormProvider, createAdminForm, focusFirstError, ruleAt, rulesOf } from '#app/admin/forms/form-state.tsx';
 import { AllergenFields } from '#app/admin/menu/AllergenFields.tsx';
 
 type Listed = {
@@ -39,27 +40,41 @@ function IngredientForm({
   onSaved: () => void;
 }) {
   const t = inLocale(locale);
-  const form = useForm<IngredientBody>({
-    defaultValues: {
-      names: { pl: ingredient?.names.pl ?? '', en: ingredient?.names.en ?? '', ua: ingredient?.names.ua ?? '' },
-      allergens: ingredient?.allergens ?? null,
-    },
-  });
+  const [form] = useState(() =>
+    createAdminForm<IngredientBody>(
+      {
+        names: { pl: ingredient?.names.pl ?? '', en: ingredient?.names.en ?? '', ua: ingredient?.names.ua ?? '' },
+        allergens: ingredient?.allergens ?? null,
+      },
+      ingredientBody,
+    ),
+  );
+  const { values, errors, status } = useStore(form.$state);
+  const element = useRef<HTMLFormElement>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'news'; text: string } | null>(null);
   const key = ingredient ? String(ingredient.id) : 'new';
 
-  const onValid = async (json: IngredientBody) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    const first = form.check();
+    const json = form.$state.get().values;
+    if (first || Object.keys(rulesOf(ingredientBody, json)).length > 0) {
+      focusFirstError(element.current, form, first);
+      setNotice({ tone: 'error', text: errorMessage('validation', locale) });
+      return;
+    }
+    form.$state.setKey('status', 'sending');
     const answer = ingredient
       ? await readAnswer(endpoint[':id'].$put({ param: { id: String(ingredient.id) }, json }))
       : await readAnswer(endpoint.locations[':id'].$post({ param: { id: kitchen }, json }));
     if (!answer.ok) {
-      for (const [field, rule] of Object.entries(answer.details))
-        form.setError(field as 'names.pl', { type: 'server', message: String(rule) });
+      form.refuse(answer.details as FormState<IngredientBody>['errors']);
       setNotice({ tone: 'error', text: errorMessage(answer.key, locale) });
       return;
     }
     setNotice({ tone: 'news', text: m.admin_ingredients_saved({}, t) });
-    if (!ingredient) form.reset();
+    form.reset(ingredient ? json : undefined);
     onSaved();
   };
   const remove = async () => {
@@ -69,13 +84,13 @@ function IngredientForm({
     else onSaved();
   };
   const problem = (language: string) => {
-    const error = (form.formState.errors.names as Record<string, { message?: string }> | undefined)?.[language];
-    return error?.message ? fieldMessage(error.message as FieldRule, locale) : undefined;
+    const rule = ruleAt(errors, `names.${language}`);
+    return rule ? fieldMessage(rule, locale) : undefined;
   };
 
   return (
-    <FormProvider {...form}>
-      <form className="admin-form admin-ingredient" noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+    <AdminFormProvider form={form}>
+      <form ref={element} className="admin-form admin-ingredient" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className="admin-ingredient-names">
           {LANGUAGES.map(([language, name]) => (
             <TextInput
@@ -86,7 +101,9 @@ function IngredientForm({
               required={language === 'pl'}
               maxLength={120}
               error={problem(language)}
-              {...form.register(`names.${language}`)}
+              name={`names.${language}`}
+              value={values.names[language] ?? ''}
+              onChange={(event) => form.setAt(`names.${language}`, event.target.value)}
             />
           ))}
         </div>
@@ -111,7 +128,7 @@ function IngredientForm({
           )}
         </div>
       </form>
-    </FormProvider>
+    </AdminFormProvider>
   );
 }
 

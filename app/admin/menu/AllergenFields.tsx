@@ -1,12 +1,12 @@
-import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { ALLERGENS, type Allergen } from '#domain/allergens.ts';
 import type { AllergensBody } from '#domain/menu-forms.ts';
-import type { FieldRule } from '#domain/errors.ts';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { Checkbox } from '#app/ui/field.tsx';
+import { ruleAt, useAdminForm, useFormState } from '../forms/form-state.tsx';
+import { valueAt } from '#app/forms/form.ts';
 import './allergen-fields.css';
 
 type Mark = 'free' | 'contains' | 'mayContain';
@@ -24,16 +24,6 @@ function withMark(value: NonNullable<AllergensBody>, allergen: Allergen, mark: M
   };
 }
 
-/** The first rule the API or the schema put at the allergens or under them (allergens.contains, …). */
-function errorUnder(errors: Record<string, unknown>, name: string): string | undefined {
-  let value: unknown = errors;
-  for (const part of name.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  const found = [value, ...Object.values((value as Record<string, unknown> | undefined) ?? {})].find(
-    (v) => typeof (v as FieldError | undefined)?.message === 'string',
-  ) as FieldError | undefined;
-  return found?.message;
-}
-
 /**
  * An item's or an option's allergens in the admin's menu form (issue 36): "given" or not (not given, the shop says
  * "ask the restaurant"), then each of the fourteen groups as not in it, contained, or a possible trace. One select a
@@ -41,55 +31,50 @@ function errorUnder(errors: Record<string, unknown>, name: string): string | und
  */
 export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiLocale }) {
   const t = inLocale(locale);
-  const { control, formState } = useFormContext();
+  const form = useAdminForm();
+  const state = useFormState();
   const name = `${prefix}allergens`;
   const id = `admin-${name.replaceAll('.', '-')}`;
   const names = allergenTexts(locale).names;
-  const rule = errorUnder(formState.errors, name);
+  // The first rule the API or the schema put at the allergens or under them (allergens.contains, …).
+  const rule = ruleAt(state.errors, name, true);
+  const value = (valueAt(state.values, name) ?? null) as AllergensBody;
+  const set = (next: AllergensBody) => form.setAt(name, next);
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const value = (field.value ?? null) as AllergensBody;
-        return (
-          <fieldset className="admin-wide admin-allergens" aria-describedby={rule ? `${id}-error` : undefined}>
-            <legend>{m.allergen_admin_legend({}, t)}</legend>
-            <Checkbox
-              id={`${id}-given`}
-              look="admin"
-              label={m.allergen_admin_given({}, t)}
-              hint={value === null ? m.allergen_admin_unknown_hint({}, t) : undefined}
-              checked={value !== null}
-              onChange={(event) => field.onChange(event.target.checked ? { contains: [], mayContain: [] } : null)}
-            />
-            {value !== null && (
-              <div className="admin-allergen-grid">
-                {ALLERGENS.map((allergen) => (
-                  <div key={allergen} className="admin-allergen">
-                    <label htmlFor={`${id}-${allergen}`}>{names[allergen]}</label>
-                    <select
-                      id={`${id}-${allergen}`}
-                      name={`${name}.${allergen}`}
-                      value={markOf(value, allergen)}
-                      onChange={(event) => field.onChange(withMark(value, allergen, event.target.value as Mark))}
-                    >
-                      <option value="free">{m.allergen_admin_free({}, t)}</option>
-                      <option value="contains">{m.allergen_admin_contains({}, t)}</option>
-                      <option value="mayContain">{m.allergen_admin_may_contain({}, t)}</option>
-                    </select>
-                  </div>
-                ))}
-              </div>
-            )}
-            {rule && (
-              <p className="admin-error" id={`${id}-error`}>
-                {fieldMessage(rule as FieldRule, locale)}
-              </p>
-            )}
-          </fieldset>
-        );
-      }}
-    />
+    <fieldset className="admin-wide admin-allergens" aria-describedby={rule ? `${id}-error` : undefined}>
+      <legend>{m.allergen_admin_legend({}, t)}</legend>
+      <Checkbox
+        id={`${id}-given`}
+        look="admin"
+        label={m.allergen_admin_given({}, t)}
+        hint={value === null ? m.allergen_admin_unknown_hint({}, t) : undefined}
+        checked={value !== null}
+        onChange={(event) => set(event.target.checked ? { contains: [], mayContain: [] } : null)}
+      />
+      {value !== null && (
+        <div className="admin-allergen-grid">
+          {ALLERGENS.map((allergen) => (
+            <div key={allergen} className="admin-allergen">
+              <label htmlFor={`${id}-${allergen}`}>{names[allergen]}</label>
+              <select
+                id={`${id}-${allergen}`}
+                name={`${name}.${allergen}`}
+                value={markOf(value, allergen)}
+                onChange={(event) => set(withMark(value, allergen, event.target.value as Mark))}
+              >
+                <option value="free">{m.allergen_admin_free({}, t)}</option>
+                <option value="contains">{m.allergen_admin_contains({}, t)}</option>
+                <option value="mayContain">{m.allergen_admin_may_contain({}, t)}</option>
+              </select>
+            </div>
+          ))}
+        </div>
+      )}
+      {rule && (
+        <p className="admin-error" id={`${id}-error`}>
+          {fieldMessage(rule, locale)}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -1,9 +1,9 @@
-import { useFormContext, useWatch } from 'react-hook-form';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { Checkbox } from '#app/ui/field.tsx';
 import { Section, TextField } from '../forms/fields.tsx';
+import { useField } from '../forms/form-state.tsx';
 import './menu-tools.css';
 
 /** What a new window starts as: breakfast, the most common one. */
@@ -15,9 +15,8 @@ const FIRST_WINDOW = { from: '07:00', to: '11:00' };
  */
 export function AvailabilityFields({ locale, kind }: { locale: UiLocale; kind: 'category' | 'item' }) {
   const t = inLocale(locale);
-  const form = useFormContext<{ availability?: { from: string; to: string } | null }>();
-  const window = useWatch({ control: form.control, name: 'availability' });
-  const limited = window !== null && window !== undefined;
+  const availability = useField<{ from: string; to: string } | null | undefined>('availability');
+  const limited = availability.value !== null && availability.value !== undefined;
   return (
     <Section title={m.menus_availability_title({}, t)}>
       <p className="admin-hint admin-wide">
@@ -28,9 +27,7 @@ export function AvailabilityFields({ locale, kind }: { locale: UiLocale; kind: '
         look="admin"
         label={m.menus_availability_limited({}, t)}
         checked={limited}
-        onChange={(event) =>
-          form.setValue('availability', event.target.checked ? FIRST_WINDOW : null, { shouldDirty: true })
-        }
+        onChange={(event) => availability.set(event.target.checked ? FIRST_WINDOW : null)}
       />
       {limited && (
         <>

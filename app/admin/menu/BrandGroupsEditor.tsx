@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
@@ -11,6 +10,8 @@ import { brandGroupCreateBody, type BrandGroupCreateBody } from '#domain/brand-g
 import { MENU_LANGUAGES } from '#domain/menu-forms.ts';
 import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { MenuDialogForm } from './MenuDialogForm.tsx';
+import { useAdminForm, useValue } from '../forms/form-state.tsx';
+import { useRowKeys } from '../forms/rows.ts';
 import { Translations } from './MenuFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
 import { GroupSummary } from './BrandGroupFields.tsx';
@@ -30,16 +31,17 @@ const languageName = (language: (typeof MENU_LANGUAGES)[number], t: ReturnType<t
 /** The definition's options: at least one, each with its price, names per language and allergens. */
 function BrandOptions({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
-  const { control } = useFormContext<BrandGroupCreateBody>();
-  const options = useFieldArray({ control, name: 'options', keyName: 'key' });
+  const form = useAdminForm();
+  const list = useValue<BrandGroupCreateBody['options']>('options');
+  const options = useRowKeys(list, (rows) => form.setField('options', rows));
   return (
     <div className="admin-wide admin-menu-options">
       <h3>{m.admin_menu_options({}, t)}</h3>
       <ol>
-        {options.fields.map((field, index) => {
+        {list.map((_, index) => {
           const at = `options.${index}.`;
           return (
-            <li key={field.key} className="admin-grid">
+            <li key={options.keys[index]} className="admin-grid">
               <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
               <MoneyField name={`${at}price`} locale={locale} label={m.admin_menu_field_optionPrice({}, t)} />
               <CheckField name={`${at}unavailable`} locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
@@ -55,7 +57,7 @@ function BrandOptions({ locale }: { locale: UiLocale }) {
               <button
                 type="button"
                 className="button admin-secondary"
-                disabled={options.fields.length === 1}
+                disabled={list.length === 1}
                 onClick={() => options.remove(index)}
               >
                 {m.admin_menu_removeOption({ number: index + 1 }, t)}

@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
@@ -7,6 +6,7 @@ import { apiBase } from '#app/api-base.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { Photo } from '#app/catalogue/Photo.tsx';
 import { TextField } from '../forms/fields.tsx';
+import { useField } from '../forms/form-state.tsx';
 import './item-photo-field.css';
 
 /**
@@ -16,8 +16,7 @@ import './item-photo-field.css';
  */
 export function ItemPhotoField({ locale, restaurantId }: { locale: UiLocale; restaurantId: string }) {
   const t = inLocale(locale);
-  const form = useFormContext();
-  const photo = form.watch('photo') as string | null | undefined;
+  const photo = useField<string | null | undefined>('photo');
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -33,13 +32,13 @@ export function ItemPhotoField({ locale, restaurantId }: { locale: UiLocale; res
         credentials: 'same-origin',
       }),
     );
-    if (answer.ok) form.setValue('photo', (answer.data as { photo: string }).photo, { shouldDirty: true });
+    if (answer.ok) photo.set((answer.data as { photo: string }).photo);
     setState({ busy: false, error: answer.ok ? null : errorMessage(answer.key, locale) });
   };
 
   return (
     <div className="admin-wide item-photo-field">
-      <Photo photo={photo} width={160} sizes="10rem" lazy={false} className="item-photo-preview" />
+      <Photo photo={photo.value} width={160} sizes="10rem" lazy={false} className="item-photo-preview" />
       <label>
         {m.admin_menu_photo_upload({}, t)}{' '}
         <input

@@ -1,4 +1,3 @@
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
@@ -8,6 +7,8 @@ import { emptyGroup, emptyOption, linkedGroupValues, type EditorGroup } from './
 import { AttachBrandGroup, LinkedGroup } from './BrandGroupFields.tsx';
 import { AllergenFields } from './AllergenFields.tsx';
 import { IngredientPicker } from '#app/admin/ingredients/IngredientPicker.tsx';
+import { useAdminForm, useValue } from '../forms/form-state.tsx';
+import { useRowKeys } from '../forms/rows.ts';
 
 const languageName = (language: MenuLanguage, t: ReturnType<typeof inLocale>) =>
   ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
@@ -41,16 +42,17 @@ export function Translations({ prefix, locale, withDesc }: { prefix: string; loc
 
 function Options({ group, locale }: { group: number; locale: UiLocale }) {
   const t = inLocale(locale);
-  const { control } = useFormContext<MenuItemBody>();
-  const options = useFieldArray({ control, name: `groups.${group}.options`, keyName: 'key' });
+  const form = useAdminForm();
+  const list = useValue<MenuItemBody['groups'][number]['options']>(`groups.${group}.options`);
+  const options = useRowKeys(list, (rows) => form.setAt(`groups.${group}.options`, rows));
   return (
     <div className="admin-wide admin-menu-options">
       <h4>{m.admin_menu_options({}, t)}</h4>
       <ol>
-        {options.fields.map((field, index) => {
+        {list.map((_, index) => {
           const at = `groups.${group}.options.${index}.`;
           return (
-            <li key={field.key} className="admin-grid">
+            <li key={options.keys[index]} className="admin-grid">
               <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
               <MoneyField name={`${at}price`} locale={locale} label={m.admin_menu_field_optionPrice({}, t)} />
               <CheckField name={`${at}unavailable`} locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
@@ -67,7 +69,7 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
               <button
                 type="button"
                 className="button admin-secondary"
-                disabled={options.fields.length === 1}
+                disabled={list.length === 1}
                 onClick={() => options.remove(index)}
               >
                 {m.admin_menu_removeOption({ number: index + 1 }, t)}
@@ -97,18 +99,19 @@ export function ModifierGroups({
   currency?: string;
 }) {
   const t = inLocale(locale);
-  const { control } = useFormContext<MenuItemBody>();
-  const groups = useFieldArray({ control, name: 'groups', keyName: 'key' });
+  const form = useAdminForm();
+  const list = useValue<MenuItemBody['groups']>('groups');
+  const groups = useRowKeys(list, (rows) => form.setField('groups', rows));
   return (
     <section className="admin-menu-groups" aria-label={m.admin_menu_groups({}, t)}>
       <h3>{m.admin_menu_groups({}, t)}</h3>
-      {groups.fields.map((field, index) => {
+      {list.map((group, index) => {
         const at = `groups.${index}.`;
-        if (field.brandGroupId != null) {
+        if (group.brandGroupId != null) {
           return (
             <LinkedGroup
-              key={field.key}
-              group={field}
+              key={groups.keys[index]}
+              group={group}
               currency={currency}
               locale={locale}
               onDetach={() => groups.remove(index)}
@@ -116,7 +119,7 @@ export function ModifierGroups({
           );
         }
         return (
-          <Section key={field.key} title={m.admin_menu_group({ number: index + 1 }, t)}>
+          <Section key={groups.keys[index]} title={m.admin_menu_group({ number: index + 1 }, t)}>
             <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
             <CheckField name={`${at}required`} locale={locale} label={m.admin_menu_field_required({}, t)} />
             <NumberField name={`${at}min`} locale={locale} min={0} max={50} label={m.admin_menu_field_min({}, t)} />
@@ -143,7 +146,7 @@ export function ModifierGroups({
       </button>
       <AttachBrandGroup
         groups={brandGroups}
-        held={groups.fields.flatMap((f) => (f.brandGroupId == null ? [] : [f.brandGroupId]))}
+        held={list.flatMap((g) => (g.brandGroupId == null ? [] : [g.brandGroupId]))}
         locale={locale}
         onAttach={(group) => groups.append(linkedGroupValues(group))}
       />

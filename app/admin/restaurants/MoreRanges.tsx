@@ -1,10 +1,10 @@
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import type { FieldRule } from '#domain/errors.ts';
 import { NEW_RANGE, WEEK, type MoreRange } from './restaurant-form.ts';
 import { DAY_LABEL } from '#app/admin/forms/labels.ts';
+import { ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
+import { useRowKeys } from '#app/admin/forms/rows.ts';
 
 /**
  * The opening ranges beyond the week grid (issue 38): a second shift of a day, a range for pickup or delivery only,
@@ -13,9 +13,15 @@ import { DAY_LABEL } from '#app/admin/forms/labels.ts';
  */
 export function MoreRanges({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
-  const { control, register, watch, formState } = useFormContext<{ more: MoreRange[] }>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'more' });
-  const more = watch('more');
+  const form = useAdminForm();
+  const { values, errors } = useFormState();
+  const more = values.more as MoreRange[];
+  const rows = useRowKeys(more, (list) => form.setField('more', list));
+  const bind = (index: number, key: keyof MoreRange) => ({
+    name: `more.${index}.${key}`,
+    value: more[index]?.[key] ?? '',
+    onChange: (event: { target: { value: string } }) => form.setAt(`more.${index}.${key}`, event.target.value),
+  });
   return (
     <fieldset className="admin-section admin-more-hours">
       <legend>{m.hours_more_title({}, t)}</legend>
@@ -23,13 +29,13 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
         {m.hours_more_hint({}, t)}
       </p>
       <ol className="admin-ranges">
-        {fields.map((field, index) => {
+        {more.map((_, index) => {
           const name = m.hours_more_row({ n: index + 1 }, t);
-          const error = formState.errors.more?.[index];
-          const rule = (error?.date ?? error?.from ?? error?.to ?? error)?.message;
+          const error = (key: string) => ruleAt(errors, `more.${index}.${key}`);
+          const rule = error('date') ?? error('from') ?? error('to') ?? ruleAt(errors, `more.${index}`);
           return (
-            <li key={field.id} className="admin-range">
-              <select aria-label={`${name}: ${m.hours_more_on({}, t)}`} {...register(`more.${index}.on`)}>
+            <li key={rows.keys[index]} className="admin-range">
+              <select aria-label={`${name}: ${m.hours_more_on({}, t)}`} {...bind(index, 'on')}>
                 {WEEK.map((day) => (
                   <option key={day} value={String(day)}>
                     {DAY_LABEL[day]({}, t)}
@@ -41,8 +47,8 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
                 <input
                   type="date"
                   aria-label={`${name}: ${m.hours_more_date({}, t)}`}
-                  aria-invalid={error?.date ? true : undefined}
-                  {...register(`more.${index}.date`)}
+                  aria-invalid={error('date') ? true : undefined}
+                  {...bind(index, 'date')}
                 />
               )}
               <input
@@ -50,32 +56,32 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
                 inputMode="numeric"
                 size={5}
                 aria-label={`${name}: ${m.admin_forms_hoursFrom({}, t)}`}
-                aria-invalid={error?.from ? true : undefined}
-                {...register(`more.${index}.from`)}
+                aria-invalid={error('from') ? true : undefined}
+                {...bind(index, 'from')}
               />
               <input
                 type="text"
                 inputMode="numeric"
                 size={5}
                 aria-label={`${name}: ${m.admin_forms_hoursTo({}, t)}`}
-                aria-invalid={error?.to ? true : undefined}
-                {...register(`more.${index}.to`)}
+                aria-invalid={error('to') ? true : undefined}
+                {...bind(index, 'to')}
               />
-              <select aria-label={`${name}: ${m.hours_more_service({}, t)}`} {...register(`more.${index}.service`)}>
+              <select aria-label={`${name}: ${m.hours_more_service({}, t)}`} {...bind(index, 'service')}>
                 <option value="">{m.hours_service_both({}, t)}</option>
                 <option value="pickup">{m.hours_service_pickup({}, t)}</option>
                 <option value="delivery">{m.hours_service_delivery({}, t)}</option>
               </select>
-              <button type="button" className="link-button" onClick={() => remove(index)}>
+              <button type="button" className="link-button" onClick={() => rows.remove(index)}>
                 {m.hours_more_remove({}, t)}
                 <span className="visually-hidden"> {name}</span>
               </button>
-              {rule && <p className="admin-error">{fieldMessage(rule as FieldRule, locale)}</p>}
+              {rule && <p className="admin-error">{fieldMessage(rule, locale)}</p>}
             </li>
           );
         })}
       </ol>
-      <button type="button" className="button" onClick={() => append({ ...NEW_RANGE })}>
+      <button type="button" className="button" onClick={() => rows.append({ ...NEW_RANGE })}>
         {m.hours_more_add({}, t)}
       </button>
     </fieldset>

@@ -1,16 +1,17 @@
-import { useFormContext } from 'react-hook-form';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import type { FieldRule } from '#domain/errors.ts';
 import { WEEK, type RestaurantFormValues } from './restaurant-form.ts';
 import { DAY_LABEL } from '#app/admin/forms/labels.ts';
+import { ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
 
 /** The working hours as a week grid: a row per day (Monday first) with open, from and to. */
 export function WeekHours({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
-  const { register, watch, formState } = useFormContext<RestaurantFormValues>();
-  const week = watch('week');
+  const form = useAdminForm();
+  const { values, errors } = useFormState();
+  const week = values.week as RestaurantFormValues['week'];
+  const at = (day: number, key: 'open' | 'from' | 'to') => `week.${day}.${key}`;
   return (
     <fieldset className="admin-section">
       <legend>{m.admin_forms_hours({}, t)}</legend>
@@ -28,8 +29,9 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
         <tbody>
           {WEEK.map((day) => {
             const dayName = DAY_LABEL[day]({}, t);
-            const error = formState.errors.week?.[day];
-            const rule = (error?.from ?? error?.to ?? error)?.message;
+            const from = ruleAt(errors, at(day, 'from'));
+            const to = ruleAt(errors, at(day, 'to'));
+            const rule = from ?? to ?? ruleAt(errors, `week.${day}`);
             return (
               <tr key={day}>
                 <th scope="row">{dayName}</th>
@@ -37,7 +39,9 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
                   <input
                     type="checkbox"
                     aria-label={`${dayName}: ${m.admin_forms_hoursOpen({}, t)}`}
-                    {...register(`week.${day}.open`)}
+                    name={at(day, 'open')}
+                    checked={week[day]?.open ?? false}
+                    onChange={(event) => form.setAt(at(day, 'open'), event.target.checked)}
                   />
                 </td>
                 <td>
@@ -47,8 +51,10 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
                     size={5}
                     aria-label={`${dayName}: ${m.admin_forms_hoursFrom({}, t)}`}
                     readOnly={!week[day]?.open}
-                    aria-invalid={error?.from ? true : undefined}
-                    {...register(`week.${day}.from`)}
+                    aria-invalid={from ? true : undefined}
+                    name={at(day, 'from')}
+                    value={week[day]?.from ?? ''}
+                    onChange={(event) => form.setAt(at(day, 'from'), event.target.value)}
                   />
                 </td>
                 <td>
@@ -58,10 +64,12 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
                     size={5}
                     aria-label={`${dayName}: ${m.admin_forms_hoursTo({}, t)}`}
                     readOnly={!week[day]?.open}
-                    aria-invalid={error?.to ? true : undefined}
-                    {...register(`week.${day}.to`)}
+                    aria-invalid={to ? true : undefined}
+                    name={at(day, 'to')}
+                    value={week[day]?.to ?? ''}
+                    onChange={(event) => form.setAt(at(day, 'to'), event.target.value)}
                   />
-                  {rule && <p className="admin-error">{fieldMessage(rule as FieldRule, locale)}</p>}
+                  {rule && <p className="admin-error">{fieldMessage(rule, locale)}</p>}
                 </td>
               </tr>
             );

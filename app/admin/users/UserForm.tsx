@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
@@ -8,6 +7,7 @@ import { userCreateBody, userUpdateBody, type UserCreateBody, type UserUpdateBod
 import { isKitchenRole, USER_ROLES } from '#domain/roles.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
+import { useValue } from '../forms/form-state.tsx';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
 import { Notice } from '#app/ui/notice.tsx';
@@ -51,7 +51,7 @@ function useKitchenChoices(): KitchenChoice[] | null {
 /** The fields the add and the edit form share; the kitchens only while a kitchen role is chosen. */
 function UserFields({ locale, kitchens }: { locale: UiLocale; kitchens: readonly KitchenChoice[] }) {
   const t = inLocale(locale);
-  const role = useFormContext<{ role: string }>().watch('role');
+  const role = useValue<string>('role');
   const field = (name: 'firstname' | 'lastname' | 'email' | 'phone' | 'role' | 'lang') => ({
     name,
     locale,
