@@ -6,6 +6,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { forgotForm, forgotPassword } from '#app/stores/account/passwords.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale } from './form-helpers.ts';
+import './account-forms.css';
 
 /** Asks for a reset link. An address with no account answers UserDoesNotExists, shown above the button (decision 011). */
 export default function ForgottenPasswordForm({ locale }: { locale: UiLocale }) {

@@ -8,6 +8,7 @@ import { $resend, logIn, loginForm, resendActivation, safeReturnPath } from '#ap
 import { $user } from '#app/stores/session.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';
+import './account-forms.css';
 
 /**
  * The login form. After logging in the user goes home (spec section 6; a kitchen account to its kitchens), or back to

@@ -4,6 +4,7 @@ import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { $activation, activate, safeReturnPath } from '#app/stores/account/login.ts';
 import { inLocale, queryParam } from './form-helpers.ts';
+import './account-forms.css';
 
 /**
  * Above the login form: the activation result when the page was opened from the activation e-mail

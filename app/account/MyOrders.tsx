@@ -8,6 +8,7 @@ import OrderCard from './OrderCard.tsx';
 import { inLocale } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import './account-forms.css';
 
 /** My orders, newest first, 20 at a time; the static page shows nothing personal until the API has answered. */
 export default function MyOrders({ locale }: { locale: UiLocale }) {

@@ -14,6 +14,7 @@ import { inLocale, queryParam } from './form-helpers.ts';
 import { useAccountGate } from './use-account-gate.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import MyDataDownload from '#app/rights/MyDataDownload.tsx';
+import './account-forms.css';
 
 /**
  * My account. The static page holds no personal data: the island asks the API, and a guest is sent to log in.

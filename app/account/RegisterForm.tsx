@@ -9,6 +9,7 @@ import { defaultCountry, type FormCountry } from '#app/stores/account/shared.ts'
 import { CheckField, SelectField, TextField } from '#app/ui/rule-fields.tsx';
 import { MarketingConsents } from './MarketingConsents.tsx';
 import { inLocale } from './form-helpers.ts';
+import './account-forms.css';
 
 /** Registration (spec sections 3 and 5): on success the activation link is on its way and the form gives way. */
 export default function RegisterForm({ locale }: { locale: UiLocale }) {

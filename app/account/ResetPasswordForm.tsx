@@ -7,6 +7,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { resetForm, resetPassword } from '#app/stores/account/passwords.ts';
 import { TextField } from '#app/ui/rule-fields.tsx';
 import { inLocale, queryParam } from './form-helpers.ts';
+import './account-forms.css';
 
 /**
  * A new password with the token of the reset e-mail's link (`?token=`). The token is read from the URL and POSTed

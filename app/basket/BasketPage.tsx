@@ -15,6 +15,7 @@ import { SummaryGate } from './SummaryGate.tsx';
 import type { BasketTexts } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { KitchenBadge } from '#app/capacity/KitchenBadge.tsx';
+import './basket-page.css';
 
 export type BasketPageProps = { locale: Locale; texts: BasketTexts };
 

@@ -4,6 +4,8 @@ import { m } from '#i18n/paraglide/messages.js';
 import { Countdown } from '#app/admin/orders/Countdown.tsx';
 import { $escalations, followEscalations } from './escalations-store.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import './phone-order.css';
+import './escalation.css';
 
 /**
  * Orders nobody at the restaurant accepted within its escalation minutes, still waiting: the agent phones the

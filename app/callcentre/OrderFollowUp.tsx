@@ -25,6 +25,7 @@ import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
+import './phone-order.css';
 
 /** How often an open order is read again, so the agent sees the restaurant's moves while the caller is on the line. */
 const REFRESH_MS = 15_000;

@@ -10,6 +10,7 @@ import { $placed, resumeBasket } from './phone-order.ts';
 import { RestaurantFinder } from './RestaurantFinder.tsx';
 import type { UiLocale } from './texts.ts';
 import { useHydrated } from '#app/account/form-helpers.ts';
+import './phone-order.css';
 
 /**
  * The call centre's new-order screen: the caller (by phone) and the restaurant with its menu on one side, the

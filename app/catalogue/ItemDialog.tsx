@@ -9,6 +9,7 @@ import { Allergens } from '#app/allergens/Allergens.tsx';
 import { fill } from './texts.ts';
 import { Photo } from './Photo.tsx';
 import type { MenuGroup, MenuItem, MenuTexts } from './types.ts';
+import './item-dialog.css';
 
 type Props = {
   item: MenuItem;

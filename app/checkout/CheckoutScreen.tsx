@@ -36,6 +36,8 @@ import { InvoiceFields } from './InvoiceFields.tsx';
 import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
 import { $seller, loadSeller } from '#app/stores/invoice-request.ts';
 import { CheckoutOrderTime } from '#app/capacity/CheckoutOrderTime.tsx';
+import '#app/account/account-forms.css';
+import './checkout.css';
 
 /**
  * The summary and checkout page (spec section 2, "Order summary and checkout"): the basket's recap and the

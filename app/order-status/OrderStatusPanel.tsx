@@ -11,6 +11,8 @@ import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import ReorderButton from '#app/orders/ReorderButton.tsx';
 import { REJECTION_REASON, STATUS_NAME, STATUS_SENTENCE } from '#app/orders/status-texts.ts';
 import AcceptCountdown from './AcceptCountdown.tsx';
+import '#app/account/account-forms.css';
+import '#app/checkout/checkout.css';
 
 // Only an order whose payment failed needs the retry form: its code (the checkout's methods and rules) loads then.
 const PaymentRetry = lazy(() => import('#app/checkout/PaymentRetry.tsx'));

@@ -7,6 +7,7 @@ import { $reorders, orderAgain, reorderState } from '#app/stores/reorder.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { REORDER_REASON } from './status-texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import './reorder.css';
 
 /**
  * "Order again" (status page and my orders): fills the basket with the order's items and goes to the basket, or,

@@ -10,6 +10,7 @@ import { Dialog } from '#app/ui/dialog.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
 import { dataRequestForm, downloadByLink, eraseByLink, openDataLink, requestDataLink } from './guest-data.ts';
+import '#app/account/account-forms.css';
 import './rights.css';
 
 type Link = { token: string; email: string; expiresAt: string | null };

@@ -9,6 +9,7 @@ import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section, TextField } from '../forms/fields.tsx';
 import { FIELD_LABEL } from '#app/admin/forms/labels.ts';
+import '#app/admin/forms/admin-forms.css';
 
 const noSeller = { code: '', name: '', street: '', zip: '', city: '', taxId: '', register: '' };
 const empty: Required<ConceptBody> = {

@@ -11,6 +11,7 @@ import FigureChart from './FigureChart.tsx';
 import WaitingOrders from './WaitingOrders.tsx';
 import Lateness from './Lateness.tsx';
 import { Notice } from '#app/ui/notice.tsx';
+import '#app/admin/orders/staff.css';
 
 // Each message named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
 const PERIOD_LABEL = { 1: m.admin_dashboard_today, 7: m.admin_dashboard_7, 30: m.admin_dashboard_30 } as const;

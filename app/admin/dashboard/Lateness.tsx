@@ -6,6 +6,7 @@ import { readAnswer } from '#app/api-answer.ts';
 import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { Notice } from '#app/ui/notice.tsx';
+import '#app/admin/orders/staff.css';
 import './lateness.css';
 
 type T = { locale: ReturnType<typeof messageLocale> };

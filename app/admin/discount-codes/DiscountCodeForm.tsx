@@ -19,6 +19,7 @@ import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } 
 import { DISCOUNT_TYPE_LABEL } from '#app/admin/forms/labels.ts';
 import { ScopeField, type ScopeChoice } from './ScopeField.tsx';
 import { adminPath } from '#domain/admin-routes.ts';
+import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.discountCodes;
 /** As the API answers a code: a rule it does not have is null there. */

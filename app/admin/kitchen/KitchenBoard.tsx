@@ -13,6 +13,7 @@ import { BusyControl } from '#app/capacity/BusyControl.tsx';
 import { IngredientStock } from './IngredientStock.tsx';
 import { LaterColumn, useBoardClock, waitsForLater } from '#app/capacity/LaterColumn.tsx';
 import { KitchenHours } from './KitchenHours.tsx';
+import '#app/admin/orders/staff.css';
 
 // Each title named on its own: a computed name (m[key]) keeps the whole catalogue in the island (decision 010).
 const COLUMN_TITLES = [m.admin_kitchen_col_new, m.admin_kitchen_col_processing, m.admin_kitchen_col_ready] as const;

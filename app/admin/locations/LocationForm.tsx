@@ -10,6 +10,7 @@ import { CheckField, NumberField, Section, SelectField, TextField } from '../for
 import { KitchenSettingsForm } from '#app/capacity/KitchenSettingsForm.tsx';
 import { KitchenIngredientsForm } from '#app/admin/ingredients/KitchenIngredientsForm.tsx';
 import { FIELD_LABEL } from '#app/admin/forms/labels.ts';
+import '#app/admin/forms/admin-forms.css';
 
 const empty: LocationBody = {
   slug: '',

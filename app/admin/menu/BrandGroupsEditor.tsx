@@ -24,6 +24,8 @@ import {
   saveBrandGroup,
   type BrandGroupView,
 } from './brand-groups-store.ts';
+import '#app/admin/forms/admin-forms.css';
+import './menu-editor.css';
 
 const languageName = (language: (typeof MENU_LANGUAGES)[number], t: ReturnType<typeof inLocale>) =>
   ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);

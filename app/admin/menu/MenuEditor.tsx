@@ -40,6 +40,8 @@ import {
 } from './menu-store.ts';
 import { itemValues, nextPosition, translationFields, type EditorCategory, type EditorItem } from './menu-form.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import '#app/admin/forms/admin-forms.css';
+import './menu-editor.css';
 
 type Editing =
   { kind: 'category'; category: EditorCategory | null } | { kind: 'item'; item: EditorItem | null; categoryId: number };

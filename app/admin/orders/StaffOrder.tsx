@@ -18,6 +18,7 @@ import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import PrintButtons from '#app/admin/tickets/PrintButtons.tsx';
 import { REJECTION_REASON_LABEL } from './reason-labels.ts';
+import './staff.css';
 
 /** An order's admin page: what it is, who ordered it, payments, history, and what staff may do now. */
 export default function StaffOrder({ orderId, locale }: { orderId: string; locale: UiLocale }) {

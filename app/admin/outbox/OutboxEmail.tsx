@@ -8,6 +8,7 @@ import { answerOf } from '../forms/api-answer.ts';
 import { templateName } from '../codes.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { OUTBOX_LABEL } from '#app/admin/forms/labels.ts';
+import '#app/admin/forms/admin-forms.css';
 
 type Email = {
   id: number;

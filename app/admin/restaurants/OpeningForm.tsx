@@ -9,6 +9,7 @@ import { CheckField, Section } from '../forms/fields.tsx';
 import { openingFormSchema, openingToBody, openingToValues } from './opening-form.ts';
 import { WeekHours } from './WeekHours.tsx';
 import { MoreRanges } from './MoreRanges.tsx';
+import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.restaurants[':id'].opening;
 type Row = RestaurantOpeningBody & { id: number; name: string };

@@ -28,6 +28,7 @@ import { MoreRanges } from './MoreRanges.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import { adminPath } from '#domain/admin-routes.ts';
 import { FIELD_LABEL, type LabelledField } from '#app/admin/forms/labels.ts';
+import '#app/admin/forms/admin-forms.css';
 
 type Choices = {
   concepts: { id: number; name: string }[];

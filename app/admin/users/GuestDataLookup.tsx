@@ -6,6 +6,7 @@ import { readAnswer } from '#app/api-answer.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
 import { HeldSummary, type HeldData } from './personal-data.tsx';
+import '#app/admin/forms/admin-forms.css';
 
 /**
  * The guests' data (GDPR) on the users list: the admin finds what is held of a guest by the e-mail or the phone on

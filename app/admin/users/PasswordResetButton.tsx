@@ -5,6 +5,8 @@ import { api } from '#app/api-client.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
+import '#app/admin/forms/admin-forms.css';
+import './user-sections.css';
 
 /**
  * The admin e-mails a user a password reset link (issue 37): for a colleague who lost their password or whose

@@ -5,6 +5,8 @@ import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { HeldSummary, type HeldData } from './personal-data.tsx';
+import '#app/admin/forms/admin-forms.css';
+import './user-sections.css';
 
 /** The user screen's personal data (GDPR): what is held of the account, its download, its erasure by the admin. */
 export default function PersonalDataSection({ locale, id }: { locale: UiLocale; id: string }) {

@@ -12,6 +12,7 @@ import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx
 import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import { FIELD_LABEL, LANG_LABEL, ROLE_LABEL } from '#app/admin/forms/labels.ts';
+import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.users;
 type Row = UserUpdateBody & { id: string; email: string; phone: string | null; kitchens: number[] };
