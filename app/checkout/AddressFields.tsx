@@ -31,11 +31,7 @@ export function AddressFields({
     (field: 'saveAddress', value: boolean): void;
   };
   /** A logged-in customer's saved addresses and how one is chosen; null for a guest (and the call centre). */
-  saved?: {
-    addresses: SavedAddress[];
-    choose: (choice: string) => void;
-    line: (address: SavedAddress) => string;
-  } | null;
+  saved?: { addresses: SavedAddress[]; choose: (choice: string) => void } | null;
 }) {
   const t = inLocale(locale);
   const cc = look === 'cc';
@@ -86,7 +82,8 @@ export function AddressFields({
                 checked={values.addressChoice === address.id}
                 onChange={() => saved.choose(address.id)}
               />
-              <span>{saved.line(address)}</span>
+              {/* The API stores a saved address with its one-line form. */}
+              <span>{address.fullAddress}</span>
             </label>
           ))}
           <label className="checkout-choice">

@@ -21,7 +21,6 @@ import {
   loadCheckout,
   placeOrder,
   resumePlaced,
-  savedAddressLine,
   setField,
 } from '#app/stores/checkout.ts';
 import { visibleConsents } from './checkout-form.ts';
@@ -157,7 +156,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
             values={values}
             errors={errors}
             setField={setField}
-            saved={setup.user ? { addresses: setup.addresses, choose: chooseAddress, line: savedAddressLine } : null}
+            saved={setup.user ? { addresses: setup.addresses, choose: chooseAddress } : null}
           />
         )}
         <CheckoutOrderTime locale={locale} basket={basket} />
@@ -188,10 +187,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
           values={values}
           errors={errors}
           setField={setField}
-          marketing={{
-            values: { marketingSms: values.marketingSms, marketingEmail: values.marketingEmail },
-            set: setField,
-          }}
+          marketing={{ values, set: setField }}
         />
         {basket && <SellerNotice seller={seller.seller} country={basket.country} locale={locale} beforeOrdering />}
         <div className="account-alert-slot" aria-live="polite">

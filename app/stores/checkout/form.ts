@@ -13,7 +13,6 @@ import { DRAFT_FIELDS, draftOf, keepDraft } from '#app/checkout/checkout-storage
 // Type only: the module itself is loaded on demand (loadRules).
 import type * as CheckoutRules from '#domain/checkout-form.ts';
 import { $basket, type Basket } from '#app/stores/basket.ts';
-import type { SavedAddress } from '#app/stores/account/shared.ts';
 import { $setup, $stage, context, coordinatesOf, pickup } from './state.ts';
 
 // The checkout's form: its values, the fields touched so far and their errors, the draft kept for a reload, the
@@ -132,9 +131,6 @@ export function chooseAddress(choice: string): void {
   $errors.set(errors);
   priceForAddress();
 }
-
-/** A saved address as one line, for the address picker (the API stores it with the address). */
-export const savedAddressLine = (address: SavedAddress): string => address.fullAddress;
 
 /** The address the basket was last priced for, so that each address is sent once. */
 let pricedFor = '';
