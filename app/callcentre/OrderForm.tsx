@@ -1,11 +1,11 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
-import { errorMessage, fieldMessage } from '#i18n/messages.ts';
+import { errorMessage } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import type { Country, PaymentMethod } from '#domain/country.ts';
 import { formatMoney } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
-import { controlProps, FieldNotes, RadioGroup, Select, TextArea, TextInput } from '#app/ui/field.tsx';
+import { RadioGroup, Select, TextArea } from '#app/ui/field.tsx';
 import { $basket, $busy, $methods, $prefill, placeOrder, type Lang, type OrderInput } from './phone-order.ts';
 import {
   phoneOrderAddress,
@@ -20,6 +20,10 @@ import {
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { InvoiceFields } from '#app/checkout/InvoiceFields.tsx';
+import { AddressFields } from '#app/checkout/AddressFields.tsx';
+import { ConsentFields } from '#app/checkout/ConsentFields.tsx';
+import { CustomerFields } from '#app/checkout/CustomerFields.tsx';
+import { PaymentMethodPicker } from '#app/checkout/PaymentMethodPicker.tsx';
 import { SellerNotice } from '#app/invoices/SellerNotice.tsx';
 import { $seller, checkInvoice, invoiceBody, invoiceRefusal, loadSeller } from '#app/stores/invoice-request.ts';
 import { PhoneOrderTime, $ccOrderTime } from '#app/capacity/PhoneOrderTime.tsx';
@@ -54,9 +58,6 @@ const LANGS = [
   ['en', m.cc_lang_en],
   ['ua', m.cc_lang_ua],
 ] as const;
-
-type TextName =
-  'firstname' | 'lastname' | 'phone' | 'email' | 'street' | 'streetNo' | 'aptNo' | 'city' | 'zip' | 'blikCode';
 
 /** Scrolls to the field the check found first and puts the cursor there (spec section 5). */
 function focusFirst(field: PhoneOrderField | null): void {
@@ -127,37 +128,12 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
     else focusFirst(refusePhoneOrder(failure));
   };
 
-  const text = (
-    name: TextName,
-    label: string,
-    extra: { type?: 'text' | 'email' | 'tel'; inputMode?: 'numeric' | 'tel' | 'email'; wide?: boolean } = {},
-  ) => (
-    <TextInput
-      id={`cc-order-${name}`}
-      name={name}
-      look="cc"
-      className={extra.wide ? 'cc-wide' : undefined}
-      label={label}
-      error={errors[name] && fieldMessage(errors[name], locale)}
-      type={extra.type ?? 'text'}
-      autoComplete="off"
-      inputMode={extra.inputMode}
-      value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
-    />
-  );
-
   return (
     <section className="cc-card" aria-labelledby="cc-details-title">
       <h2 id="cc-details-title">{m.cc_details_title({}, t)}</h2>
       <form method="post" noValidate onSubmit={(event) => void submit(event)} className="cc-form">
         <p className="cc-hint">{m.cc_address_country({ country: COUNTRY_NAMES[country]({}, t) }, t)}</p>
-        <div className="cc-grid">
-          {text('firstname', m.account_field_firstname({}, t))}
-          {text('lastname', m.account_field_lastname({}, t))}
-          {text('phone', m.account_field_phone({}, t), { type: 'tel', inputMode: 'tel' })}
-          {text('email', m.account_field_email({}, t), { type: 'email', inputMode: 'email' })}
-        </div>
+        <CustomerFields form="cc-order" look="cc" locale={locale} values={values} errors={errors} setField={set} />
         <RadioGroup<DeliveryMethod>
           id="cc-order-deliveryMethod"
           look="cc"
@@ -170,13 +146,7 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           onChange={(value) => set('deliveryMethod', value)}
         />
         {!pickup && (
-          <div className="cc-grid">
-            {text('street', m.account_field_street({}, t), { wide: true })}
-            {text('streetNo', m.account_field_streetNo({}, t))}
-            {text('aptNo', m.account_field_aptNo({}, t))}
-            {text('zip', m.account_field_zip({}, t))}
-            {text('city', m.account_field_city({}, t))}
-          </div>
+          <AddressFields form="cc-order" look="cc" locale={locale} values={values} errors={errors} setField={set} />
         )}
         <TextArea
           id="cc-order-comment"
@@ -189,48 +159,45 @@ export function OrderForm({ locale, hydrated }: { locale: UiLocale; hydrated: bo
           value={values.comment}
           onChange={(event) => set('comment', event.target.value)}
         />
-        <RadioGroup<PaymentMethod>
-          id="cc-order-paymentMethod"
+        <PaymentMethodPicker
+          form="cc-order"
           look="cc"
-          className="cc-choices"
-          optionClassName="cc-choice"
-          name="paymentMethod"
-          label={m.cc_payment({}, t)}
-          value={values.paymentMethod || null}
-          error={errors.paymentMethod && fieldMessage(errors.paymentMethod, locale)}
-          options={offered.map((o) => ({ value: o.id, label: PAYMENT_TEXT[o.id]?.({}, t) ?? o.id }))}
-          onChange={(value) => set('paymentMethod', value)}
-        >
-          {offered.length === 0 && <p>{m.cc_no_methods({}, t)}</p>}
-        </RadioGroup>
-        {values.paymentMethod === 'blik' && text('blikCode', m.cc_blik_code({}, t), { inputMode: 'numeric' })}
+          texts={{
+            legend: m.cc_payment({}, t),
+            none: m.cc_no_methods({}, t),
+            blik: m.cc_blik_code({}, t),
+            methods: Object.fromEntries(
+              Object.entries(PAYMENT_TEXT).map(([method, text]) => [method, text({}, t)]),
+            ) as Partial<Record<PaymentMethod, string>>,
+          }}
+          locale={locale}
+          methods={offered}
+          value={values.paymentMethod}
+          error={errors.paymentMethod}
+          blikCode={values.blikCode}
+          blikError={errors.blikCode}
+          onChange={(method) => set('paymentMethod', method)}
+          onBlikChange={(code) => set('blikCode', code)}
+        />
         <PhoneOrderTime locale={locale} pickup={pickup} />
-        <fieldset className="cc-choices">
-          <legend>{m.cc_consents({}, t)}</legend>
-          {consents.map((c) => {
-            const frame = {
-              id: `cc-order-consent-${c}`,
-              label: CONSENT_TEXT[c]({}, t),
-              error: errors[c] && fieldMessage(errors[c], locale),
-              look: 'cc' as const,
-            };
-            return (
-              <div key={c}>
-                <label className="cc-choice">
-                  <input
-                    type="checkbox"
-                    name={`consents.${c}`}
-                    checked={values[c]}
-                    onChange={(event) => set(c, event.target.checked)}
-                    {...controlProps(frame)}
-                  />
-                  <span>{frame.label}</span>
-                </label>
-                <FieldNotes {...frame} />
-              </div>
-            );
-          })}
-        </fieldset>
+        <ConsentFields
+          form="cc-order"
+          look="cc"
+          texts={{
+            legend: m.cc_consents({}, t),
+            labels: {
+              agree1: CONSENT_TEXT.agree1({}, t),
+              agree2: CONSENT_TEXT.agree2({}, t),
+              providerTerms: CONSENT_TEXT.providerTerms({}, t),
+              orderWithObligation: CONSENT_TEXT.orderWithObligation({}, t),
+            },
+          }}
+          locale={locale}
+          consents={consents}
+          values={values}
+          errors={errors}
+          setField={set}
+        />
         {basket && <InvoiceFields form="cc-order" locale={locale} offered={country === 'pl'} look="cc" />}
         <Select
           id="cc-order-lang"

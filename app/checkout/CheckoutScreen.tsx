@@ -16,12 +16,14 @@ import {
   $stage,
   $values,
   adoptEarlyInput,
+  chooseAddress,
   googlePayRequest,
   loadCheckout,
   placeOrder,
   resumePlaced,
   setField,
 } from '#app/stores/checkout.ts';
+import { visibleConsents } from './checkout-form.ts';
 import { AddressFields } from './AddressFields.tsx';
 import { ConsentFields } from './ConsentFields.tsx';
 import { CustomerFields } from './CustomerFields.tsx';
@@ -136,7 +138,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
         aria-busy={setup.status === 'loading' || sending}
         onSubmit={onSubmit}
       >
-        <CustomerFields locale={locale} />
+        <CustomerFields form="checkout" locale={locale} values={values} errors={errors} setField={setField} />
         {pickup ? (
           <fieldset className="account-fieldset">
             <legend>{m.checkout_section_pickup({}, t)}</legend>
@@ -150,7 +152,14 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
             )}
           </fieldset>
         ) : (
-          <AddressFields locale={locale} />
+          <AddressFields
+            form="checkout"
+            locale={locale}
+            values={values}
+            errors={errors}
+            setField={setField}
+            saved={setup.user ? { addresses: setup.addresses, choose: chooseAddress } : null}
+          />
         )}
         <CheckoutOrderTime locale={locale} basket={basket} />
         <TextField
@@ -173,7 +182,15 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
           onBlikChange={(code) => setField('blikCode', code)}
         />
         {basket && <InvoiceFields form="checkout" locale={locale} offered={basket.country === 'pl'} />}
-        <ConsentFields locale={locale} />
+        <ConsentFields
+          form="checkout"
+          locale={locale}
+          consents={visibleConsents(basket?.country ?? 'pl', values.paymentMethod)}
+          values={values}
+          errors={errors}
+          setField={setField}
+          marketing={{ values, set: setField }}
+        />
         {basket && <SellerNotice seller={seller.seller} country={basket.country} locale={locale} beforeOrdering />}
         <div className="account-alert-slot" aria-live="polite">
           {formError && (

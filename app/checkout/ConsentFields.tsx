@@ -1,25 +1,77 @@
-import { useStore } from '#app/stores/use-store.ts';
 import type { Consent } from '#domain/country.ts';
 import { pathFor } from '#domain/localized-routes.ts';
-import type { UiLocale } from '#i18n/messages.ts';
+import type { FieldRule } from '#domain/errors.ts';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { CheckField } from '#app/ui/rule-fields.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { MarketingConsents } from '#app/account/MarketingConsents.tsx';
-import { visibleConsents } from './checkout-form.ts';
-import { $errors, $setup, $values, setField } from '#app/stores/checkout.ts';
+import type { SectionLook } from './section-props.ts';
+
+type Marketing = 'marketingSms' | 'marketingEmail';
 
 /**
  * The consents (spec section 5): website terms with the privacy policy and restaurant terms (agree1, agree2; hidden in
  * Ukraine), the payment provider's terms where the method needs them, and the final "I order with obligation to
- * pay"; then the optional marketing consents, asked as at registration.
+ * pay" — `consents`, those the basket's country and the chosen method require (visibleConsents); then, in the shop,
+ * the optional marketing consents, asked as at registration. In the call centre (look `cc`) the agent ticks what the
+ * caller accepts, in the agent's words (`texts`), each named `consents.<consent>` (ids `<form>-consent-<consent>`).
  */
-export function ConsentFields({ locale }: { locale: UiLocale }) {
-  const values = useStore($values);
-  const errors = useStore($errors);
-  const { basket } = useStore($setup);
+export function ConsentFields({
+  form,
+  look = 'shop',
+  locale,
+  consents,
+  values,
+  errors,
+  setField,
+  marketing,
+  texts,
+}: {
+  form: string;
+  look?: SectionLook;
+  locale: UiLocale;
+  consents: Consent[];
+  values: Record<Consent, boolean>;
+  errors: Partial<Record<Consent, FieldRule>>;
+  setField: (field: Consent, checked: boolean) => void;
+  /** The optional marketing consents (the shop's), and how one is set. */
+  marketing?: { values: Record<Marketing, boolean>; set: (field: Marketing, checked: boolean) => void };
+  /** The call centre's legend and labels (its messages stay out of the shop's pages). */
+  texts?: { legend: string; labels: Record<Consent, string> };
+}) {
   const t = inLocale(locale);
-  const shown = visibleConsents(basket?.country ?? 'pl', values.paymentMethod);
+  if (look === 'cc' && texts)
+    return (
+      <fieldset className="cc-choices">
+        <legend>{texts.legend}</legend>
+        {consents.map((consent) => {
+          // The call centre's choice look (a label around its box), kept as the agents know it.
+          const frame = {
+            id: `${form}-consent-${consent}`,
+            label: texts.labels[consent],
+            error: errors[consent] && fieldMessage(errors[consent], locale),
+            look: 'cc' as const,
+          };
+          return (
+            <div key={consent}>
+              <label className="cc-choice">
+                <input
+                  type="checkbox"
+                  name={`consents.${consent}`}
+                  checked={values[consent]}
+                  onChange={(event) => setField(consent, event.target.checked)}
+                  {...controlProps(frame)}
+                />
+                <span>{frame.label}</span>
+              </label>
+              <FieldNotes {...frame} />
+            </div>
+          );
+        })}
+      </fieldset>
+    );
   const link = (href: string, label: string) => (
     <a href={href} target="_blank" rel="noopener">
       {label}
@@ -49,10 +101,10 @@ export function ConsentFields({ locale }: { locale: UiLocale }) {
   return (
     <fieldset className="account-fieldset">
       <legend>{m.checkout_section_consents({}, t)}</legend>
-      {shown.map((consent) => (
+      {consents.map((consent) => (
         <CheckField
           key={consent}
-          form="checkout"
+          form={form}
           name={consent}
           required
           label={label[consent]}
@@ -63,13 +115,17 @@ export function ConsentFields({ locale }: { locale: UiLocale }) {
           onChange={(checked) => setField(consent, checked)}
         />
       ))}
-      <p className="checkout-subheading">{m.checkout_marketing({}, t)}</p>
-      <MarketingConsents
-        form="checkout"
-        locale={locale}
-        values={{ marketingSms: values.marketingSms, marketingEmail: values.marketingEmail }}
-        onChange={(name, checked) => setField(name, checked)}
-      />
+      {marketing && (
+        <>
+          <p className="checkout-subheading">{m.checkout_marketing({}, t)}</p>
+          <MarketingConsents
+            form={form}
+            locale={locale}
+            values={marketing.values}
+            onChange={(name, checked) => marketing.set(name, checked)}
+          />
+        </>
+      )}
     </fieldset>
   );
 }

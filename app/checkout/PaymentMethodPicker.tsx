@@ -5,6 +5,7 @@ import { inLocale } from '#app/account/form-helpers.ts';
 import type { FieldRule } from '#domain/errors.ts';
 import type { OfferedMethod } from '#app/stores/checkout.ts';
 import { BlikField } from './BlikField.tsx';
+import type { SectionLook } from './section-props.ts';
 
 /** A payment method's name in the interface's language. */
 function methodLabel(method: PaymentMethod, locale: UiLocale): string {
@@ -26,7 +27,8 @@ function methodLabel(method: PaymentMethod, locale: UiLocale): string {
 /**
  * The payment methods the API offers for the basket's country on the web (GET /api/payment-methods, highlighted
  * first), as radio buttons; one outside its availability hours is shown but cannot be chosen. The Blik code field
- * follows when Blik is chosen. Used by the checkout and by the payment retry, each with its own form id.
+ * follows when Blik is chosen. Used by the checkout and by the payment retry, each with its own form id, and by the
+ * call centre's phone order (look `cc`, with the agent's words in `texts`: its messages stay out of the shop's pages).
  */
 export function PaymentMethodPicker({
   form,
@@ -38,8 +40,12 @@ export function PaymentMethodPicker({
   blikError,
   onChange,
   onBlikChange,
+  look = 'shop',
+  texts,
 }: {
   form: string;
+  look?: SectionLook;
+  texts?: { legend: string; none: string; blik: string; methods: Partial<Record<PaymentMethod, string>> };
   locale: UiLocale;
   methods: OfferedMethod[] | null;
   value: PaymentMethod | '';
@@ -51,21 +57,22 @@ export function PaymentMethodPicker({
 }) {
   const t = inLocale(locale);
   const errorId = `${form}-paymentMethod-error`;
+  const cc = look === 'cc';
   return (
     <fieldset
-      className="account-fieldset checkout-methods"
+      className={cc ? 'cc-choices' : 'account-fieldset checkout-methods'}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>{m.checkout_section_payment({}, t)}</legend>
+      <legend>{texts?.legend ?? m.checkout_section_payment({}, t)}</legend>
       {methods === null && (
         <p className="account-loading checkout-methods-loading">{m.checkout_methodsLoading({}, t)}</p>
       )}
-      {methods?.length === 0 && <p>{m.checkout_methodsNone({}, t)}</p>}
+      {methods?.length === 0 && <p>{texts?.none ?? m.checkout_methodsNone({}, t)}</p>}
       {methods?.map((method, index) => (
         <label
           key={method.id}
-          className={`checkout-choice checkout-method${method.highlighted ? ' is-highlighted' : ''}`}
+          className={cc ? 'cc-choice' : `checkout-choice checkout-method${method.highlighted ? ' is-highlighted' : ''}`}
           data-method={method.id}
         >
           <input
@@ -74,22 +81,30 @@ export function PaymentMethodPicker({
             value={method.id}
             id={index === 0 ? `${form}-paymentMethod` : undefined}
             checked={value === method.id}
-            disabled={!method.availableNow}
+            disabled={!cc && !method.availableNow}
             onChange={() => onChange(method.id)}
           />
           <span>
-            {methodLabel(method.id, locale)}
-            {!method.availableNow && <small> ({m.checkout_methodNotNow({}, t)})</small>}
+            {texts?.methods[method.id] ?? methodLabel(method.id, locale)}
+            {!cc && !method.availableNow && <small> ({m.checkout_methodNotNow({}, t)})</small>}
           </span>
         </label>
       ))}
       {error && (
-        <p className="account-field-error" id={errorId}>
+        <p className={cc ? 'cc-error' : 'account-field-error'} id={errorId}>
           {fieldMessage(error, locale)}
         </p>
       )}
       {value === 'blik' && (
-        <BlikField form={form} locale={locale} value={blikCode} error={blikError} onChange={onBlikChange} />
+        <BlikField
+          form={form}
+          look={look}
+          label={texts?.blik}
+          locale={locale}
+          value={blikCode}
+          error={blikError}
+          onChange={onBlikChange}
+        />
       )}
     </fieldset>
   );

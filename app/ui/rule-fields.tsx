@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FieldRule } from '#domain/errors.ts';
 import { fieldMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { Checkbox, Select, TextInput } from './field.tsx';
+import { Checkbox, type FieldLook, Select, TextInput } from './field.tsx';
 
 /**
  * The fields of the shop's own forms (account, checkout, payment retry): ui/field.tsx bound to a value and the rule
@@ -16,13 +16,19 @@ type Common = {
   locale: UiLocale;
   error?: FieldRule | undefined;
   required?: boolean;
+  /** The screen's look (ui/field.tsx): the shop's account look unless another screen's (the call centre's). */
+  look?: FieldLook;
+  /** More classes on the field's box (a wide field). */
+  className?: string;
 };
 
-const frame = ({ form, name, label, locale, error, required }: Common) => ({
+const frame = ({ form, name, label, locale, error, required, look, className }: Common) => ({
   id: `${form}-${name}`,
   name,
   label,
   required,
+  look,
+  className,
   error: error ? fieldMessage(error, locale) : undefined,
   requiredMark: (
     <span className="account-required"> ({m.account_required({}, { locale: messageLocale(locale) })})</span>
