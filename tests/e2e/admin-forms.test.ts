@@ -173,6 +173,13 @@ describe('admin add, edit and delete', () => {
     const { context, page } = await asAdmin();
     await open(page, 'pl', { screen: 'add', entity: 'discountCodes' });
     await ready(page, 'DiscountCodeForm');
+    // Sent empty with a negative value: each field says what is wrong with it, and the first takes the focus.
+    await field(page, 'Wartość (procent lub kwota) (%)').fill('-5');
+    await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await expect.poll(() => field(page, 'Kod').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'Wartość (procent lub kwota) (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-code');
+    await field(page, 'Wartość (procent lub kwota) (%)').fill('10');
     await field(page, 'Kod').fill('E2EJESIEN');
     await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
     const id = await idFromShowUrl(page, 'discountCodes');

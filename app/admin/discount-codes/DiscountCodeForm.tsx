@@ -90,13 +90,24 @@ function useScopeChoices(): Choices | null {
 
 const common = discountUpdateBody.omit('code');
 /** Adding: one named code, or `count` generated ones with a prefix; editing: the code's fields. */
-const addSchema = common.and({ mode: "'one'", code: discountUpdateBody.get('code') }).or(
-  common.and({
-    mode: "'generate'",
-    count: `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
-    prefix: discountCreateBody.get('prefix'),
-  }),
-);
+const oneSchema = common.and({ mode: "'one'", code: discountUpdateBody.get('code') });
+const generateSchema = common.and({
+  mode: "'generate'",
+  count: `1 <= number.integer <= ${MAX_GENERATED_CODES}`,
+  prefix: discountCreateBody.get('prefix'),
+});
+// The branch is chosen by the mode before checking: a union checked whole answers one sentence for the whole body
+// ("code must be non-empty or count must be a number"), which no field can show.
+const addSchema: StandardSchemaV1<Values> = {
+  '~standard': {
+    version: 1,
+    vendor: 'arktype',
+    validate: (values) =>
+      ((values as Values)['mode'] === 'generate' ? generateSchema : oneSchema)['~standard'].validate(
+        values,
+      ) as StandardSchemaV1.Result<Values>,
+  },
+};
 const editSchema = discountUpdateBody.and({ used: 'number' });
 
 const empty: Values = {
@@ -254,7 +265,7 @@ export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?
       locale={locale}
       entity="discountCodes"
       id={id}
-      schema={(id ? editSchema : addSchema) as unknown as StandardSchemaV1<Values>}
+      schema={id ? (editSchema as unknown as StandardSchemaV1<Values>) : addSchema}
       empty={empty}
       load={(key) =>
         answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { code: Row }) => ({
