@@ -1,3 +1,4 @@
+import './item-dialog.css';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import type { MenuTexts } from './types.ts';
 

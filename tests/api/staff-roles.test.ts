@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { menuItems, restaurants, users, workingHours } from '#db/schema/index.ts';
-import { request, useTestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { staffApi } from '../helpers/staff-api.ts';
 import { startMailCatcher, tokenOf } from '../helpers/mail.ts';
 import { allConsents, makeBasket, placeOrder, plCustomer, settle, UA, uaCustomer } from '../helpers/orders.ts';
 
@@ -19,18 +20,7 @@ beforeEach(() => ctx.setNow(new Date('2026-03-04T11:00:00Z')));
 
 const MOKOTOW = 'pasta-fresca-warszawa-mokotow';
 
-const send = (method: string, path: string, body?: unknown, cookie?: string) =>
-  request(ctx, path, {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost',
-      // Each call from its own address, so the login limit never decides a test about roles.
-      'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
+const { send } = staffApi(ctx);
 const login = (email: string, password: string) => send('POST', '/api/auth/login', { email, password });
 async function signIn(email: string, password: string): Promise<string> {
   const response = await login(email, password);
