@@ -1,6 +1,7 @@
 import { ALLERGENS, type AllergenInfo } from '#domain/allergens.ts';
 import { allergenSentences, type AllergenTexts } from '#i18n/allergen-sentences.ts';
 import './allergens.css';
+import { Fragment } from 'react';
 
 type Props = {
   info: AllergenInfo;
@@ -30,12 +31,15 @@ export function Allergens({ info, texts, className, optionsAdd }: Props) {
       ) : (
         <span className="allergens-contains">
           <span className="allergens-label">{label}</span>
+          {/* The comma stays outside the unbreakable name, so that a long list wraps between names on a phone. */}
           {shown.map((a, i) => (
-            <span key={a} className="allergen" data-allergen={a}>
-              <span className={`allergen-icon allergen-icon-${a}`} aria-hidden="true" />
-              {texts.names[a]}
+            <Fragment key={a}>
+              <span className="allergen" data-allergen={a}>
+                <span className={`allergen-icon allergen-icon-${a}`} aria-hidden="true" />
+                {texts.names[a]}
+              </span>
               {i < shown.length - 1 ? ', ' : ''}
-            </span>
+            </Fragment>
           ))}
         </span>
       )}

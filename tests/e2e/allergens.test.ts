@@ -52,6 +52,10 @@ describe('allergens on the restaurant page', () => {
       const texts = allergenTexts(locale);
       const l = { locale: messageLocale(locale) };
       const { page, problems } = await open(locale, viewport);
+      // A long list wraps between its names: nothing makes the page wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[viewport].width,
+      );
 
       // Icon and name: the name is the text a screen reader reads, the icon is hidden from it.
       const tuna = card(page, locale, 'Sałatka z tuńczykiem');
