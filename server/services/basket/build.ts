@@ -1,5 +1,7 @@
 import type { AppDeps } from '#server/context.ts';
 import { transaction, type Query } from '#db/raw.ts';
+import * as basketSql from '#db/statements/basket.ts';
+import { run } from '#db/statements/statement.ts';
 import type { Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
 import { applyDiscount, setDelivery } from './delivery.ts';
@@ -14,23 +16,18 @@ export type BasketContent = {
   discountCode: string | null;
 };
 
-const CREATE_SQL = `insert into baskets (id, created_at, updated_at)
-values ($1::text::uuid, $2::text::timestamptz, $2::text::timestamptz)
-on conflict (id) do nothing returning id`;
-const STATE_SQL = `select restaurant_id as "restaurantId", country from baskets where id = $1::text::uuid`;
-
 /** Runs one basket change (the basket API's own rules and writes) inside the caller's transaction. */
 async function apply(query: Query, basketId: string, change: BasketChange): Promise<void> {
-  const [state] = await query(STATE_SQL, [basketId]);
+  const [state] = await run(query, basketSql.readBasketState, { basketId });
   const basket: LockedBasket = {
     id: basketId,
-    restaurantId: (state?.['restaurantId'] as number | null | undefined) ?? null,
-    country: (state?.['country'] as string | undefined) ?? 'pl',
+    restaurantId: state?.restaurantId ?? null,
+    country: state?.country ?? 'pl',
     userId: null,
     isNew: false,
   };
-  const read = await Promise.all((change.reads?.(basketId) ?? []).map((s) => query(s.text, s.params)));
-  for (const write of change.writes(basket, read)) await query(write.text, write.params);
+  const rows = await Promise.all((change.reads?.(basketId) ?? []).map((s) => query(s.text, s.params)));
+  for (const write of change.writes(basket, rows)) await query(write.text, write.params);
 }
 
 /**
@@ -46,7 +43,7 @@ export async function buildBasket(
   const { basketId, content } = input;
   await transaction(db, async ({ query }) => {
     // A concurrent call for the same id waits at this insert until the first commits, then finds the basket.
-    const created = await query(CREATE_SQL, [basketId, now().toISOString()]);
+    const created = await run(query, basketSql.createBuiltBasket, { basketId, at: now().toISOString() });
     if (created.length === 0) return;
     for (const item of content.items) await apply(query, basketId, addItem(item, now()));
     await apply(query, basketId, setDelivery(content.delivery));

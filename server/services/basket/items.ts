@@ -10,11 +10,11 @@ import {
   type LinePatch,
   type MenuItemFacts,
 } from '#domain/basket/transitions.ts';
-import type { ModifierGroup } from '#domain/modifiers.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
 import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
-import { fromJson, OPENING_RANGE_JSON, stateAt } from './priced.ts';
+import { stateAt } from './priced.ts';
+import * as basketSql from '#db/statements/basket.ts';
 import type { BasketChange, LockedBasket, Statement } from './write.ts';
 
 export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
@@ -24,43 +24,7 @@ export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
  * server/domain/basket/transitions.ts decides, and the statements that write its patch.
  */
 
-/**
- * The item with its restaurant and location, and its modifier groups with their options: the same rows for every
- * basket, so the process recalls them to predict the next add of this item (decision 032).
- */
-const ADD_ITEM_READ_SQL = `
-select
-  (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable or i.ingredients_out, 'restaurantId', r.id,
-      'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
-      'locationDeleted', l.deleted, 'country', l.country,
-      'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
-        json_build_object('from', i.available_from, 'to', i.available_to)),
-      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
-        from working_hours h where h.restaurant_id = r.id))
-    from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
-      join menu_categories c on c.id = i.category_id
-    where i.id = $1::int) as item,
-  (select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'min', g.min,
-      'max', g.max, 'options', coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
-          'price', o.price, 'unavailable', o.unavailable or o.ingredients_out) order by o.position, o.id)
-        from modifier_options o where o.group_id = g.id), '[]'::json)) order by g.position, g.id)
-    from modifier_groups g where g.menu_item_id = $1::int) as groups`;
-
-/** The basket's state: line count, current kitchen's location, the lines of this item. */
-const ADD_BASKET_READ_SQL = `
-select
-  (select count(*)::int from basket_items where basket_id = $1::text::uuid) as "lineCount",
-  (select r.location_id from baskets b join restaurants r on r.id = b.restaurant_id
-    where b.id = $1::text::uuid) as "currentLocationId",
-  (select json_agg(json_build_object('id', bi.id, 'quantity', bi.quantity, 'optionIds', bi.option_ids)
-      order by bi.id)
-    from basket_items bi where bi.basket_id = $1::text::uuid and bi.menu_item_id = $2::int) as lines`;
-
-const itemRead = (menuItemId: number): Statement => ({
-  text: ADD_ITEM_READ_SQL,
-  params: [menuItemId],
-  recall: true,
-});
+const itemRead = (menuItemId: number): Statement => ({ ...basketSql.readItemToAdd.bind({ menuItemId }), recall: true });
 
 type ItemRead = MenuItemFacts & { windows?: { from: string | null; to: string | null }[] };
 
@@ -73,14 +37,15 @@ function outsideWindowUnavailable(read: ItemRead | null, now: Date): MenuItemFac
 }
 
 /** The facts of an add, decoded from its two reads' rows (or their predictions). */
-function addItemFacts([itemRows, basketRows]: Row[][], now: Date): AddItemFacts {
-  const read: Row = { ...itemRows?.[0], ...basketRows?.[0] };
+function addItemFacts([itemRows = [], basketRows = []]: Row[][], now: Date): AddItemFacts {
+  const [read] = basketSql.readItemToAdd.decode(itemRows);
+  const [basket] = basketSql.readBasketToAdd.decode(basketRows);
   return {
-    item: outsideWindowUnavailable(fromJson<ItemRead | null>(read['item'], null), now),
-    groups: fromJson<ModifierGroup[]>(read['groups'], []),
-    lineCount: Number(read['lineCount'] ?? 0),
-    currentLocationId: (read['currentLocationId'] as number | null | undefined) ?? null,
-    lines: fromJson<AddItemFacts['lines']>(read['lines'], []),
+    item: outsideWindowUnavailable(read?.item ?? null, now),
+    groups: read?.groups ?? [],
+    lineCount: basket?.lineCount ?? 0,
+    currentLocationId: basket?.currentLocationId ?? null,
+    lines: basket?.lines ?? [],
     openState: (item) =>
       stateAt({ isEnabled: true, hours: item.hours ?? [], timeZone: timeZoneOf(countryOf(item.country)) }, now),
   };
@@ -96,16 +61,14 @@ function addItemStatements(basketId: string, patch: AddItemPatch): Statement[] {
   const { line, kitchen } = patch;
   return [
     line.kind === 'increase'
-      ? { text: 'update basket_items set quantity = $2::int where id = $1::int', params: [line.lineId, line.quantity] }
-      : {
-          text: `insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
-            values ($1::text::uuid, $2::int, $3::int, $4::text::int[])`,
-          params: [basketId, line.menuItemId, line.quantity, `{${line.optionIds.join(',')}}`],
-        },
-    {
-      text: 'update baskets set restaurant_id = $2::int, country = $3::text where id = $1::text::uuid',
-      params: [basketId, kitchen.restaurantId, kitchen.country],
-    },
+      ? basketSql.setLineQuantity.bind({ lineId: line.lineId, quantity: line.quantity })
+      : basketSql.insertLine.bind({
+          basketId,
+          menuItemId: line.menuItemId,
+          quantity: line.quantity,
+          optionIds: `{${line.optionIds.join(',')}}`,
+        }),
+    basketSql.setKitchen.bind({ basketId, restaurantId: kitchen.restaurantId, country: kitchen.country }),
   ];
 }
 
@@ -117,7 +80,7 @@ export function addItem(input: AddItemInput, now: Date): BasketChange {
   return {
     reads: (basketId) => [
       itemRead(input.menuItemId),
-      { text: ADD_BASKET_READ_SQL, params: [basketId, input.menuItemId], ofBasket: true },
+      { ...basketSql.readBasketToAdd.bind({ basketId, menuItemId: input.menuItemId }), ofBasket: true },
     ],
     predict: (known, recall) => {
       const [itemRow] = recall(itemRead(input.menuItemId)) ?? [];
@@ -127,7 +90,7 @@ export function addItem(input: AddItemInput, now: Date): BasketChange {
         .map((l) => ({ id: l.id, quantity: l.quantity, optionIds: l.optionIds }))
         .sort((a, b) => a.id - b.id);
       return [
-        [{ item: fromJson(itemRow['item'], null), groups: fromJson(itemRow['groups'], null) }],
+        [{ item: itemRow['item'], groups: itemRow['groups'] }],
         [
           {
             lineCount: known.lines.length,
@@ -151,31 +114,21 @@ export function addItem(input: AddItemInput, now: Date): BasketChange {
   };
 }
 
-const LINE_SQL = 'select id from basket_items where id = $2::int and basket_id = $1::text::uuid';
-
 /** The statements of a line's patch. */
 function lineStatements(basketId: string, patch: LinePatch): Statement[] {
   if (patch.kind === 'setQuantity') {
-    return [
-      { text: 'update basket_items set quantity = $2::int where id = $1::int', params: [patch.lineId, patch.quantity] },
-    ];
+    return [basketSql.setLineQuantity.bind({ lineId: patch.lineId, quantity: patch.quantity })];
   }
   return [
-    { text: 'delete from basket_items where id = $1::int', params: [patch.lineId] },
-    // An emptied basket belongs to no restaurant, so the next item may come from anywhere. The line deleted
-    // above is left out by its id: the two writes may run as one statement, whose reads do not see the delete.
-    {
-      text: `update baskets set restaurant_id = null where id = $1::text::uuid
-            and not exists (select from basket_items where basket_id = $1::text::uuid and id <> $2::int)`,
-      params: [basketId, patch.lineId],
-    },
+    basketSql.deleteLine.bind({ lineId: patch.lineId }),
+    basketSql.releaseEmptiedKitchen.bind({ basketId, lineId: patch.lineId }),
   ];
 }
 
 /** Sets a line's quantity; 0 removes it (the rules: setQuantity of the domain). */
 export function setQuantity(lineId: number, quantity: number): BasketChange {
   return {
-    reads: (basketId) => [{ text: LINE_SQL, params: [basketId, lineId] }],
+    reads: (basketId) => [basketSql.readLine.bind({ basketId, lineId })],
     predict: (known) => (known.lines.some((l) => l.id === lineId) ? [[{ id: lineId }]] : undefined),
     writes: (basket, [lines]) =>
       lineStatements(
@@ -191,11 +144,5 @@ export const clearBasket: BasketChange = {
 };
 
 function clearStatements(basketId: string, _patch: ReturnType<typeof clear>): Statement[] {
-  return [
-    { text: 'delete from basket_items where basket_id = $1::text::uuid', params: [basketId] },
-    {
-      text: 'update baskets set restaurant_id = null, discount_code_id = null where id = $1::text::uuid',
-      params: [basketId],
-    },
-  ];
+  return [basketSql.deleteLines.bind({ basketId }), basketSql.clearKitchenAndCode.bind({ basketId })];
 }

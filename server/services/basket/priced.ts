@@ -2,6 +2,8 @@ import { type Kitchen, type KitchenNow, kitchenNow } from '#domain/kitchen-setti
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query, type Row } from '#db/raw.ts';
+import * as basketSql from '#db/statements/basket.ts';
+import type { PricingRow, PromotionRulesRow } from '#db/statements/basket.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { cheapestTerms, deliveryTermsAt, type DeliveryTerms, type StoredDeliveryZone } from '#domain/delivery-zones.ts';
 import type { DeliveryPoint } from '#domain/delivery-area.ts';
@@ -169,19 +171,6 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
   };
 }
 
-type LineOption = {
-  id: number;
-  name: string;
-  translations: MenuTranslations | null;
-  price: number;
-  unavailable: boolean;
-  groupName: string;
-  groupTranslations: MenuTranslations | null;
-  menuItemId: number;
-  allergens: string[] | null;
-  mayContain: string[] | null;
-};
-
 /** The names of a menu row's translations (its descriptions are not shown in a basket), as shown: without emoji. */
 function namesOf(translations: MenuTranslations | null | undefined): MenuNames {
   const names: MenuNames = {};
@@ -196,163 +185,10 @@ function namesOf(translations: MenuTranslations | null | undefined): MenuNames {
 export const fromJson = <T>(value: unknown, empty: T): T =>
   value === null || value === undefined ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
-/** The basket with everything that prices it, as the one statement below answers it. */
-type PricingRow = {
-  basket: {
-    id: string;
-    status: string;
-    country: string;
-    restaurantId: number | null;
-    userId: string | null;
-    deliveryMethod: string;
-    address: BasketAddress | null;
-    discountCodeId: number | null;
-  };
-  /** As stored: `isEnabled` is the restaurant's own switch, `active` its admin switch. */
-  restaurant:
-    | (Omit<
-        PricedBasketRestaurant,
-        'conceptSlug' | 'conceptName' | 'hours' | 'timeZone' | 'state' | 'deliveryZones' | 'deliveryZone'
-      > & {
-        active: boolean;
-        deliveryZones: StoredDeliveryZone[] | null;
-      })
-    | null;
-  location: (Omit<PricedBasketLocation, 'country'> & { country: string; deleted: boolean }) | null;
-  kitchen: Kitchen | null;
-  conceptSlug: string | null;
-  conceptName: string | null;
-  hours: unknown;
-  discount: {
-    id: number;
-    code: string;
-    type: string;
-    value: number;
-    country: string;
-    active: boolean;
-    quantity: number;
-    used: number;
-    rules: unknown;
-  } | null;
-  serviceFee: number | null;
-  lines: unknown;
-};
-
-type LineRow = {
-  line: { id: number; optionIds: number[]; quantity: number };
-  item: {
-    id: number;
-    name: string;
-    translations: MenuTranslations | null;
-    price: number;
-    resetPrices: boolean;
-    photo: string | null;
-    unavailable: boolean;
-    active: boolean;
-    restaurantId: number;
-    locationId: number;
-    conceptId: number;
-    categoryId: number;
-    allergens: string[] | null;
-    mayContain: string[] | null;
-    /** Its category's availability window and its own (issue 38); unset ones as nulls. */
-    windows?: { from: string | null; to: string | null }[];
-  };
-  options: LineOption[] | null;
-};
-
-/** One opening range of working_hours `h` as JSON (#domain/hours.ts OpeningRange): its special date and service. */
-export const OPENING_RANGE_JSON = (h: string) =>
-  `json_build_object('day', ${h}.day, 'from', ${h}."from", 'to', ${h}."to", 'date', ${h}.date, 'service', ${h}.service)`;
-
-/** A discount code's own rules (issue 38) as one JSON object, read from the row named `d`. */
-export const PROMOTION_RULES_SQL = (d: string) => `json_build_object('validFrom', ${d}.valid_from,
-    'validTo', ${d}.valid_to, 'minBasketValue', ${d}.min_basket_value, 'oncePerCustomer', ${d}.once_per_customer,
-    'firstOrderOnly', ${d}.first_order_only, 'conceptIds', ${d}.concept_ids, 'restaurantIds', ${d}.restaurant_ids,
-    'categoryIds', ${d}.category_ids)`;
-
-/** The rules as PROMOTION_RULES_SQL answers them, the window's bounds on the minute. */
-export function promotionRulesOf(value: unknown): PromotionRules {
-  const rules = fromJson<PromotionRules>(value, NO_PROMOTION_RULES);
+/** The rules as the code's row holds them, the window's bounds on the minute. */
+export function promotionRulesOf(rules: PromotionRulesRow): PromotionRules {
   return { ...rules, validFrom: localMinute(rules.validFrom), validTo: localMinute(rules.validTo) };
 }
-
-const NO_PROMOTION_RULES: PromotionRules = {
-  validFrom: null,
-  validTo: null,
-  minBasketValue: null,
-  oncePerCustomer: false,
-  firstOrderOnly: false,
-  conceptIds: null,
-  restaurantIds: null,
-  categoryIds: null,
-};
-
-/**
- * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
- * the country it is priced in, and its lines with their menu items and chosen options: one statement, one row.
- * `baskets` and `basketItems` name where the basket and its lines are read from: the tables, or the rows a
- * data-modifying CTE just wrote (their `returning *`), which the same statement's reads of the tables do not see
- * yet. Every basket answer is priced by this one text, whichever the source. A line's options are read one by one
- * by their key (the lateral subquery, kept apart by `offset 0`): joined to `unnest(option_ids)` as a whole, the
- * planner found them by hashing a scan of every option of every menu, for each line (decision 036).
- */
-export const pricingSql = (source: { baskets: string; basketItems: string; id: string }) => `
-select
-  json_build_object('id', b.id, 'status', b.status, 'country', b.country, 'restaurantId', b.restaurant_id,
-    'userId', b.user_id, 'deliveryMethod', b.delivery_method, 'address', b.address,
-    'discountCodeId', b.discount_code_id) as basket,
-  case when r.id is not null then json_build_object('id', r.id, 'slug', r.slug, 'name', r.name,
-    'conceptId', r.concept_id, 'phone', r.phone, 'isEnabled', r.is_enabled, 'active', r.active,
-    'deliveryValue', r.delivery_value, 'minBasketValue', r.min_basket_value,
-    'smallOrderThreshold', r.small_order_threshold, 'extraFee', r.extra_fee,
-    'acceptanceMinutes', r.acceptance_minutes, 'preparationMinutes', r.preparation_minutes,
-    'autoAccept', r.auto_accept,
-    'deliveryZones', (select json_agg(json_build_object('id', z.id, 'polygon', z.polygon, 'zips', z.zips,
-        'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
-      from delivery_zones z where z.restaurant_id = r.id)) end as restaurant,
-  case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
-    'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
-    'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
-    'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted) end as location,
-  case when l.id is not null then json_build_object('slotOrders', l.slot_orders, 'slotItems', l.slot_items,
-    'preOrdersWhileClosed', l.pre_orders_while_closed, 'horizonDays', l.horizon_days,
-    'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
-  c.slug as "conceptSlug",
-  c.name as "conceptName",
-  (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
-    from working_hours h where h.restaurant_id = r.id) as hours,
-  case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
-    'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used,
-    'rules', ${PROMOTION_RULES_SQL('d')}) end as discount,
-  cc.service_fee as "serviceFee",
-  (select json_agg(json_build_object(
-      'line', json_build_object('id', bi.id, 'optionIds', bi.option_ids, 'quantity', bi.quantity),
-      'item', (select json_build_object('id', mi.id, 'name', mi.name, 'translations', mi.translations, 'price', mi.price,
-          'resetPrices', mi.reset_prices, 'photo', mi.photo, 'unavailable', mi.unavailable or mi.ingredients_out, 'active', mi.active,
-          'restaurantId', mi.restaurant_id, 'locationId', mr.location_id, 'conceptId', mr.concept_id,
-          'categoryId', mi.category_id, 'allergens', mi.allergens, 'mayContain', mi.may_contain,
-          'windows', json_build_array(json_build_object('from', mc.available_from, 'to', mc.available_to),
-            json_build_object('from', mi.available_from, 'to', mi.available_to)))
-        from menu_items mi join restaurants mr on mr.id = mi.restaurant_id
-          join menu_categories mc on mc.id = mi.category_id where mi.id = bi.menu_item_id),
-      'options', (select json_agg(json_build_object('id', o.id, 'name', o.name, 'translations', o.translations,
-          'price', o.price, 'unavailable', o.unavailable or o.ingredients_out, 'groupName', g.name, 'groupTranslations', g.translations,
-          'menuItemId', g.menu_item_id, 'allergens', o.allergens, 'mayContain', o.may_contain))
-        from unnest(bi.option_ids) as chosen(id)
-        cross join lateral (select * from modifier_options o where o.id = chosen.id offset 0) o
-        join modifier_groups g on g.id = o.group_id))
-      order by bi.created_at, bi.id)
-    from ${source.basketItems} bi where bi.basket_id = b.id) as lines
-from ${source.baskets} b
-left join restaurants r on r.id = b.restaurant_id
-left join locations l on l.id = r.location_id
-left join concepts c on c.id = r.concept_id
-left join discount_codes d on d.id = b.discount_code_id
-left join country_configs cc on cc.country = coalesce(l.country, b.country)
-where b.id = ${source.id}`;
-
-const PRICING_SQL = pricingSql({ baskets: 'baskets', basketItems: 'basket_items', id: '$1::text::uuid' });
 
 /**
  * A basket priced from the database as it is now: item and option prices, the restaurant's
@@ -362,12 +198,13 @@ const PRICING_SQL = pricingSql({ baskets: 'baskets', basketItems: 'basket_items'
  */
 export async function loadPricedBasket(db: Db | Tx | Query, basketId: string, now: Date): Promise<PricedBasket | null> {
   const query = typeof db === 'function' ? db : queryOf(db);
-  return pricedOf(await query(PRICING_SQL, [basketId]), now);
+  const { text, params } = basketSql.priceBasket.bind({ basketId });
+  return pricedOf(await query(text, params), now);
 }
 
 /** The basket priced from what a `pricingSql` statement answered (no row: no such basket). */
 export function pricedOf(rows: Row[], now: Date): PricedBasket | null {
-  const [row] = rows as PricingRow[];
+  const [row] = basketSql.priceBasket.decode(rows);
   return row ? pricedBasket(row, now) : null;
 }
 
@@ -442,17 +279,17 @@ function kitchenOf(kitchen: Kitchen, restaurant: PricedBasketRestaurant, now: Da
 }
 
 function pricedBasket(head: PricingRow, now: Date): PricedBasket {
-  const basket = fromJson(head.basket, head.basket);
-  const itemRows = fromJson<LineRow[]>(head.lines, []);
+  const { basket } = head;
+  const itemRows = head.lines ?? [];
 
   let restaurant: PricedBasketRestaurant | null = null;
   let location: PricedBasketLocation | null = null;
-  const r = fromJson<PricingRow['restaurant']>(head.restaurant, null);
-  const l = fromJson<PricingRow['location']>(head.location, null);
+  const r = head.restaurant;
+  const l = head.location;
   if (basket.restaurantId !== null && r && l) {
     // The hours of the basket's service (issue 38): its state, checkout's restaurantClosed and the slots on offer
     // follow pickup's hours or delivery's where the restaurant keeps them apart.
-    const hours = hoursFor(fromJson<WorkingHours>(head.hours, []), serviceOf(basket.deliveryMethod));
+    const hours = hoursFor(head.hours ?? [], serviceOf(basket.deliveryMethod));
     const country = countryOf(l.country);
     const timeZone = timeZoneOf(country);
     const isEnabled = r.isEnabled && r.active && !l.deleted;
@@ -544,7 +381,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
   });
 
   let discount: PricedBasketDiscount | null = null;
-  const code = fromJson<PricingRow['discount']>(head.discount, null);
+  const code = head.discount;
   if (basket.discountCodeId !== null && code) {
     const left = Math.max(0, code.quantity - code.used);
     const country = countryOf(code.country);
@@ -597,15 +434,14 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
 
   return {
     id: basket.id,
-    status: basket.status as PricedBasket['status'],
+    status: basket.status,
     country: countryOf(basket.country),
     deliveryMethod,
     address: basket.address ?? null,
     userId: basket.userId,
     restaurant,
     location,
-    kitchen:
-      restaurant && head.kitchen ? kitchenOf(fromJson<Kitchen>(head.kitchen, head.kitchen), restaurant, now) : null,
+    kitchen: restaurant && head.kitchen ? kitchenOf(head.kitchen, restaurant, now) : null,
     currency: currencyOf(pricingCountry),
     lines,
     discount,

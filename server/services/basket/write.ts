@@ -14,7 +14,8 @@ import {
   type Statement,
 } from '#db/predicted-write.ts';
 import { isBasketId, type BasketOwner, type StaffBasket } from './writable.ts';
-import { loadPricedBasket, pricedOf, pricingSql, type PricedBasket } from './priced.ts';
+import { loadPricedBasket, pricedOf, type PricedBasket } from './priced.ts';
+import * as basketSql from '#db/statements/basket.ts';
 
 /**
  * What this process saw of a basket after it last wrote it: enough to predict what the next change's rules read
@@ -44,48 +45,6 @@ export type LockedBasket = {
   /** Not in the database yet: it is inserted with the change's writes. */
   isNew: boolean;
 };
-
-/**
- * The cookie's basket when it is still collecting and is a guest's or this user's (a user's basket never opens for
- * a guest or another user who holds the cookie); otherwise the user's latest collecting basket. Locked, so
- * concurrent writes to one basket (and place-order) queue up.
- */
-const LOCK_SQL = `select id, restaurant_id as "restaurantId", country, user_id as "userId" from baskets
-where status = 'collecting' and built_by_user_id is null
-  and ((id = $1::text::uuid and (user_id is null or user_id = $2::text::uuid)) or user_id = $2::text::uuid)
-order by coalesce(id = $1::text::uuid, false) desc, updated_at desc
-limit 1
-for update`;
-
-/** A basket staff build for a caller opens by its id for the staff member who built it, and nobody else. */
-const STAFF_LOCK_SQL = `select id, restaurant_id as "restaurantId", country, user_id as "userId" from baskets
-where status = 'collecting' and id = $1::text::uuid and built_by_user_id = $2::text::uuid
-for update`;
-
-const CREATE_SQL = `insert into baskets (id, user_id, created_at, updated_at)
-values ($1::text::uuid, $2::text::uuid, $3::text::timestamptz, $3::text::timestamptz)`;
-
-const ASYNC_COMMIT_SQL = 'set local synchronous_commit = off';
-
-/** Every write marks the basket as touched; a guest basket written by a logged-in user becomes theirs. */
-const TOUCH_SQL = `update baskets set updated_at = $2::text::timestamptz, user_id = coalesce(user_id, $3::text::uuid)
-where id = $1::text::uuid`;
-
-/**
- * The lock for a write sent on a prediction, which also marks the basket as touched (TOUCH_SQL) and makes the commit
- * asynchronous: the cookie's basket, updated (and so locked), when it is what the lock above would choose
- * (collecting, a guest's or this user's) and still holds the kitchen, country and owner predicted; otherwise a
- * division by zero, which aborts the transaction (its COMMIT becomes a rollback, the touch with it) before any write
- * runs. One statement where a lock, `set local` and the touch were three.
- */
-const PREDICTED_LOCK_SQL = `with locked as (update baskets
-  set updated_at = $6::text::timestamptz, user_id = coalesce(user_id, $2::text::uuid)
-  where id = $1::text::uuid and status = 'collecting' and built_by_user_id is null
-    and (user_id is null or user_id = $2::text::uuid)
-    and user_id is not distinct from $3::text::uuid and restaurant_id is not distinct from $4::int
-    and country = $5::text
-  returning 1)
-select 1 / (select count(*)::int from locked) as ok, set_config('synchronous_commit', 'off', true) as async`;
 
 export type { Statement };
 
@@ -149,7 +108,7 @@ new_basket as (insert into baskets (id, user_id, restaurant_id, country, created
 new_line as (insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
   select id, ${$(5)}::int, ${$(6)}::int, ${$(7)}::text::int[] from new_basket
   returning *)
-${pricingSql({ baskets: 'new_basket', basketItems: 'new_line', id: `${$(1)}::text::uuid` })}`;
+${basketSql.pricingSql({ baskets: 'new_basket', basketItems: 'new_line', id: `${$(1)}::text::uuid` })}`;
     createdTexts.set(key, text);
   }
   return { text, params };
@@ -231,13 +190,23 @@ async function predictedChange(
   const checks = reads.flatMap((read, i) => (basket.isNew && read.ofBasket ? [] : [{ read, rows: rows[i] ?? [] }]));
   const together = merged(checks, writes);
   return transaction(db, async ({ query, commit }) => {
+    const send = ({ text, params }: Statement) => query(text, params);
     const guards = [
       basket.isNew
-        ? query(ASYNC_COMMIT_SQL)
-        : query(PREDICTED_LOCK_SQL, [basket.id, owner.userId, basket.userId, basket.restaurantId, basket.country, at]),
+        ? send(basketSql.asyncCommit.bind({}))
+        : send(
+            basketSql.lockPredictedBasket.bind({
+              basketId: basket.id,
+              userId: owner.userId,
+              ownerId: basket.userId,
+              restaurantId: basket.restaurantId,
+              country: basket.country,
+              at,
+            }),
+          ),
     ];
     const sent = [
-      ...(basket.isNew ? [query(CREATE_SQL, [basket.id, null, at])] : []),
+      ...(basket.isNew ? [send(basketSql.createBasket.bind({ basketId: basket.id, userId: null, at }))] : []),
       ...(together ? [query(together.text, together.params)] : []),
     ];
     const priced = loadPricedBasket(query, basket.id, now);
@@ -264,15 +233,18 @@ async function readThenChange(
   const cookieId = isBasketId(named) ? named : null;
   // A basket staff build for a caller is made by createStaffBasket, never by a write, and opens only for its builder.
   if (staff && cookieId === null) return null;
-  const lock = staff ? { text: STAFF_LOCK_SQL, params: [cookieId, owner.staffUserId] } : null;
   const userId = staff ? null : owner.userId;
+  const lock = staff
+    ? basketSql.lockStaffBasket.bind({ basketId: cookieId, staffUserId: owner.staffUserId })
+    : basketSql.lockBasket.bind({ cookieId, userId });
   const at = now.toISOString();
   return transaction(db, async ({ query, commit }) => {
+    const send = ({ text, params }: Statement) => query(text, params);
     // A basket is the visitor's scratch pad, not a record: its commit does not wait for the WAL to reach the disk
     // (3.5–5 ms per commit on this machine's disk, most of a basket write). A PostgreSQL crash may lose the last
     // fraction of a second of basket changes, never leave one half-written; an order's commit flushes the WAL up to
     // itself, so an order never rests on a basket write that could still be lost.
-    const asyncCommit = query(ASYNC_COMMIT_SQL);
+    const asyncCommit = send(basketSql.asyncCommit.bind({}));
     const reads = async (basketId: string | null) => {
       const statements = change.reads?.(basketId) ?? [];
       const rows = await Promise.all(statements.map((s) => query(s.text, s.params)));
@@ -282,30 +254,21 @@ async function readThenChange(
       });
       return rows;
     };
-    const [, [locked], guessed] = await Promise.all([
-      asyncCommit,
-      lock ? query(lock.text, lock.params) : query(LOCK_SQL, [cookieId, userId]),
-      reads(cookieId),
-    ]);
+    const [, lockedRows, guessed] = await Promise.all([asyncCommit, send(lock), reads(cookieId)]);
+    const [locked] = basketSql.lockBasket.decode(lockedRows);
     if (!locked && (!create || staff)) return null;
     const basket: LockedBasket = locked
-      ? {
-          id: locked['id'] as string,
-          restaurantId: locked['restaurantId'] as number | null,
-          country: locked['country'] as string,
-          userId: locked['userId'] as string | null,
-          isNew: false,
-        }
+      ? { ...locked, isNew: false }
       : { id: crypto.randomUUID(), restaurantId: null, country: 'pl', userId, isNew: true };
     // The reads went out naming the cookie's basket; when another basket is used (the user's on another device,
     // or a new one after an order), they are asked again for it. A new basket has no lines yet.
-    const read = (locked?.['id'] ?? null) === cookieId ? guessed : await reads(basket.isNew ? null : basket.id);
+    const read = (locked?.id ?? null) === cookieId ? guessed : await reads(basket.isNew ? null : basket.id);
     const writes = change.writes(basket, read);
 
     const sent = [
-      ...(basket.isNew ? [query(CREATE_SQL, [basket.id, userId, at])] : []),
-      ...writes.map((s) => query(s.text, s.params)),
-      ...(basket.isNew ? [] : [query(TOUCH_SQL, [basket.id, at, userId])]),
+      ...(basket.isNew ? [send(basketSql.createBasket.bind({ basketId: basket.id, userId, at }))] : []),
+      ...writes.map(send),
+      ...(basket.isNew ? [] : [send(basketSql.touchBasket.bind({ basketId: basket.id, at, userId }))]),
     ];
     const priced = loadPricedBasket(query, basket.id, now);
     const [answer] = await Promise.all([priced, commit(), ...sent]);
