@@ -68,9 +68,9 @@ function writtenColumns(file: string, text: string): Statement[] {
       .map(unquote);
     found.push({ file, kind: 'update', table: unquote(m[1] ?? ''), columns });
   }
-  // `insert into x (…) … on conflict … do update set` writes the same table.
+  // `insert into x (…) … on conflict … do update set` writes the same table (the nearest insert before it).
   for (const m of text.matchAll(
-    /\binsert\s+into\s+("?\w+"?)[\s\S]*?\bdo\s+update\s+set\s+([\s\S]*?)(?=\breturning\b|`|;|$)/gi,
+    /\binsert\s+into\s+("?\w+"?)(?:(?!\binsert\s+into\b)[\s\S])*?\bdo\s+update\s+set\s+([\s\S]*?)(?=\breturning\b|`|;|$)/gi,
   )) {
     const columns = topLevelParts(m[2] ?? '')
       .map((part) => /^\s*("?\w+"?)\s*=/.exec(part)?.[1])

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
+import { ORDER_STATUS_CHANNEL } from '#db/statements/place-order.ts';
 import { errorOf, log } from '#server/observability/log.ts';
 
-/** The PostgreSQL channel every status change is announced on (payload: the order id). */
-export const ORDER_STATUS_CHANNEL = 'order_status';
+/** The PostgreSQL channel every status change is announced on (payload: the order id), which place-order's one
+ * statement notifies too. */
+export { ORDER_STATUS_CHANNEL };
 
 // The orders each transaction of transactionAnnouncing has announced so far, to announce once it has committed.
 const announcedIn = new WeakMap<Tx, Set<string>>();

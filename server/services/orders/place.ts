@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { jsonOf, queryOf, transaction } from '#db/raw.ts';
+import { queryOf, transaction } from '#db/raw.ts';
+import * as ordersSql from '#db/statements/orders.ts';
+import { run } from '#db/statements/statement.ts';
 import type { LegalEntity } from '#domain/invoice.ts';
 import { baskets, payments } from '#db/schema/index.ts';
 import type { AppDeps, ServiceCtx } from '#server/context.ts';
-import { type Channel, isOnlinePayment, type PaymentAvailabilityHours } from '#domain/country.ts';
+import { type Channel, isOnlinePayment } from '#domain/country.ts';
 import { AppError } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { loadPricedBasket } from '../basket/priced.ts';
@@ -20,7 +22,7 @@ import { isUuid } from '#domain/ids.ts';
 import { Temporal } from 'temporal-polyfill';
 import { SLOT_MINUTES, type SlotLoad } from '#domain/kitchen-capacity.ts';
 import { KITCHEN_LIMITS } from '#domain/kitchen-settings.ts';
-import { claimSlot, KITCHEN_LOCK_SQL, slotCounters } from './place/slots.ts';
+import { claimSlot, slotCounters } from './place/slots.ts';
 import { customerHistory } from './place/promotion.ts';
 import { countOrderPlaced } from '#server/observability/metrics.ts';
 import { traced } from '#server/observability/tracing.ts';
@@ -67,15 +69,6 @@ async function latestUserBasket(db: AppDeps['db'], userId: string): Promise<stri
   return row?.id ?? null;
 }
 
-// The seller (issue 36) rides on the lock's statement: the confirmation names it, and no statement is added.
-const LOCK_BASKET_SQL = `select built_by_user_id as "builtBy",
-    (select c.legal_entity from restaurants r join concepts c on c.id = r.concept_id
-      where r.id = baskets.restaurant_id) as "seller"
-  from baskets where id = $1::text::uuid for update`;
-/** The countries whose configured payments list offers a method ($1) on a channel ($2): data, not rules. */
-const CONFIGURED_COUNTRIES_SQL = `select country, availability_hours as "hours" from payment_options
-  where name = $1::text and status = 'active' and $2::text = any(available_for)`;
-
 /** An order this call wrote, with what its answer's view is made of (the rows just written, nothing read back). */
 type Created = {
   created: string;
@@ -117,11 +110,11 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
       // slot only while that stripe still has room, and when it had none place-order tries again, then queued behind
       // the kitchen's lock with the others that lost one (decision 053). Still the one round trip.
       const [[locked], , again, basket, configured, counters, history] = await Promise.all([
-        tx.query(LOCK_BASKET_SQL, [basketId]),
-        queued ? tx.query(KITCHEN_LOCK_SQL, [basketId]) : null,
+        run(tx.query, ordersSql.lockBasketToOrder, { basketId }),
+        queued ? run(tx.query, ordersSql.lockKitchenOfBasket, { basketId }) : null,
         orderByKey(tx.query, idempotencyKey),
         loadPricedBasket(tx.query, basketId, now),
-        tx.query(CONFIGURED_COUNTRIES_SQL, [input.paymentMethod, channel]),
+        run(tx.query, ordersSql.configuredCountries, { method: input.paymentMethod, channel }),
         slotCounters(tx.query, basketId, loadWindowAt(now)),
         customerHistory(tx.query, basketId, { userId, email: input.email, phone: input.phone }),
       ]);
@@ -129,20 +122,20 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
       // A user's basket is ordered only by that user, whoever else holds its cookie; a basket staff built for a
       // caller only by that staff member, acting for the caller (and never from a shop page).
       if (!basket || (basket.userId !== null && basket.userId !== userId)) throw new AppError('basketEmpty');
-      const builtBy = (locked?.['builtBy'] as string | null | undefined) ?? null;
+      const builtBy = locked?.builtBy ?? null;
       if (builtBy !== (actor.kind === 'staff' ? actor.user.id : null)) throw new AppError('basketEmpty');
       if (basket.status !== 'collecting') throw new AppError('basketAlreadyOrdered');
       if (!isOrderable(basket)) throw new AppError('basketEmpty');
 
       const country = basket.location.country;
-      const option = configured.find((r) => r['country'] === country);
+      const option = configured.find((r) => r.country === country);
       // The deployment narrows the methods too: an online method no provider takes in this country cannot be paid.
       const provider = isOnlinePayment(input.paymentMethod)
         ? ctx.payments.forMethod(country, input.paymentMethod)
         : null;
       const orderId = crypto.randomUUID();
       const accessToken = orderAccessToken(env.orderTokenSecret, orderId);
-      const seller = jsonOf<LegalEntity | null>(locked?.['seller'] ?? null);
+      const seller = locked?.seller ?? null;
       const drafted = (load: ReadonlyMap<number, SlotLoad>) =>
         draftOrder({
           basket,
@@ -152,7 +145,7 @@ async function placeNewOrder(ctx: ServiceCtx<'db' | 'env' | 'payments'>, call: P
           idempotencyKey,
           requestHash: hash,
           offered: option !== undefined,
-          paymentHours: (option?.['hours'] as PaymentAvailabilityHours | null | undefined) ?? null,
+          paymentHours: option?.hours ?? null,
           now,
           ids: { order: orderId, payment: crypto.randomUUID() },
           accessToken,

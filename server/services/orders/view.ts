@@ -35,7 +35,9 @@ import { Temporal } from 'temporal-polyfill';
 import { accessTokenMatches } from './access-token.ts';
 import { isUuid } from '#domain/ids.ts';
 import { allergenInfoOf, type AllergenInfo } from '#domain/allergens.ts';
-import { jsonOf, queryOf, rowOf } from '#db/raw.ts';
+import { queryOf, rowOf } from '#db/raw.ts';
+import * as ordersSql from '#db/statements/orders.ts';
+import { run } from '#db/statements/statement.ts';
 import { reusable } from '#db/reusable.ts';
 
 const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
@@ -342,61 +344,26 @@ export const orderLines = reusable((db) =>
     .orderBy(asc(orderItems.id)),
 );
 
-/**
- * An order with its restaurant, items, payments (with refunds) and item modifiers, in one statement: the summary
- * page's refresh is every guest's last request, and five statements (four of them built by drizzle on each call)
- * cost more of the server than placing the order did (decision 036). An item's modifiers are read by its key (the
- * lateral subquery, kept apart by `offset 0`): joined as a whole, the planner scanned every order's modifiers.
- */
-const ORDER_VIEW_SQL = `
-  select to_json(o) as "order", r.slug as "restaurantSlug", r.name as "restaurantName", r.phone as "restaurantPhone",
-    r.acceptance_minutes as "acceptanceMinutes", r.preparation_minutes as "preparationMinutes",
-    l.country, l.street, l.no as "streetNo", l.zip, l.city,
-    (select c.legal_entity from concepts c where c.id = r.concept_id) as "seller",
-    (select to_json(q) from invoice_requests q where q.order_id = o.id) as "invoiceRequest",
-    (select v.number from invoices v where v.order_id = o.id) as "invoiceNumber",
-    (select coalesce(json_agg(i order by i.id), '[]') from order_items i where i.order_id = o.id) as "items",
-    (select coalesce(json_agg(json_build_object('payment', p, 'refund', f) order by p.created_at desc), '[]')
-      from payments p left join refunds f on f.payment_id = p.id where p.order_id = o.id) as "payments",
-    (select coalesce(json_agg(m order by m.id), '[]') from order_items i
-      cross join lateral (select * from order_item_mods m where m.order_item_id = i.id offset 0) m
-      where i.order_id = o.id) as "mods"
-  from orders o
-  join restaurants r on r.id = o.restaurant_id
-  join locations l on l.id = r.location_id
-  where o.id = $1::text::uuid`;
-
 type Json = Record<string, unknown>;
 
-/** The order's row and details from ORDER_VIEW_SQL, typed as drizzle reads them. */
+/** The order's row and details (db/statements/orders.ts orderView), its tables' rows decoded as drizzle reads them. */
 async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow; details: OrderDetails } | null> {
-  const [raw] = await queryOf(db)(ORDER_VIEW_SQL, [orderId]);
-  if (!raw) return null;
-  const paymentRows = jsonOf<{ payment: Json; refund: Json | null }[]>(raw['payments']);
+  const [read] = await run(queryOf(db), ordersSql.orderView, { orderId });
+  if (!read) return null;
+  const { order, invoiceRequest, items, payments: paymentRows, mods, ...restaurant } = read;
   return {
     row: {
-      order: rowOf(orders, jsonOf<Json>(raw['order'])),
-      restaurantSlug: raw['restaurantSlug'] as string,
-      restaurantName: raw['restaurantName'] as string,
-      restaurantPhone: raw['restaurantPhone'] as string | null,
-      acceptanceMinutes: Number(raw['acceptanceMinutes']),
-      preparationMinutes: Number(raw['preparationMinutes']),
-      country: raw['country'] as string,
-      street: raw['street'] as string,
-      streetNo: raw['streetNo'] as string,
-      zip: raw['zip'] as string,
-      city: raw['city'] as string,
-      seller: jsonOf<LegalEntity | null>(raw['seller']),
-      invoiceRequest: raw['invoiceRequest'] ? rowOf(invoiceRequests, jsonOf<Json>(raw['invoiceRequest'])) : null,
-      invoiceNumber: (raw['invoiceNumber'] as string | null) ?? null,
+      ...restaurant,
+      order: rowOf(orders, order as Json),
+      invoiceRequest: invoiceRequest ? rowOf(invoiceRequests, invoiceRequest as Json) : null,
     },
     details: [
-      jsonOf<Json[]>(raw['items']).map((item) => rowOf(orderItems, item)),
+      items.map((item) => rowOf(orderItems, item as Json)),
       paymentRows.map(({ payment, refund }) => ({
-        payment: rowOf(payments, payment),
-        refund: refund ? rowOf(refunds, refund) : null,
+        payment: rowOf(payments, payment as Json),
+        refund: refund ? rowOf(refunds, refund as Json) : null,
       })),
-      jsonOf<Json[]>(raw['mods']).map((mod) => rowOf(orderItemMods, mod)),
+      mods.map((mod) => rowOf(orderItemMods, mod as Json)),
     ],
   };
 }
@@ -419,7 +386,7 @@ export function loadViewableOrder(
   return readView(ctx, input.orderId, (order) => mayView(order, actor, input.token));
 }
 
-/** The view of the order ORDER_VIEW_SQL reads, when `allowed` lets its row through. */
+/** The view of the order readOrder reads, when `allowed` lets its row through. */
 async function readView(
   { db, now }: Pick<ServiceCtx<'db'>, 'db' | 'now'>,
   orderId: string,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Query } from '#db/raw.ts';
+import * as ordersSql from '#db/statements/orders.ts';
+import { run } from '#db/statements/statement.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import type { Channel } from '#domain/country.ts';
 import { replayIfSameCall } from '../../idempotency.ts';
@@ -54,12 +56,9 @@ export function requestHash(basketId: string, channel: Channel, input: PlaceOrde
 
 export type Existing = { id: string; requestHash: string | null; basketId: string };
 
-const ORDER_BY_KEY_SQL = `select id, request_hash as "requestHash", basket_id as "basketId" from orders
-  where idempotency_key = $1::text`;
-
 export async function orderByKey(query: Query, key: string): Promise<Existing | undefined> {
-  const [row] = await query(ORDER_BY_KEY_SQL, [key]);
-  return row as Existing | undefined;
+  const [row] = await run(query, ordersSql.orderByKey, { key });
+  return row;
 }
 
 /** The earlier call's order when this call is its repeat; a key reused with another body is refused. */
