@@ -48,9 +48,14 @@ describe('a declared statement', () => {
   });
 
   it('holds for every statement of the hot paths: each names its parameters once, in the order they travel', () => {
-    const declared = [...Object.values(basketSql), ...Object.values(ordersSql), ...Object.values(placeOrderSql)].filter(
-      (value): value is { name: string; text: string; params: readonly string[] } =>
-        typeof value === 'object' && value !== null && 'bind' in value,
+    const declared = [
+      ...Object.values(basketSql),
+      ...Object.values(ordersSql),
+      ...Object.values(placeOrderSql),
+    ].flatMap((value: unknown) =>
+      typeof value === 'object' && value !== null && 'bind' in value && 'text' in value && 'params' in value
+        ? [value as { name: string; text: string; params: readonly string[] }]
+        : [],
     );
     expect(declared.length).toBeGreaterThan(30);
     for (const statement of declared) {
