@@ -3,8 +3,8 @@ import { useStore } from '#app/stores/use-store.ts';
 import type { RuleName } from '#domain/forms.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import {
-  $contactForm,
   contactForm,
+  contactView,
   sendContactForm,
   setContactField,
   type ContactField,
@@ -39,7 +39,7 @@ export default function ContactForm({
 }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { values, errors, status } = useStore($contactForm);
+  const { values, errors, status } = contactView(useStore(contactForm.$state));
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, contactForm.adopt);
   const message = (rule: RuleName | undefined) =>

@@ -1,4 +1,3 @@
-import { computed } from 'nanostores';
 import { contactFormRules, type FormErrors, validate } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { createForm, type Reply } from '#app/forms/form.ts';
@@ -24,23 +23,20 @@ export const contactForm = createForm<ContactValues>(
 );
 
 /** The form as the island shows it: a refusal of the whole form is the rate limit, or a failure to send. */
-export const $contactForm = computed(
-  contactForm.$state,
-  ({ values, errors, error, status }): ContactFormState => ({
-    values,
-    errors: errors as FormErrors<ContactField>,
-    status:
-      status === 'done'
-        ? 'sent'
-        : error === 'tooManyRequests'
-          ? 'tooMany'
-          : error
-            ? 'failed'
-            : status === 'sending'
-              ? 'sending'
-              : 'editing',
-  }),
-);
+export const contactView = ({ values, errors, error, status } = contactForm.$state.get()): ContactFormState => ({
+  values,
+  errors: errors as FormErrors<ContactField>,
+  status:
+    status === 'done'
+      ? 'sent'
+      : error === 'tooManyRequests'
+        ? 'tooMany'
+        : error
+          ? 'failed'
+          : status === 'sending'
+            ? 'sending'
+            : 'editing',
+});
 
 export const resetContactForm = (): void => contactForm.reset();
 
@@ -63,6 +59,6 @@ export async function sendContactForm(concept: string, client: ApiClient = api):
     const text = await reply.text();
     return { ok: text.trim() === 'OK', status: reply.status, text: async () => text };
   });
-  if ($contactForm.get().status === 'failed') console.warn('contact form: the server did not accept the message');
+  if (contactView().status === 'failed') console.warn('contact form: the server did not accept the message');
   return first;
 }
