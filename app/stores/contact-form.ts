@@ -17,9 +17,8 @@ export type ContactFormState = {
  * The brand's contact form on the islands' form model (app/forms/form.ts, decision 049), checked by the rules the
  * API's contact service applies to the same message (spec section 5).
  */
-export const contactForm = createForm<ContactValues>(
-  { name: '', email: '', message: '', terms: false },
-  (values) => validate(contactFormRules, values),
+export const contactForm = createForm<ContactValues>({ name: '', email: '', message: '', terms: false }, (values) =>
+  validate(contactFormRules, values),
 );
 
 /** The form as the island shows it: a refusal of the whole form is the rate limit, or a failure to send. */
