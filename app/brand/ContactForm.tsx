@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import type { RuleName } from '#domain/forms.ts';
-import { adoptFields, useEarlyInput } from '#app/forms/early-input.ts';
-import { $contactForm, sendContactForm, setContactField, type ContactField } from '#app/stores/contact-form.ts';
+import { useEarlyInput } from '#app/forms/early-input.ts';
+import {
+  contactForm,
+  contactView,
+  sendContactForm,
+  setContactField,
+  type ContactField,
+} from '#app/stores/contact-form.ts';
 import { Checkbox, TextArea, TextInput } from '#app/ui/field.tsx';
 import type { ContactLabels } from '#i18n/contact-labels.ts';
 
@@ -33,9 +39,9 @@ export default function ContactForm({
 }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { values, errors, status } = useStore($contactForm);
+  const { values, errors, status } = contactView(useStore(contactForm.$state));
   const form = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, (changed) => adoptFields(changed, $contactForm.get().values, setContactField));
+  useEarlyInput(form, contactForm.adopt);
   const message = (rule: RuleName | undefined) =>
     rule ? ((labels as Record<string, string>)[rule] ?? labels.notEmpty) : undefined;
 

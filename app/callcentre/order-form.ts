@@ -56,11 +56,12 @@ export const phoneOrderForm = createForm<PhoneOrderValues>(EMPTY, (values) =>
 /** A fresh form for a new call, in the agent's screen language until they pick the caller's. */
 export const startPhoneOrderForm = (lang: Lang): void => phoneOrderForm.reset({ lang });
 
-/** Copies details the agent chose (an account, an earlier order, a known address) into the form, unchecked. */
+/**
+ * Copies details the agent chose (an account, an earlier order, a known address) into the form, unchecked as typed;
+ * a field showing an error is checked again with what came in.
+ */
 export function prefillPhoneOrder(values: Prefill): void {
-  const state = phoneOrderForm.$state.get();
-  const filled = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value ?? '']));
-  phoneOrderForm.$state.set({ ...state, values: { ...state.values, ...filled } });
+  phoneOrderForm.fill(Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value ?? ''])));
 }
 
 /** The body of the call centre's order for these values: the address unless picked up, the consents shown. */

@@ -9,13 +9,12 @@ import { TextField } from '#app/ui/rule-fields.tsx';
 import { focusField, inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import {
-  $errors,
-  $formError,
+  $elsewhere,
   $order,
   $setup,
   $stage,
-  $values,
   adoptEarlyInput,
+  checkoutForm,
   chooseAddress,
   googlePayRequest,
   loadCheckout,
@@ -49,9 +48,9 @@ import './checkout.css';
  */
 export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; totals: BasketTotalsLabels }) {
   const setup = useStore($setup);
-  const values = useStore($values);
-  const errors = useStore($errors);
-  const formError = useStore($formError);
+  const { values, errors: fieldErrors, error: formError } = useStore(checkoutForm.$state);
+  const elsewhere = useStore($elsewhere);
+  const errors = { ...fieldErrors, ...elsewhere };
   const stage = useStore($stage);
   const order = useStore($order);
   const seller = useStore($seller);

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '#domain/country.ts';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 import type { FieldRule } from '#domain/errors.ts';
 import type { OfferedMethod } from '#app/stores/checkout.ts';
 import { BlikField } from './BlikField.tsx';
@@ -56,13 +57,21 @@ export function PaymentMethodPicker({
   onBlikChange: (code: string) => void;
 }) {
   const t = inLocale(locale);
-  const errorId = `${form}-paymentMethod-error`;
   const cc = look === 'cc';
+  // ui/field.tsx's wiring: the error is `<form>-paymentMethod-error`, named by the fieldset; the first choice holds
+  // the id, so that the whole-form check's focus lands on a radio button.
+  const frame = {
+    id: `${form}-paymentMethod`,
+    label: null,
+    error: error && fieldMessage(error, locale),
+    look: cc ? ('cc' as const) : ('account' as const),
+  };
+  const { 'aria-invalid': invalid, 'aria-describedby': describedBy } = controlProps(frame);
   return (
     <fieldset
       className={cc ? 'cc-choices' : 'account-fieldset checkout-methods'}
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
     >
       <legend>{texts?.legend ?? m.checkout_section_payment({}, t)}</legend>
       {methods === null && (
@@ -90,11 +99,7 @@ export function PaymentMethodPicker({
           </span>
         </label>
       ))}
-      {error && (
-        <p className={cc ? 'cc-error' : 'account-field-error'} id={errorId}>
-          {fieldMessage(error, locale)}
-        </p>
-      )}
+      <FieldNotes {...frame} />
       {value === 'blik' && (
         <BlikField
           form={form}

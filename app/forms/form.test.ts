@@ -76,3 +76,53 @@ describe('createForm with paths under a field', () => {
     expect(valueAt(initial(), 'week.5.to')).toBeUndefined();
   });
 });
+
+describe('createForm with rules loaded on demand', () => {
+  const rules = (values: { name: string; code: string }) => ({
+    ...(values.name ? {} : { name: 'notEmpty' as const }),
+    ...(/^\d{6}$/.test(values.code) ? {} : { code: 'invalid' as const }),
+  });
+
+  it('loads them at the first change only, and checks what was typed meanwhile once they are there', async () => {
+    let loads = 0;
+    const form = createForm({ name: '', code: '' }, { load: async () => (loads++, rules) });
+    form.fill({ name: 'Ania' });
+    expect(loads).toBe(0);
+    form.setField('code', '12');
+    form.setField('name', '');
+    expect(form.$state.get().errors).toEqual({});
+    await form.ready();
+    expect(loads).toBe(1);
+    expect(form.$state.get().errors).toEqual({ name: 'notEmpty', code: 'invalid' });
+    form.setField('code', '123456');
+    expect(form.$state.get().errors).toEqual({ name: 'notEmpty' });
+  });
+
+  it('checks the whole form once they have loaded, and refuses nothing before', async () => {
+    const form = createForm({ name: '', code: '' }, { load: async () => rules });
+    expect(() => form.check()).toThrow();
+    const send = async () => reply(200, {});
+    expect(await form.submit(send)).toBe('name');
+    expect(form.$state.get().errors).toEqual({ name: 'notEmpty', code: 'invalid' });
+    // Filling checks again only the fields in error.
+    form.fill({ name: 'Ania', code: '1' });
+    expect(form.$state.get().errors).toEqual({ code: 'invalid' });
+  });
+
+  it('asks for them again after a failed load', async () => {
+    let failing = true;
+    const form = createForm(
+      { name: '', code: '' },
+      {
+        load: async () => {
+          if (failing) throw new Error('offline');
+          return rules;
+        },
+      },
+    );
+    await expect(form.ready()).rejects.toThrow('offline');
+    failing = false;
+    await form.ready();
+    expect(form.check()).toBe('name');
+  });
+});

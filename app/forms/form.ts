@@ -53,17 +53,33 @@ export type Form<V extends Record<string, unknown>, R> = {
   reset(values?: Partial<V>): void;
   /** Takes the fields changed before the island loaded (useEarlyInput), each as if changed now. */
   adopt(changed: Record<string, unknown>): void;
+  /**
+   * Puts values the screen knows into the form (a profile, a saved address, a caller's account) without checking
+   * them as typed; the fields already showing an error are checked again.
+   */
+  fill(values: Partial<V>): void;
+  /** Resolves once the rules are there (at once unless they are loaded on demand: `LazyCheck`). */
+  ready(): Promise<void>;
 };
+
+/** Every failing field (or path) of the values, by its rule. */
+export type Check<V> = (values: V) => Partial<Record<string, FieldRule>>;
+
+/**
+ * Rules loaded on demand: a module kept out of the page's first load (the checkout's arktype schemas), loaded at the
+ * first change. What is typed meanwhile is checked once they are there; `check` and `submit` wait for `ready()`.
+ */
+export type LazyCheck<V> = { load: () => Promise<Check<V>> };
 
 /**
  * The one form model of the islands (decision 049): one form's state and its two moments of validation (spec
- * section 5: each field on change, the whole form on submit). `check` answers every failing field of the values, with the rules the server applies to the same form
- * (server/domain/forms.ts, accounts.ts), so client and server always agree; the server's own verdict (its
- * `validation` details) lands under the same fields.
+ * section 5: each field on change, the whole form on submit). `rules` answers every failing field of the values,
+ * with the rules the server applies to the same form (server/domain/forms.ts, accounts.ts, checkout-form.ts), so
+ * client and server always agree; the server's own verdict (its `validation` details) lands under the same fields.
  */
 export function createForm<V extends Record<string, unknown>, R = unknown>(
   initial: V,
-  check: (values: V) => Partial<Record<string, FieldRule>>,
+  rules: Check<V> | LazyCheck<V>,
 ): Form<V, R> {
   const fresh = (values: Partial<V> = {}): FormState<V, R> => ({
     values: { ...initial, ...values },
@@ -93,31 +109,64 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
     return errors;
   };
 
-  /** Sets the values and checks `at` (and whatever it holds or is held by) with the fields already in error. */
-  const change = (values: V, at: string) => {
+  let check = typeof rules === 'function' ? rules : null;
+  let loading: Promise<void> | null = null;
+  /** The paths changed while the rules were loading, checked once they are there. */
+  const unchecked = new Set<string>();
+  const ready = (): Promise<void> =>
+    check
+      ? Promise.resolve()
+      : (loading ??= (rules as LazyCheck<V>).load().then(
+          (loaded) => {
+            check = loaded;
+            const { values, error } = $state.get();
+            change(values, [...unchecked], error);
+            unchecked.clear();
+          },
+          (failure: unknown) => {
+            // Not loaded (the line dropped): the next change or submit asks again.
+            loading = null;
+            throw failure;
+          },
+        ));
+  const checked = (values: V) => {
+    if (!check) throw new Error('createForm: the rules are not loaded yet (await ready())');
+    return placed(check(values));
+  };
+
+  /** Sets the values and checks `at` (and whatever they hold or are held by) with the fields already in error. */
+  const change = (values: V, at: readonly string[], error: ErrorKey | null = null) => {
     const state = $state.get();
     if (state.status === 'sending') return;
-    const touches = (path: string) => path === at || path.startsWith(`${at}.`) || at.startsWith(`${path}.`);
+    if (!check) {
+      for (const path of at) unchecked.add(path);
+      $state.set({ ...state, values, error, status: 'editing' });
+      // Values filled in by the screen wait for the rules without asking for them: only typing loads them.
+      if (at.length > 0) ready().catch(() => undefined);
+      return;
+    }
+    const touches = (path: string) =>
+      at.some((changed) => path === changed || path.startsWith(`${changed}.`) || changed.startsWith(`${path}.`));
     const errors: FormState<V, R>['errors'] = {};
-    for (const [path, rule] of Object.entries(placed(check(values))) as [FieldPath<V>, FieldRule][]) {
+    for (const [path, rule] of Object.entries(checked(values)) as [FieldPath<V>, FieldRule][]) {
       if (touches(path) || state.errors[path]) errors[path] = rule;
     }
-    $state.set({ ...state, values, errors, error: null, status: 'editing' });
+    $state.set({ ...state, values, errors, error, status: 'editing' });
   };
 
   const form: Form<V, R> = {
     $state,
     setField(field, value) {
-      change({ ...$state.get().values, [field]: value }, field);
+      change({ ...$state.get().values, [field]: value }, [field]);
     },
     setAt(path, value) {
       const [field, ...under] = path.split('.') as [keyof V & string, ...string[]];
       const values = $state.get().values;
-      change({ ...values, [field]: under.length ? setUnder(values[field], under, value) : value }, path);
+      change({ ...values, [field]: under.length ? setUnder(values[field], under, value) : value }, [path]);
     },
     check() {
       const state = $state.get();
-      const errors = placed(check(state.values));
+      const errors = checked(state.values);
       $state.set({ ...state, errors, error: null, status: 'editing' });
       return firstError(errors);
     },
@@ -128,12 +177,14 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
     },
     submit(send) {
       return task(async () => {
-        const state = $state.get();
-        if (state.status === 'sending') return null;
-        if (form.check()) return firstError($state.get().errors);
-        $state.set({ ...$state.get(), errors: {}, error: null, status: 'sending' });
+        if ($state.get().status === 'sending') return null;
+        await ready();
+        const first = form.check();
+        if (first) return first;
+        const { values } = $state.get();
+        $state.set({ ...$state.get(), status: 'sending' });
         let next: Pick<FormState<V, R>, 'errors' | 'error' | 'status' | 'result'>;
-        const answer = await readAnswer(() => send(state.values));
+        const answer = await readAnswer(() => send(values));
         if (answer.ok) next = { errors: {}, error: null, status: 'done', result: answer.data as R };
         else {
           // No answer at all (offline, server gone) reads as internalError: the user may send again.
@@ -156,6 +207,11 @@ export function createForm<V extends Record<string, unknown>, R = unknown>(
     adopt(changed) {
       adoptFields(changed, initial, form.setField);
     },
+    fill(values) {
+      const state = $state.get();
+      change({ ...state.values, ...values }, [], state.error);
+    },
+    ready,
   };
   return form;
 }

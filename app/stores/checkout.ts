@@ -9,6 +9,6 @@ export {
   type PaymentMethods,
   type PlaceStage,
 } from './checkout/state.ts';
-export { $errors, $formError, $values, adoptEarlyInput, chooseAddress, setField } from './checkout/form.ts';
+export { $elsewhere, adoptEarlyInput, checkoutForm, chooseAddress, setField } from './checkout/form.ts';
 export { googlePayRequest, loadCheckout } from './checkout/setup.ts';
 export { $order, placeOrder, resumePlaced } from './checkout/placement.ts';

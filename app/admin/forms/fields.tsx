@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Checkbox, Field, Select, TextArea, TextInput, controlProps } from '#app/ui/field.tsx';
+import { Checkbox, Select, TextArea, TextInput } from '#app/ui/field.tsx';
 import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { idOf, useField } from './form-state.tsx';
 
@@ -111,19 +111,16 @@ export function MoneyField(common: Common) {
   const { field, frame } = useFrame<number>({ ...common, required: true });
   const [text, setText] = useTypedText(field.value, moneyText, parseMoney);
   return (
-    <Field {...frame}>
-      <input
-        {...controlProps(frame)}
-        type="text"
-        inputMode="decimal"
-        name={common.name}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          field.set(parseMoney(event.target.value));
-        }}
-      />
-    </Field>
+    <TextInput
+      {...frame}
+      inputMode="decimal"
+      name={common.name}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        field.set(parseMoney(event.target.value));
+      }}
+    />
   );
 }
 

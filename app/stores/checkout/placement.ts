@@ -17,7 +17,8 @@ import { scheduledForBody } from '#app/capacity/order-time.ts';
 import { checkInvoice, invoiceBody, invoiceRefusal } from '#app/stores/invoice-request.ts';
 import { loadOrder, type OrderView, paymentStage, statusUrl, waitForPayment } from '#app/stores/payment-flow.ts';
 import type { UiLocale } from '#i18n/messages.ts';
-import { $errors, $formError, checkWholeForm, priceForAddress, stopPricing } from './form.ts';
+import type { ErrorKey } from '#domain/errors.ts';
+import { $elsewhere, checkoutForm, priceForAddress, stopPricing } from './form.ts';
 import { findUnanswered, googlePayRequest } from './setup.ts';
 import { $setup, $stage, context, coordinatesOf, pickup } from './state.ts';
 
@@ -48,14 +49,13 @@ export function placeOrder(
     if (stage === 'sending' || stage === 'processing' || stage === 'redirect' || stage === 'settled') return null;
     const { basket, googlePay, sandbox } = $setup.get();
     if (!basket) return null;
-    const { values, errors } = await checkWholeForm();
-    $formError.set(null);
+    await checkoutForm.ready();
+    // Every field's error shows, and each is checked again on change from then on.
+    const first = checkoutForm.check();
+    $elsewhere.set({});
     const invoiceProblem = checkInvoice(basket.country === 'pl');
-    if (firstErrorField(errors) || invoiceProblem) {
-      $errors.set(errors);
-      return firstErrorField(errors) ?? invoiceProblem;
-    }
-    $errors.set({});
+    if (first || invoiceProblem) return first ?? invoiceProblem;
+    const { values } = checkoutForm.$state.get();
     $stage.set('sending');
     // An address typed just before the click is priced by the order itself. Priced after it, the order placed,
     // it would start the visitor a new basket, and a send whose answer was lost could no longer be found or repeated.
@@ -107,8 +107,9 @@ export function placeOrder(
       // A refusal, or no answer at all (internalError): the form says where it belongs and may be sent again.
       const invoiceField = invoiceRefusal(answer);
       const placed = invoiceField ? { fields: {}, form: null } : placeErrors(answer);
-      $errors.set(placed.fields);
-      $formError.set(placed.form);
+      const { address, basket: recap, ...fields } = placed.fields;
+      checkoutForm.refuse(fields, placed.form as ErrorKey | null);
+      $elsewhere.set({ ...(address ? { address } : {}), ...(recap ? { basket: recap } : {}) });
       $stage.set('editing');
       // A refusal placed nothing: the address the send stopped from being priced is priced now.
       if (answer.status >= 400 && answer.status < 500) priceForAddress(client);
