@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as basketSql from './basket.ts';
 import * as ordersSql from './orders.ts';
 import * as placeOrderSql from './place-order.ts';
-import { declare, run, StatementRowError } from './statement.ts';
+import { declare, run, StatementRowError, type Declared } from './statement.ts';
 
 const lineRead = declare({
   name: 'lineRead',
