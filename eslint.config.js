@@ -31,6 +31,14 @@ const HTTP = {
   group: ['hono', 'hono/*', '@hono/*'],
   message: 'Services do not see HTTP: the route or a middleware reads cookies and headers and passes values.',
 };
+// A hex colour written in the front end's code: colours come from the tokens (decision 065), as var() in CSS or,
+// where only a value will do (a canvas, a chart), read from them (#app/admin/token-colour.ts). A brand's configured
+// colours are data from tenants/, not literals here.
+const HEX = String.raw`/(^|[\s:,(='"])#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})(?![\w-])/`;
+const HEX_COLOURS = [`Literal[value=${HEX}]`, `TemplateElement[value.raw=${HEX}]`].map((selector) => ({
+  selector,
+  message: 'A colour comes from a token (sites/styles/tokens.css): var(--token) in CSS, tokenColour() in a canvas.',
+}));
 
 export default tseslint.config(
   {
@@ -77,7 +85,10 @@ export default tseslint.config(
   },
   {
     files: ['sites/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [QUERIES, DATABASE, RAW_SQL, STORE_HOOK] }],
+      'no-restricted-syntax': ['error', ...HEX_COLOURS],
+    },
   },
   {
     // Islands know the API by its contract (the typed client, #app/api-types.ts, #app/api-answer.ts).
@@ -91,6 +102,7 @@ export default tseslint.config(
           selector: "MemberExpression[computed=true][object.name='m']",
           message: 'Name each message on its own (m.some_message): a computed name ships the whole catalogue.',
         },
+        ...HEX_COLOURS,
       ],
     },
   },

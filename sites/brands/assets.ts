@@ -1,5 +1,5 @@
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-import { contrast } from '#tenants/index.ts';
+import { readableOn } from '#tenants/index.ts';
 import type { Tenant } from '#tenants/schema.ts';
 
 // Vite copies every brand picture into the build (fingerprinted under /_astro/, tiny ones inlined) and gives
@@ -25,9 +25,6 @@ export function legalDocument(tenant: Tenant, file: string): AstroComponentFacto
   return doc.Content;
 }
 
-/** Black or white, whichever reads better on the colour. */
-const inkOn = (hex: string): string => (contrast(hex, '#ffffff') >= contrast(hex, '#111111') ? '#ffffff' : '#111111');
-
 const FONTS = {
   serif: "Georgia, 'DejaVu Serif', 'Times New Roman', serif",
   sans: "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif",
@@ -35,16 +32,18 @@ const FONTS = {
   condensed: "Impact, 'Arial Narrow', 'DejaVu Sans Condensed', sans-serif-condensed, sans-serif",
   mono: "'DejaVu Sans Mono', Menlo, Consolas, monospace",
 } as const;
-const RADII = { square: '0', soft: '0.5rem', round: '1.25rem' } as const;
+const RADII = { square: '0', soft: 'var(--radius-2)', round: 'var(--radius-5)' } as const;
 
 /** The brand's look as CSS custom properties for the page's root element. */
 export function themeStyle(tenant: Tenant): string {
   const t = tenant.theme;
+  // The colours are the brand's configuration (tenants/), data rather than design; the ink on them is white or
+  // near-black by readableOn, as in the brand's order e-mails.
   return [
     `--primary:${t.primary}`,
-    `--on-primary:${inkOn(t.primary)}`,
+    `--on-primary:${readableOn(t.primary)}`,
     `--accent:${t.accent}`,
-    `--on-accent:${inkOn(t.accent)}`,
+    `--on-accent:${readableOn(t.accent)}`,
     `--bg:${t.background}`,
     `--ink:${t.text}`,
     `--display:${FONTS[t.font ?? 'sans']}`,

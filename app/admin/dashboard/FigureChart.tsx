@@ -4,6 +4,7 @@ import { formatMoney } from '#domain/money.ts';
 import type { DashboardRow } from '#app/api-types.ts';
 import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
+import { tokenColour } from '#app/admin/token-colour.ts';
 
 // Only the pieces a bar chart needs, so the rest of chart.js stays out of the bundle.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -25,8 +26,18 @@ export default function FigureChart({ title, rows, currency, locale, id }: Props
           data={{
             labels: rows.map((r) => r.name),
             datasets: [
-              { label: revenueLabel, data: rows.map((r) => r.revenue / 100), backgroundColor: '#b3261e', yAxisID: 'y' },
-              { label: ordersLabel, data: rows.map((r) => r.orders), backgroundColor: '#f2a93b', yAxisID: 'y1' },
+              {
+                label: revenueLabel,
+                data: rows.map((r) => r.revenue / 100),
+                backgroundColor: tokenColour('--brand'),
+                yAxisID: 'y',
+              },
+              {
+                label: ordersLabel,
+                data: rows.map((r) => r.orders),
+                backgroundColor: tokenColour('--accent'),
+                yAxisID: 'y1',
+              },
             ],
           }}
           options={{

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { ALARM_SOURCE, rememberSound, soundRemembered } from './alarm-sound.ts';
+import { tokenColour } from '#app/admin/token-colour.ts';
 import { Notice } from '#app/ui/notice.tsx';
 
 type Props = { ringing: number; restaurant: string; locale: UiLocale };
@@ -132,11 +133,11 @@ function countIcon(count: number): string | null {
   canvas.width = canvas.height = 64;
   const context = canvas.getContext('2d');
   if (!context) return null;
-  context.fillStyle = '#c62828';
+  context.fillStyle = tokenColour('--red-533');
   context.beginPath();
   context.arc(32, 32, 32, 0, 2 * Math.PI);
   context.fill();
-  context.fillStyle = '#ffffff';
+  context.fillStyle = tokenColour('--white');
   context.font = 'bold 40px sans-serif';
   context.textAlign = 'center';
   context.textBaseline = 'middle';
