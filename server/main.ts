@@ -99,7 +99,7 @@ const [
   import('#tenants/index.ts'),
   import('./app.ts'),
   import('./workers/sweeper.ts'),
-  import('./services/outbox/worker.ts'),
+  import('./services/outbox/start-worker.ts'),
   import('./services/payments/providers.ts'),
   import('./services/media/storage.ts'),
   import('./services/auth/demo-logins.ts'),

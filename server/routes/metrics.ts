@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { clientIp } from '../middleware/rate-limit.ts';
 import { errorOf, log } from '../observability/log.ts';
 import { metricsText, setBacklogReader } from '../observability/metrics.ts';
-import { readOutboxBacklog } from '../services/outbox/backlog.ts';
+import { readOutboxBacklog } from '../services/outbox/read-backlog.ts';
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);

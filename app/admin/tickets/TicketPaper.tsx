@@ -15,7 +15,7 @@ type T = { locale: ReturnType<typeof messageLocale> };
 /**
  * What a line prints under its name besides its options: one entry per per-line field the order's lines carry (a
  * line's own comment, its allergens), each giving a short text or null when the line has none. The ticket's lines are
- * the order view's without prices (#server/services/admin/orders/ticket.ts), so a field added to those lines reaches
+ * the order view's without prices (#server/services/admin/orders/load-ticket.ts), so a field added to those lines reaches
  * here, and one entry prints it. Orders keep no per-line comment yet.
  */
 const LINE_NOTES: readonly ((line: Line, locale: UiLocale) => string | null)[] = [

@@ -7,7 +7,7 @@ import { deliveryMethodType, localeType } from '#domain/list-types.ts';
 import { AppError, notFound, validationError } from '#server/errors.ts';
 import { clientIp } from '#server/middleware/rate-limit.ts';
 import { placeBotOrder } from '#server/services/bot/place-order.ts';
-import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
+import { restaurantsDeliveringTo } from '#server/services/catalogue/find-delivering.ts';
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
 import { getConcept, getLocationsAndConcepts } from '#server/services/catalogue/overview.ts';
 import { restaurantSchedule } from '#server/services/capacity/schedule.ts';

@@ -5,7 +5,7 @@ import type { AppEnv } from '#server/context.ts';
 import { deliveryQuery } from '#domain/addresses.ts';
 import { isValidZipCode } from '#domain/country.ts';
 import { notFound, validationError } from '#server/errors.ts';
-import { restaurantsDeliveringTo } from '#server/services/catalogue/delivering.ts';
+import { restaurantsDeliveringTo } from '#server/services/catalogue/find-delivering.ts';
 import { getRestaurantPage, menuIn } from '#server/services/catalogue/menu.ts';
 import {
   defaultRestaurantOf,
@@ -15,7 +15,7 @@ import {
   getLocationsAndConcepts,
 } from '#server/services/catalogue/overview.ts';
 import type { ShopLanguage } from '#server/services/catalogue/restaurants.ts';
-import { restaurantSeller } from '#server/services/invoices/seller.ts';
+import { restaurantSeller } from '#server/services/invoices/find-seller.ts';
 import { errorResponse, jsonResponse, otherHost, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 import { cachedJson, cachedJsonWithPart } from './cache.ts';

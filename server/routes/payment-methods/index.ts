@@ -3,7 +3,7 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { CHANNELS, COUNTRIES } from '#domain/country.ts';
-import { listPaymentMethods } from '#server/services/payments/methods.ts';
+import { listPaymentMethods } from '#server/services/payments/list-methods.ts';
 import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 

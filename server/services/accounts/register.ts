@@ -14,7 +14,7 @@ import { enqueueEmail } from '../outbox/enqueue.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { withTransaction } from '#db/transaction.ts';
-import { recordConsents } from '../rights/consents.ts';
+import { recordConsents } from '../rights/record-consents.ts';
 import { accountLinkEmail } from './emails.ts';
 import { issueToken } from './tokens.ts';
 

@@ -5,7 +5,7 @@ import { storedPhone, type AccountLang } from '#domain/accounts.ts';
 import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
 import { AppError } from '#server/errors.ts';
 import { profileColumns, type Profile } from './get-profile.ts';
-import { recordConsents } from '../rights/consents.ts';
+import { recordConsents } from '../rights/record-consents.ts';
 
 export type ProfileChanges = {
   firstname?: string;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '#server/context.ts';
 import type { DeliveryQuery } from '#domain/addresses.ts';
-import { restaurantsDeliveringTo } from './delivering.ts';
+import { restaurantsDeliveringTo } from './find-delivering.ts';
 import { getRestaurant, type MenuLanguage } from './menu.ts';
 import { getCity, getConcept, getLocation, getLocationsAndConcepts } from './overview.ts';
 

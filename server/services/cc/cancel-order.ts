@@ -5,7 +5,7 @@ import type { ServiceCtx } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { changeStatusInTx, lockOrderToChange } from '../orders/change-status.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
-import { processPendingRefunds } from '../payments/refunds.ts';
+import { processPendingRefunds } from '../payments/process-refunds.ts';
 import { loadFollowUpOrder, type FollowUpOrder } from './follow-up-order.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { ServiceCtx } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { actorUserId } from '../actor.ts';
 import { recordAudit } from '../orders/bookkeeping.ts';
-import { enqueueStatusEmail } from '../orders/status-emails.ts';
+import { enqueueStatusEmail } from '../orders/enqueue-status-email.ts';
 import { loadFollowUpOrder } from './follow-up-order.ts';
 
 /**

@@ -5,7 +5,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import type { Lang } from '../orders/access-token.ts';
 import { fa3Xml, zipStored } from './ksef-xml.ts';
 import { loadInvoicesIssued, loadOrderInvoice } from './load.ts';
-import { invoicePdf } from './pdf.ts';
+import { invoicePdf } from './render-pdf.ts';
 
 /**
  * The PDF of an order's invoice, for whoever may see the order (the route checked): `invoiceNotReady` while the

@@ -4,7 +4,7 @@ import { queryRows } from '#db/client.ts';
 import type { AppDeps } from '#server/context.ts';
 import { PAYMENT_TIMEOUT_MINUTES } from '#domain/orders.ts';
 import { pollPendingPayments } from '../payments/poll.ts';
-import { processPendingRefunds } from '../payments/refunds.ts';
+import { processPendingRefunds } from '../payments/process-refunds.ts';
 import { SYSTEM } from '../actor.ts';
 import { changeStatusInTx } from './change-status.ts';
 import { transactionAnnouncing } from './events.ts';

@@ -6,7 +6,7 @@ import { placeholderFor, reusable } from '#db/reusable.ts';
 import { retryingLostRaces } from '#db/errors.ts';
 import { auditLog, payments } from '#db/schema/index.ts';
 import type { PaymentNotification, PaymentProvider } from './provider.ts';
-import { processPendingRefunds } from './refunds.ts';
+import { processPendingRefunds } from './process-refunds.ts';
 import { isUuid } from '#domain/ids.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
 import { log } from '#server/observability/log.ts';

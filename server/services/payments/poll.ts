@@ -2,7 +2,7 @@ import { and, eq, lte, ne } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { applyPaymentOutcome } from './apply.ts';
-import { processPendingRefunds } from './refunds.ts';
+import { processPendingRefunds } from './process-refunds.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
 import { log } from '#server/observability/log.ts';
 

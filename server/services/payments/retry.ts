@@ -18,7 +18,7 @@ import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts'
 import { loadOrderView, type OrderView } from '../orders/view.ts';
 import type { Lang } from '../orders/access-token.ts';
 import { isLocale } from '#domain/locales.ts';
-import { listPaymentMethods, type PaymentMethods } from './methods.ts';
+import { listPaymentMethods, type PaymentMethods } from './list-methods.ts';
 import { startPayment } from './start.ts';
 
 export type RetryPaymentInput = {

@@ -9,7 +9,7 @@ import { orderAccessToken, statusPath, type Lang } from '../orders/access-token.
 import { orderLines } from '../orders/view.ts';
 import { applyPaymentOutcome } from './apply.ts';
 import { ProviderUnavailableError, type PaymentDetails, type PaymentOrder } from './provider.ts';
-import { processPendingRefunds } from './refunds.ts';
+import { processPendingRefunds } from './process-refunds.ts';
 import { transactionAnnouncing } from '../orders/events.ts';
 import { log } from '#server/observability/log.ts';
 

@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '#domain/locales.ts';
 import type { Env } from '#server/context.ts';
 import { messageLocale } from '#i18n/messages.ts';
 import * as m from '#i18n/paraglide/messages.js';
-import { recordConsents } from './consents.ts';
+import { recordConsents } from './record-consents.ts';
 import { openLink, sealLink } from './link-token.ts';
 import { normalEmail } from './subject.ts';
 

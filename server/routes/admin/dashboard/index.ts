@@ -3,7 +3,7 @@ import { type } from 'arktype';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '#server/context.ts';
 import { loadDashboard, waitingKey, waitingOrders } from '#server/services/admin/dashboard/figures.ts';
-import { loadLateness } from '#server/services/admin/dashboard/lateness.ts';
+import { loadLateness } from '#server/services/admin/dashboard/load-lateness.ts';
 import { unauthorized } from '#server/errors.ts';
 import type { StaffScope } from '#domain/staff-access.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';

@@ -7,7 +7,7 @@ import { isUuid } from '#domain/ids.ts';
 import { notFound, unauthorized } from '#server/errors.ts';
 import { actOnOrder } from '#server/services/admin/orders/act.ts';
 import { loadStaffOrder } from '#server/services/admin/orders/detail.ts';
-import { loadTicket } from '#server/services/admin/orders/ticket.ts';
+import { loadTicket } from '#server/services/admin/orders/load-ticket.ts';
 import { errorResponse, jsonResponse, security } from '../../openapi-common.ts';
 import { validate } from '../../validate.ts';
 import { selfActor } from '#server/services/actor.ts';

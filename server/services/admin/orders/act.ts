@@ -5,7 +5,7 @@ import { isOrderStatus } from '#domain/orders.ts';
 import { assertStaffAction, rejectionReasonFor, type StaffAction } from '#domain/staff-actions.ts';
 import type { ServiceCtx } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { processPendingRefunds } from '#server/services/payments/refunds.ts';
+import { processPendingRefunds } from '#server/services/payments/process-refunds.ts';
 import { changeStatusInTx, type StatusChanged } from '#server/services/orders/change-status.ts';
 import { transactionAnnouncing } from '#server/services/orders/events.ts';
 

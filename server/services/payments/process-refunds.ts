@@ -3,7 +3,7 @@ import { queryRows } from '#db/client.ts';
 import { payments, refunds } from '#db/schema/index.ts';
 import type { AppDeps } from '#server/context.ts';
 import { announceOrderChange, transactionAnnouncing } from '../orders/events.ts';
-import { enqueueStatusEmail } from '../orders/status-emails.ts';
+import { enqueueStatusEmail } from '../orders/enqueue-status-email.ts';
 import { countRefund } from '#server/observability/metrics.ts';
 
 /**
