@@ -46,6 +46,17 @@ async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Pag
   const page = await context.newPage();
   await page.goto(urlOn('localhost', path));
   await settled(page);
+  // The islands that hydrate when seen (client:visible) and are on this first screen: their server HTML differs from
+  // what they draw once hydrated (the address form's button), and a screen caught in between would not hold still.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+        const box = (island.firstElementChild ?? island).getBoundingClientRect();
+        return box.top >= window.innerHeight || box.bottom <= 0;
+      }),
+    undefined,
+    { polling: 50 },
+  );
   return page;
 }
 
