@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import { Notice } from '#app/ui/notice.tsx';
@@ -58,13 +59,7 @@ export default function BrandGroupsEditor({ locale, brandId }: { locale: UiLocal
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<BrandGroupView | null>(null);
 
-  const failed = useCallback(
-    (key: string | undefined) => {
-      const reason = key ? errorMessage(key, locale) : '';
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
-    },
-    [locale],
-  );
+  const failed = useCallback((key: string | undefined) => notifyFailed(key, locale), [locale]);
 
   useEffect(() => {
     void loadBrandGroups(brandId);

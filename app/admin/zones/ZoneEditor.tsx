@@ -1,7 +1,8 @@
 import type { InferResponseType } from 'hono/client';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
 import { useEffect, useState } from 'react';
 import { m } from '#i18n/paraglide/messages.js';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { api } from '#app/api-client.ts';
 import { Notice } from '#app/ui/notice.tsx';
@@ -91,8 +92,7 @@ export default function ZoneEditor({ locale, id }: { locale: UiLocale; id: strin
     setSaving(false);
     if (!answer.ok) {
       setProblems(Object.fromEntries(Object.entries(answer.details).map(([field, rule]) => [field, String(rule)])));
-      const reason = answer.key ? errorMessage(answer.key, locale) : '';
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+      notifyFailed(answer.key, locale);
       return;
     }
     notifySuccess(m.zone_saved({}, t));
