@@ -2,21 +2,15 @@ import { useState } from 'react';
 import type { UiLocale } from '#i18n/messages.ts';
 import { messageLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { api } from '#app/api-client.ts';
 import type { KitchenQueue } from '#app/api-types.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '#domain/kitchen-capacity.ts';
 import { formatPromise } from '#domain/promise-time.ts';
-import { receive } from '#app/admin/kitchen/kitchen-store.ts';
+import { setBusy, type BusyChoice } from '#app/admin/kitchen/kitchen-store.ts';
 import './kitchen-board.css';
 
 /** How long a tap of extra time lasts: an hour, then the kitchen is back to its usual time by itself. */
 const EXTRA_FOR_MINUTES = 60;
-
-type Choice =
-  | { kind: 'extraTime'; extraMinutes: number; forMinutes: number }
-  | { kind: 'paused'; reason: string; forMinutes: number | null }
-  | { kind: 'none' };
 
 /**
  * Busy mode on the kitchen board (issue 34): one tap adds 10, 20 or 30 minutes to every order's preparation time, or
@@ -31,7 +25,7 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
   const busy = queue.kitchen.busy;
   const time = (iso: string) => formatPromise(iso, queue.kitchen.timeZone, locale);
 
-  const send = async (choice: Choice) => {
+  const send = async (choice: BusyChoice) => {
     if (choice.kind === 'paused' && choice.reason.trim() === '') {
       setProblem(m.capacity_busy_reason_needed({}, t));
       document.getElementById('kitchen-busy-reason')?.focus();
@@ -40,12 +34,7 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
     setProblem(null);
     setSending(true);
     const slug = queue.restaurant.slug;
-    const response = await api.admin.kitchen[':restaurant'].busy
-      .$put({ param: { restaurant: slug }, json: choice })
-      .catch(() => null);
-    if (!response?.ok) setProblem(m.admin_orders_failed({}, t));
-    const fresh = await api.admin.kitchen[':restaurant'].$get({ param: { restaurant: slug } }).catch(() => null);
-    if (fresh?.ok) receive((await fresh.json()) as KitchenQueue);
+    if (!(await setBusy(slug, choice))) setProblem(m.admin_orders_failed({}, t));
     setSending(false);
     if (choice.kind === 'paused') setReason('');
   };

@@ -46,7 +46,7 @@ export default function DeliveryHere({
       .$get({ query })
       .then(async (response) => {
         if (!response.ok) return;
-        const { restaurants } = (await response.json()) as { restaurants: { id: number; atAddress: Terms }[] };
+        const { restaurants } = await response.json();
         const here = restaurants.find((r) => r.id === restaurantId);
         setAnswer(here ? { state: 'here', terms: here.atAddress } : { state: 'notHere', address: address.fullAddress });
       })

@@ -1,4 +1,5 @@
 import { atom, task } from 'nanostores';
+import { readAnswer } from '#app/api-answer.ts';
 import { COUNTRIES, isValidZipCode } from '#domain/country.ts';
 import type { Country } from '#domain/money.ts';
 import type { RestaurantSummary } from '#app/api-types.ts';
@@ -32,13 +33,7 @@ export function loadNearby(address: AddressParts, lang: Locale, client: ApiClien
       return;
     }
     $nearby.set({ status: 'loading' });
-    try {
-      const response = await client.restaurants.$get({ query: { zip, country, lang } });
-      if (!response.ok) throw new Error(`restaurants answered ${response.status}`);
-      const body = (await response.json()) as { restaurants: RestaurantSummary[] };
-      $nearby.set({ status: 'ready', restaurants: body.restaurants });
-    } catch {
-      $nearby.set({ status: 'error' });
-    }
+    const answer = await readAnswer(client.restaurants.$get({ query: { zip, country, lang } }));
+    $nearby.set(answer.ok ? { status: 'ready', restaurants: answer.data.restaurants } : { status: 'error' });
   });
 }

@@ -64,14 +64,13 @@ export function loadRetry(
     try {
       const [order, methodsAnswer, configAnswer] = await Promise.all([
         loadOrder(input.orderId, input.token, client),
-        client['payment-methods'].$get({ query: { country: input.country, channel: 'web' } }),
-        client.payments.config.$get({ query: { country: input.country } }),
+        readAnswer(client['payment-methods'].$get({ query: { country: input.country, channel: 'web' } })),
+        readAnswer(client.payments.config.$get({ query: { country: input.country } })),
       ]);
-      if (!order || methodsAnswer.status !== 200) throw new Error('retry: order or methods missing');
-      const { methods } = await methodsAnswer.json();
-      const config = configAnswer.ok
-        ? ((await configAnswer.json()) as { googlePay: GooglePayConfig | null; sandbox: boolean })
-        : { googlePay: null, sandbox: false };
+      if (!order || methodsAnswer.status !== 200 || !methodsAnswer.ok)
+        throw new Error('retry: order or methods missing');
+      const { methods } = methodsAnswer.data;
+      const config = configAnswer.ok ? configAnswer.data : { googlePay: null, sandbox: false };
       const usable = methods.filter((m) => m.availableNow);
       $retry.set({ status: 'ready', order, methods: usable, googlePay: config.googlePay, sandbox: config.sandbox });
       // The method that failed stays chosen: "try again" is one click away; the Blik code is new each time.

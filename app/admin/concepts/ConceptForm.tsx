@@ -78,13 +78,13 @@ export default function ConceptForm({ locale, id }: { locale: UiLocale; id: stri
       schema={conceptBody}
       empty={empty}
       load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { concept: Row }) => {
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b) => {
           setRow(b.concept);
           return toValues(b.concept);
         })
       }
       save={(json, key) =>
-        answerOf(endpoint[':id'].$put({ param: { id: key ?? id }, json }), (b: { concept: Row }) => ({
+        answerOf(endpoint[':id'].$put({ param: { id: key ?? id }, json }), (b) => ({
           id: b.concept.id,
         }))
       }

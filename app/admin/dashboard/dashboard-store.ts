@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { readAnswer } from '#app/api-answer.ts';
 import type { DashboardPeriod } from '#domain/dashboard.ts';
 import type { Dashboard, WaitingOrder } from '#app/api-types.ts';
 import { api, apiBase } from '#app/api-client.ts';
@@ -24,23 +25,22 @@ export const $dashboard = atom<DashboardState>({
 
 export async function loadDashboard(days: DashboardPeriod): Promise<void> {
   $dashboard.set({ ...$dashboard.get(), days, status: 'loading' });
-  try {
-    const response = await api.admin.dashboard.$get({ query: { days: String(days) as '1' | '7' | '30' } });
-    if (!response.ok) throw new Error(String(response.status));
-    const figures = (await response.json()) as Dashboard;
-    const current = $dashboard.get();
-    if (current.days !== days) return;
-    $dashboard.set({
-      ...current,
-      status: 'ready',
-      figures,
-      // Once the live stream has spoken, its list is the newer one: these figures may have been read before an order
-      // it already announced, and the stream says nothing more until the next change.
-      ...(current.online ? {} : { waiting: figures.waiting, offsetMs: Date.parse(figures.now) - Date.now() }),
-    });
-  } catch {
+  const answer = await readAnswer(api.admin.dashboard.$get({ query: { days: String(days) as '1' | '7' | '30' } }));
+  if (!answer.ok) {
     $dashboard.set({ ...$dashboard.get(), status: 'failed' });
+    return;
   }
+  const figures = answer.data;
+  const current = $dashboard.get();
+  if (current.days !== days) return;
+  $dashboard.set({
+    ...current,
+    status: 'ready',
+    figures,
+    // Once the live stream has spoken, its list is the newer one: these figures may have been read before an order
+    // it already announced, and the stream says nothing more until the next change.
+    ...(current.online ? {} : { waiting: figures.waiting, offsetMs: Date.parse(figures.now) - Date.now() }),
+  });
 }
 
 /** Keeps the waiting orders live: the stream sends them whole on connect and after every change. */

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { UiLocale } from '#i18n/messages.ts';
@@ -12,7 +13,7 @@ import {
   type DiscountUpdateBody,
 } from '#domain/admin-forms.ts';
 import AdminForm from '../forms/AdminForm.tsx';
-import { answerOf } from '../forms/api-answer.ts';
+import { answerOf, asFormValues } from '../forms/api-answer.ts';
 import { useValue } from '../forms/form-state.tsx';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
@@ -23,19 +24,7 @@ import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.discountCodes;
 /** As the API answers a code: a rule it does not have is null there. */
-type Row = Omit<DiscountUpdateBody, keyof Rules> & {
-  id: number;
-  used: number;
-  batch: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  minBasketValue: number | null;
-  oncePerCustomer: boolean;
-  firstOrderOnly: boolean;
-  conceptIds: number[] | null;
-  restaurantIds: number[] | null;
-  categoryIds: number[] | null;
-};
+type Row = InferResponseType<(typeof endpoint)[':id']['$get'], 200>['code'];
 /** The code's own rules (issue 38) as the form holds them: '' and [] for none, a minimum of 0 for none. */
 type Rules = Required<
   Pick<
@@ -66,17 +55,11 @@ const rulesOf = (row: Row): Rules => ({
 });
 
 type Choices = { concepts: ScopeChoice[]; restaurants: ScopeChoice[]; categories: ScopeChoice[] };
-type ChoicesAnswer = {
-  concepts: { id: number; name: string }[];
-  restaurants: { id: number; name: string; city: string }[];
-  categories: { id: number; name: string; restaurant: string }[];
-};
-
 /** The brands, restaurants and categories a code may be limited to, read once for the form. */
 function useScopeChoices(): Choices | null {
   const [choices, setChoices] = useState<Choices | null>(null);
   useEffect(() => {
-    void answerOf(endpoint.choices.$get(), (b: ChoicesAnswer) => b).then((answer) => {
+    void answerOf(endpoint.choices.$get(), (b) => b).then((answer) => {
       const b = answer.ok ? answer.data : { concepts: [], restaurants: [], categories: [] };
       setChoices({
         concepts: b.concepts.map((c) => ({ id: c.id, label: c.name })),
@@ -268,24 +251,19 @@ export default function DiscountCodeForm({ locale, id }: { locale: UiLocale; id?
       schema={id ? (editSchema as unknown as StandardSchemaV1<Values>) : addSchema}
       empty={empty}
       load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { code: Row }) => ({
-          ...empty,
-          ...b.code,
-          ...rulesOf(b.code),
-        }))
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b) =>
+          asFormValues<Values>({ ...empty, ...b.code, ...rulesOf(b.code) }),
+        )
       }
       save={(values, key) => {
         const { mode, count, prefix, used: _used, batch: _batch, code, ...fields } = values;
         const value = fields.type === 'freeDelivery' ? 0 : fields.value;
         if (key)
-          return answerOf(
-            endpoint[':id'].$put({ param: { id: key }, json: { ...fields, value, code } }),
-            (b: { code: Row }) => ({
-              id: b.code.id,
-            }),
-          );
+          return answerOf(endpoint[':id'].$put({ param: { id: key }, json: { ...fields, value, code } }), (b) => ({
+            id: b.code.id,
+          }));
         const json = mode === 'generate' ? { ...fields, value, count, prefix } : { ...fields, value, code };
-        return answerOf(endpoint.$post({ json }), (b: { codes: Row[] }) => ({
+        return answerOf(endpoint.$post({ json }), (b) => ({
           id: b.codes[0]?.id ?? 0,
           ...(mode === 'generate' ? { message: m.admin_forms_generated({ count: b.codes.length }, t) } : {}),
         }));

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
 import { Dialog } from '#app/ui/dialog.tsx';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import { useHydrated, inLocale } from '#app/account/form-helpers.ts';
 import { useEarlyInput } from '#app/forms/early-input.ts';
 import { useStore } from '#app/stores/use-store.ts';
@@ -65,8 +66,7 @@ export default function AdminForm<V extends Record<string, unknown>>(props: Prop
   }, [id]);
 
   function failed(key: string | undefined) {
-    const reason = key ? errorMessage(key, locale) : '';
-    notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+    notifyFailed(key, locale);
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

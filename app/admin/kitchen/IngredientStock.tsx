@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UiLocale } from '#i18n/messages.ts';
 import { messageLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
+import { readAnswer } from '#app/api-answer.ts';
 import { api } from '#app/api-client.ts';
 import type { InferResponseType } from 'hono/client';
 import { ingredientName } from '#domain/ingredients.ts';
@@ -24,8 +25,8 @@ export function IngredientStock({ restaurant, locale }: { restaurant: string; lo
   const routes = api.admin.kitchen[':restaurant'].ingredients;
 
   const load = async () => {
-    const response = await routes.$get({ param: { restaurant } }).catch(() => null);
-    if (response?.ok) setIngredients((await response.json()).ingredients);
+    const answer = await readAnswer(routes.$get({ param: { restaurant } }));
+    if (answer.ok) setIngredients(answer.data.ingredients);
   };
   useEffect(() => {
     void load();
@@ -37,10 +38,13 @@ export function IngredientStock({ restaurant, locale }: { restaurant: string; lo
   const toggle = async (ingredient: Ingredient) => {
     setSending(ingredient.id);
     setProblem(null);
-    const response = await routes[':id']
-      .$put({ param: { restaurant, id: String(ingredient.id) }, json: { outOfStock: !ingredient.outOfStock } })
-      .catch(() => null);
-    if (!response?.ok) setProblem(m.admin_orders_failed({}, t));
+    const answer = await readAnswer(
+      routes[':id'].$put({
+        param: { restaurant, id: String(ingredient.id) },
+        json: { outOfStock: !ingredient.outOfStock },
+      }),
+    );
+    if (!answer.ok) setProblem(m.admin_orders_failed({}, t));
     await load();
     setSending(null);
   };

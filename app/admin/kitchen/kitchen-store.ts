@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { readAnswer } from '#app/api-answer.ts';
 import type { StaffAction } from '#domain/staff-actions.ts';
 import type { RejectionReason } from '#domain/kitchen-alarms.ts';
 import type { KitchenQueue } from '#app/api-types.ts';
@@ -64,16 +65,13 @@ export function followKitchen(restaurant: string): () => void {
     });
   };
   // The first read tells an unknown restaurant (404) from a network problem; the stream follows from there.
-  void api.admin.kitchen[':restaurant']
-    .$get({ param: { restaurant } })
-    .then(async (response) => {
-      if ((response.status as number) === 404) $kitchen.set({ ...$kitchen.get(), missing: true });
-      else {
-        if (response.ok) receive((await response.json()) as KitchenQueue);
-        open();
-      }
-    })
-    .catch(open);
+  void readAnswer(api.admin.kitchen[':restaurant'].$get({ param: { restaurant } })).then((answer) => {
+    if (answer.status === 404) $kitchen.set({ ...$kitchen.get(), missing: true });
+    else {
+      if (answer.ok) receive(answer.data);
+      open();
+    }
+  });
   // The browser knows the network is gone: close the stream at once rather than trust a connection that may hang,
   // and keep showing the last queue, marked offline, until the network returns.
   const goneOffline = () => {
@@ -129,9 +127,27 @@ async function tapOn(orderId: string, send: () => Promise<boolean>): Promise<boo
   $kitchen.set({ ...after, busy: after.busy.filter((id) => id !== orderId) });
   // The stream brings the change too; reading the queue at once keeps the tap's answer immediate either way.
   const slug = after.queue?.restaurant.slug;
-  if (slug) {
-    const response = await api.admin.kitchen[':restaurant'].$get({ param: { restaurant: slug } }).catch(() => null);
-    if (response?.ok) receive((await response.json()) as KitchenQueue);
-  }
+  if (slug) await refreshQueue(slug);
   return ok;
+}
+
+/** Reads the kitchen's queue now; a failed read keeps the one shown (the stream brings the next). */
+export async function refreshQueue(slug: string): Promise<void> {
+  const answer = await readAnswer(api.admin.kitchen[':restaurant'].$get({ param: { restaurant: slug } }));
+  if (answer.ok) receive(answer.data);
+}
+
+/** What busy mode a kitchen is put in (issue 34): extra time, a pause, or back to normal. */
+export type BusyChoice =
+  | { kind: 'extraTime'; extraMinutes: number; forMinutes: number }
+  | { kind: 'paused'; reason: string; forMinutes: number | null }
+  | { kind: 'none' };
+
+/** Puts the kitchen in busy mode (or out of it), then reads its queue again; true when the server took it. */
+export async function setBusy(slug: string, choice: BusyChoice): Promise<boolean> {
+  const answer = await readAnswer(
+    api.admin.kitchen[':restaurant'].busy.$put({ param: { restaurant: slug }, json: choice }),
+  );
+  await refreshQueue(slug);
+  return answer.ok;
 }

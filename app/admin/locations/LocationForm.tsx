@@ -1,10 +1,11 @@
+import type { InferResponseType } from 'hono/client';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { locationBody, type LocationBody } from '#domain/admin-forms.ts';
 import AdminForm from '../forms/AdminForm.tsx';
-import { answerOf } from '../forms/api-answer.ts';
+import { answerOf, asFormValues } from '../forms/api-answer.ts';
 import { countryOptions } from '../forms/choices.ts';
 import { CheckField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchenSettingsForm } from '#app/capacity/KitchenSettingsForm.tsx';
@@ -27,9 +28,9 @@ const empty: LocationBody = {
   deliveryEnabled: true,
 };
 
-type Row = LocationBody & { id: number; deleted: boolean };
-const toValues = ({ id: _id, deleted: _deleted, ...values }: Row): LocationBody => values;
 const endpoint = api.admin.locations;
+type Row = InferResponseType<(typeof endpoint)[':id']['$get'], 200>['location'];
+const toValues = ({ id: _id, deleted: _deleted, ...values }: Row): LocationBody => asFormValues<LocationBody>(values);
 
 /** Add or show and edit a location: address, coordinates, pickup and delivery flags; delete is soft. */
 export default function LocationForm({ locale, id }: { locale: UiLocale; id?: string }) {
@@ -43,15 +44,13 @@ export default function LocationForm({ locale, id }: { locale: UiLocale; id?: st
         id={id}
         schema={locationBody}
         empty={empty}
-        load={(key) =>
-          answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { location: Row }) => toValues(b.location))
-        }
+        load={(key) => answerOf(endpoint[':id'].$get({ param: { id: key } }), (b) => toValues(b.location))}
         save={(json, key) =>
           key
-            ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { location: Row }) => ({
+            ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b) => ({
                 id: b.location.id,
               }))
-            : answerOf(endpoint.$post({ json }), (b: { location: Row }) => ({ id: b.location.id }))
+            : answerOf(endpoint.$post({ json }), (b) => ({ id: b.location.id }))
         }
         remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
       >

@@ -1,19 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import { Notice } from '#app/ui/notice.tsx';
 import { brandGroupCreateBody, type BrandGroupCreateBody } from '#domain/brand-groups.ts';
-import { MENU_LANGUAGES } from '#domain/menu-forms.ts';
-import { CheckField, MoneyField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
+import { CheckField, NumberField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { MenuDialogForm } from './MenuDialogForm.tsx';
-import { useAdminForm, useValue } from '../forms/form-state.tsx';
-import { useRowKeys } from '../forms/rows.ts';
-import { Translations } from './MenuFields.tsx';
-import { AllergenFields } from './AllergenFields.tsx';
+import { OptionRows, Translations } from './MenuFields.tsx';
 import { GroupSummary } from './BrandGroupFields.tsx';
 import { emptyOption, linkedGroupValues, translationFields } from './menu-form.ts';
 import {
@@ -26,54 +23,6 @@ import {
 } from './brand-groups-store.ts';
 import '#app/admin/forms/admin-forms.css';
 import './menu-editor.css';
-
-const languageName = (language: (typeof MENU_LANGUAGES)[number], t: ReturnType<typeof inLocale>) =>
-  ({ pl: m.admin_forms_lang_pl, en: m.admin_forms_lang_en, ua: m.admin_forms_lang_ua })[language]({}, t);
-
-/** The definition's options: at least one, each with its price, names per language and allergens. */
-function BrandOptions({ locale }: { locale: UiLocale }) {
-  const t = inLocale(locale);
-  const form = useAdminForm();
-  const list = useValue<BrandGroupCreateBody['options']>('options');
-  const options = useRowKeys(list, (rows) => form.setField('options', rows));
-  return (
-    <div className="admin-wide admin-menu-options">
-      <h3>{m.admin_menu_options({}, t)}</h3>
-      <ol>
-        {list.map((_, index) => {
-          const at = `options.${index}.`;
-          return (
-            <li key={options.keys[index]} className="admin-grid">
-              <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
-              <MoneyField name={`${at}price`} locale={locale} label={m.admin_menu_field_optionPrice({}, t)} />
-              <CheckField name={`${at}unavailable`} locale={locale} label={m.admin_menu_field_unavailable({}, t)} />
-              {MENU_LANGUAGES.map((language) => (
-                <TextField
-                  key={language}
-                  name={`${at}translations.${language}.name`}
-                  locale={locale}
-                  label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
-                />
-              ))}
-              <AllergenFields prefix={at} locale={locale} />
-              <button
-                type="button"
-                className="button admin-secondary"
-                disabled={list.length === 1}
-                onClick={() => options.remove(index)}
-              >
-                {m.admin_menu_removeOption({ number: index + 1 }, t)}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className="button admin-secondary" onClick={() => options.append(emptyOption())}>
-        {m.admin_menu_addOption({}, t)}
-      </button>
-    </div>
-  );
-}
 
 /** The form's values: a definition's, or a blank group in the brand's first currency. */
 function formValues(group: BrandGroupView | null, currency: string): BrandGroupCreateBody {
@@ -110,13 +59,7 @@ export default function BrandGroupsEditor({ locale, brandId }: { locale: UiLocal
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<BrandGroupView | null>(null);
 
-  const failed = useCallback(
-    (key: string | undefined) => {
-      const reason = key ? errorMessage(key, locale) : '';
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
-    },
-    [locale],
-  );
+  const failed = useCallback((key: string | undefined) => notifyFailed(key, locale), [locale]);
 
   useEffect(() => {
     void loadBrandGroups(brandId);
@@ -234,7 +177,7 @@ export default function BrandGroupsEditor({ locale, brandId }: { locale: UiLocal
             <NumberField name="max" locale={locale} min={1} max={50} label={m.admin_menu_field_max({}, t)} />
           </Section>
           <Translations prefix="" locale={locale} />
-          <BrandOptions locale={locale} />
+          <OptionRows path="options" heading="h3" locale={locale} />
         </MenuDialogForm>
       )}
 

@@ -2,11 +2,10 @@ import { useState, type ChangeEvent } from 'react';
 import { errorMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { apiBase } from '#app/api-base.ts';
-import { readAnswer } from '#app/api-answer.ts';
 import { Photo } from '#app/catalogue/Photo.tsx';
 import { TextField } from '../forms/fields.tsx';
 import { useField } from '../forms/form-state.tsx';
+import { uploadPhoto } from './menu-store.ts';
 import './item-photo-field.css';
 
 /**
@@ -24,15 +23,8 @@ export function ItemPhotoField({ locale, restaurantId }: { locale: UiLocale; res
     event.target.value = '';
     if (!file) return;
     setState({ busy: true, error: null });
-    // The file's bytes as the body: the server judges them, not the name or the type the browser guesses.
-    const answer = await readAnswer(
-      fetch(`${apiBase()}/api/admin/menu/restaurants/${encodeURIComponent(restaurantId)}/photo`, {
-        method: 'POST',
-        body: file,
-        credentials: 'same-origin',
-      }),
-    );
-    if (answer.ok) photo.set((answer.data as { photo: string }).photo);
+    const answer = await uploadPhoto(restaurantId, file);
+    if (answer.ok) photo.set(answer.data.photo);
     setState({ busy: false, error: answer.ok ? null : errorMessage(answer.key, locale) });
   };
 

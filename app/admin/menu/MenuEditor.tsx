@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
 import { POLISH_VAT_RATES } from '#domain/invoice.ts';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import { ConfirmDialog } from '#app/shop/ConfirmDialog.tsx';
 import { menuCategoryBody, menuItemBody, type MenuCategoryBody, type MenuItemBody } from '#domain/menu-forms.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
@@ -62,13 +63,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
 
-  const failed = useCallback(
-    (key: string | undefined) => {
-      const reason = key ? errorMessage(key, locale) : '';
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
-    },
-    [locale],
-  );
+  const failed = useCallback((key: string | undefined) => notifyFailed(key, locale), [locale]);
 
   useEffect(() => {
     void loadMenu(restaurantId);

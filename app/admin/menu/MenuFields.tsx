@@ -40,17 +40,31 @@ export function Translations({ prefix, locale, withDesc }: { prefix: string; loc
   );
 }
 
-function Options({ group, locale }: { group: number; locale: UiLocale }) {
+/**
+ * A group's options, at least one, each with its price, names per language and allergens: a dish's group (whose
+ * options also pick their ingredients) or a brand's group definition. `path` is where the form holds the list.
+ */
+export function OptionRows({
+  path,
+  locale,
+  heading: Heading,
+  withIngredients = false,
+}: {
+  path: string;
+  locale: UiLocale;
+  heading: 'h3' | 'h4';
+  withIngredients?: boolean;
+}) {
   const t = inLocale(locale);
   const form = useAdminForm();
-  const list = useValue<MenuItemBody['groups'][number]['options']>(`groups.${group}.options`);
-  const options = useRowKeys(list, (rows) => form.setAt(`groups.${group}.options`, rows));
+  const list = useValue<MenuItemBody['groups'][number]['options']>(path);
+  const options = useRowKeys(list, (rows) => form.setAt(path, rows));
   return (
     <div className="admin-wide admin-menu-options">
-      <h4>{m.admin_menu_options({}, t)}</h4>
+      <Heading>{m.admin_menu_options({}, t)}</Heading>
       <ol>
         {list.map((_, index) => {
-          const at = `groups.${group}.options.${index}.`;
+          const at = `${path}.${index}.`;
           return (
             <li key={options.keys[index]} className="admin-grid">
               <TextField name={`${at}name`} locale={locale} required label={m.admin_forms_field_name({}, t)} />
@@ -64,7 +78,7 @@ function Options({ group, locale }: { group: number; locale: UiLocale }) {
                   label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
                 />
               ))}
-              <IngredientPicker prefix={at} locale={locale} />
+              {withIngredients && <IngredientPicker prefix={at} locale={locale} />}
               <AllergenFields prefix={at} locale={locale} />
               <button
                 type="button"
@@ -132,7 +146,7 @@ export function ModifierGroups({
                 label={m.admin_menu_nameIn({ language: languageName(language, t) }, t)}
               />
             ))}
-            <Options group={index} locale={locale} />
+            <OptionRows path={`groups.${index}.options`} heading="h4" locale={locale} withIngredients />
             <div className="admin-wide">
               <button type="button" className="button admin-secondary" onClick={() => groups.remove(index)}>
                 {m.admin_menu_removeGroup({ number: index + 1 }, t)}

@@ -144,6 +144,13 @@ export const importMenu = (file: MenuFile, overwrite: CopyOverwrite) =>
   write(() => menuEndpoint().restaurants[':id'].import.$post({ ...idParam(restaurantId), json: { file, overwrite } }));
 
 /**
+ * Uploads a dish's photo to a restaurant: the file's bytes as the body (the server judges them, not the name or the
+ * type the browser guesses). Answers the address the item's photo field takes.
+ */
+export const uploadPhoto = (restaurant: string, file: Blob) =>
+  readAnswer(menuEndpoint().restaurants[':id'].photo.$post(idParam(restaurant), { init: { body: file } }));
+
+/**
  * Where the browser downloads the menu as a file: a link, so the browser saves it as it saves any attachment
  * (the typed client's $url wants an absolute base, which the shop's same-origin API has not).
  */

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { readAnswer } from '#app/api-answer.ts';
 import type { StaffAction } from '#domain/staff-actions.ts';
 import type { StaffOrder } from '#app/api-types.ts';
 import { api } from '#app/api-client.ts';
@@ -14,13 +15,10 @@ export type StaffOrderState =
 export const $staffOrder = atom<StaffOrderState>({ status: 'loading', order: null });
 
 export async function loadStaffOrder(id: string): Promise<void> {
-  try {
-    const response = await api.admin.orders[':id'].$get({ param: { id } });
-    if (!response.ok) throw new Error(String(response.status));
-    $staffOrder.set({ status: 'ready', order: (await response.json()).order as StaffOrder, busy: false });
-  } catch {
-    $staffOrder.set({ status: 'failed', order: null });
-  }
+  const answer = await readAnswer(api.admin.orders[':id'].$get({ param: { id } }));
+  $staffOrder.set(
+    answer.ok ? { status: 'ready', order: answer.data.order, busy: false } : { status: 'failed', order: null },
+  );
 }
 
 /** Runs an action on the shown order; true when it went through (the order is then as the server answered). */

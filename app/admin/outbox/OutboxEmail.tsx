@@ -1,7 +1,8 @@
+import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { api } from '#app/api-client.ts';
+import { api, type ApiClient } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { notifyError } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
@@ -10,19 +11,9 @@ import { Notice } from '#app/ui/notice.tsx';
 import { OUTBOX_LABEL } from '#app/admin/forms/labels.ts';
 import '#app/admin/forms/admin-forms.css';
 
-type Email = {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  template: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
+type Email = InferResponseType<ApiClient['admin']['outbox'][':id']['$get'], 200>['email'];
+/** The outbox's states (a text column, so the typed client reads a string). */
+type EmailStatus = 'pending' | 'sent' | 'failed';
 
 /**
  * One e-mail of the outbox, read only. The HTML is shown in a sandboxed frame without scripts, so a message's
@@ -33,7 +24,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
   const t = inLocale(locale);
   const [email, setEmail] = useState<Email | null | 'missing'>(null);
   useEffect(() => {
-    void answerOf(api.admin.outbox[':id'].$get({ param: { id } }), (b: { email: Email }) => b.email).then((answer) => {
+    void answerOf(api.admin.outbox[':id'].$get({ param: { id } }), (b) => b.email).then((answer) => {
       if (answer.ok) return setEmail(answer.data);
       setEmail('missing');
       if (answer.status !== 404) notifyError(m.admin_forms_failed({}, t));
@@ -46,7 +37,7 @@ export default function OutboxEmail({ locale, id }: { locale: UiLocale; id: stri
     [m.admin_forms_outbox_to({}, t), email.to],
     [m.admin_forms_outbox_subject({}, t), email.subject],
     [m.admin_forms_outbox_template({}, t), templateName(email.template, locale)],
-    [m.admin_forms_outbox_status({}, t), OUTBOX_LABEL[email.status]({}, t)],
+    [m.admin_forms_outbox_status({}, t), OUTBOX_LABEL[email.status as EmailStatus]({}, t)],
     [m.admin_forms_outbox_attempts({}, t), String(email.attempts)],
     [m.admin_forms_outbox_lastError({}, t), email.lastError ?? '—'],
     [m.admin_forms_field_createdAt({}, t), when(email.createdAt)],

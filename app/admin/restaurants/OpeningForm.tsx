@@ -2,7 +2,6 @@ import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
-import type { RestaurantOpeningBody } from '#domain/admin-forms.ts';
 import AdminForm from '../forms/AdminForm.tsx';
 import { answerOf } from '../forms/api-answer.ts';
 import { CheckField, Section } from '../forms/fields.tsx';
@@ -12,7 +11,6 @@ import { MoreRanges } from './MoreRanges.tsx';
 import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.restaurants[':id'].opening;
-type Row = RestaurantOpeningBody & { id: number; name: string };
 
 /**
  * A kitchen manager's part of a restaurant (issue 37): whether it takes orders now and its week's hours, saved
@@ -27,14 +25,11 @@ export default function OpeningForm({ locale, id, name }: { locale: UiLocale; id
       id={id}
       schema={openingFormSchema}
       empty={openingToValues({ isEnabled: true, hours: [] })}
-      load={(key) =>
-        answerOf(endpoint.$get({ param: { id: key } }), (b: { restaurant: Row }) => openingToValues(b.restaurant))
-      }
+      load={(key) => answerOf(endpoint.$get({ param: { id: key } }), (b) => openingToValues(b.restaurant))}
       save={(values, key) =>
-        answerOf(
-          endpoint.$put({ param: { id: key ?? id }, json: openingToBody(values) }),
-          (b: { restaurant: Row }) => ({ id: b.restaurant.id }),
-        )
+        answerOf(endpoint.$put({ param: { id: key ?? id }, json: openingToBody(values) }), (b) => ({
+          id: b.restaurant.id,
+        }))
       }
     >
       <Section title={name}>

@@ -21,7 +21,6 @@ import {
   toBody,
   toValues,
   type RestaurantFormValues,
-  type RestaurantRow,
 } from './restaurant-form.ts';
 import { WeekHours } from './WeekHours.tsx';
 import { MoreRanges } from './MoreRanges.tsx';
@@ -44,7 +43,7 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
   const t = inLocale(locale);
   const [choices, setChoices] = useState<Choices | null>(null);
   useEffect(() => {
-    void answerOf(endpoint.choices.$get(), (b: Choices) => b).then((answer) => {
+    void answerOf(endpoint.choices.$get(), (b) => b).then((answer) => {
       if (answer.ok) setChoices(answer.data);
     });
   }, []);
@@ -68,18 +67,14 @@ export default function RestaurantForm({ locale, id }: { locale: UiLocale; id?: 
       id={id}
       schema={restaurantFormSchema}
       empty={empty}
-      load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { restaurant: RestaurantRow }) =>
-          toValues(b.restaurant),
-        )
-      }
+      load={(key) => answerOf(endpoint[':id'].$get({ param: { id: key } }), (b) => toValues(b.restaurant))}
       save={(values, key) => {
         const json = toBody(values);
         return key
-          ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b: { restaurant: RestaurantRow }) => ({
+          ? answerOf(endpoint[':id'].$put({ param: { id: key }, json }), (b) => ({
               id: b.restaurant.id,
             }))
-          : answerOf(endpoint.$post({ json }), (b: { restaurant: RestaurantRow }) => ({ id: b.restaurant.id }));
+          : answerOf(endpoint.$post({ json }), (b) => ({ id: b.restaurant.id }));
       }}
       remove={(key) => answerOf(endpoint[':id'].$delete({ param: { id: key } }), () => null)}
     >

@@ -1,3 +1,5 @@
+import type { InferResponseType } from 'hono/client';
+import type { ApiClient } from '#app/api-client.ts';
 import { type } from 'arktype';
 import { MAX_OPENING_RANGES, restaurantBody, type RestaurantBody } from '#domain/admin-forms.ts';
 
@@ -81,7 +83,8 @@ export const restaurantFormSchema = restaurantBody.omit('hours').and({
 });
 export type RestaurantFormValues = typeof restaurantFormSchema.infer;
 
-export type RestaurantRow = RestaurantBody & { id: number; updatedAt: string };
+/** A restaurant as GET /api/admin/restaurants/:id answers it. */
+export type RestaurantRow = InferResponseType<ApiClient['admin']['restaurants'][':id']['$get'], 200>['restaurant'];
 
 export function toBody({ week, more, ...fields }: RestaurantFormValues): RestaurantBody {
   return {

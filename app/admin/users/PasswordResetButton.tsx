@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import { answerOf } from '../forms/api-answer.ts';
 import '#app/admin/forms/admin-forms.css';
 import './user-sections.css';
@@ -22,8 +23,7 @@ export default function PasswordResetButton({ locale, id }: { locale: UiLocale; 
     setBusy(false);
     if (answer.ok) notifySuccess(m.admin_users_passwordResetSent({}, t));
     else {
-      const reason = errorMessage(answer.key, locale);
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+      notifyFailed(answer.key, locale);
     }
   };
   return (

@@ -6,7 +6,7 @@ import { inLocale } from '#app/account/form-helpers.ts';
 import { userCreateBody, userUpdateBody, type UserCreateBody, type UserUpdateBody } from '#domain/admin-forms.ts';
 import { isKitchenRole, USER_ROLES } from '#domain/roles.ts';
 import AdminForm from '../forms/AdminForm.tsx';
-import { answerOf } from '../forms/api-answer.ts';
+import { answerOf, asFormValues } from '../forms/api-answer.ts';
 import { useValue } from '../forms/form-state.tsx';
 import { CheckField, Section, SelectField, TextField } from '../forms/fields.tsx';
 import { KitchensField, type KitchenChoice } from './KitchensField.tsx';
@@ -15,7 +15,6 @@ import { FIELD_LABEL, LANG_LABEL, ROLE_LABEL } from '#app/admin/forms/labels.ts'
 import '#app/admin/forms/admin-forms.css';
 
 const endpoint = api.admin.users;
-type Row = UserUpdateBody & { id: string; email: string; phone: string | null; kitchens: number[] };
 type EditValues = UserUpdateBody & { kitchens: number[] };
 
 const emptyEdit: EditValues = {
@@ -42,7 +41,7 @@ const emptyNew: UserCreateBody = {
 function useKitchenChoices(): KitchenChoice[] | null {
   const [choices, setChoices] = useState<KitchenChoice[] | null>(null);
   useEffect(() => {
-    void answerOf(endpoint.choices.$get(), (b: { kitchens: KitchenChoice[] }) => b.kitchens).then((answer) => {
+    void answerOf(endpoint.choices.$get(), (b) => b.kitchens).then((answer) => {
       setChoices(answer.ok ? answer.data : []);
     });
   }, []);
@@ -96,19 +95,21 @@ export default function UserForm({ locale, id }: { locale: UiLocale; id: string 
       schema={userUpdateBody}
       empty={emptyEdit}
       load={(key) =>
-        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b: { user: Row }) => ({
-          firstname: b.user.firstname,
-          lastname: b.user.lastname,
-          email: b.user.email,
-          phone: b.user.phone ?? '',
-          role: b.user.role,
-          lang: b.user.lang,
-          active: b.user.active,
-          kitchens: b.user.kitchens,
-        }))
+        answerOf(endpoint[':id'].$get({ param: { id: key } }), (b) =>
+          asFormValues<EditValues>({
+            firstname: b.user.firstname,
+            lastname: b.user.lastname,
+            email: b.user.email,
+            phone: b.user.phone ?? '',
+            role: b.user.role,
+            lang: b.user.lang,
+            active: b.user.active,
+            kitchens: b.user.kitchens,
+          }),
+        )
       }
       save={(json, key) =>
-        answerOf(endpoint[':id'].$put({ param: { id: key ?? id }, json }), (b: { user: Row }) => ({ id: b.user.id }))
+        answerOf(endpoint[':id'].$put({ param: { id: key ?? id }, json }), (b) => ({ id: b.user.id }))
       }
     >
       <Section title={m.admin_entity_users({}, t)}>
@@ -139,7 +140,7 @@ export function UserAddForm({ locale }: { locale: UiLocale }) {
       schema={userCreateBody}
       empty={emptyNew}
       save={(json) =>
-        answerOf(endpoint.$post({ json }), (b: { user: Row }) => ({
+        answerOf(endpoint.$post({ json }), (b) => ({
           id: b.user.id,
           message: m.admin_users_invited({ email: b.user.email }, t),
         }))

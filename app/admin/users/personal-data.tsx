@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { Dialog } from '#app/ui/dialog.tsx';
-import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
+import { notifySuccess } from '#app/stores/notifications.ts';
 import type { Answer } from '#app/api-answer.ts';
 import '#app/rights/rights.css';
 
@@ -53,8 +54,7 @@ export function HeldSummary(props: {
       );
       props.onErased();
     } else {
-      const reason = errorMessage(answer.key, locale);
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+      notifyFailed(answer.key, locale);
     }
   };
   return (

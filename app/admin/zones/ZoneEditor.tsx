@@ -1,13 +1,15 @@
+import type { InferResponseType } from 'hono/client';
+import { notifyFailed } from '#app/admin/forms/notify-failed.ts';
 import { useEffect, useState } from 'react';
 import { m } from '#i18n/paraglide/messages.js';
-import { errorMessage, type UiLocale } from '#i18n/messages.ts';
+import type { UiLocale } from '#i18n/messages.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { api } from '#app/api-client.ts';
 import { Notice } from '#app/ui/notice.tsx';
 import { TextArea, TextInput } from '#app/ui/field.tsx';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { adminPath } from '#domain/admin-routes.ts';
-import { currencyOf, formatMoney, type Country } from '#domain/money.ts';
+import { currencyOf, formatMoney } from '#domain/money.ts';
 import { answerOf } from '../forms/api-answer.ts';
 import { ZoneMap } from './ZoneMap.tsx';
 import {
@@ -22,25 +24,11 @@ import {
   zonesBody,
   type EditedZone,
   type Vertex,
-  type ZoneRow,
 } from './zone-editor.ts';
 import './zone-editor.css';
 
-type Loaded = {
-  restaurant: {
-    id: number;
-    name: string;
-    country: Country;
-    latitude: number;
-    longitude: number;
-    deliveryValue: number;
-    minBasketValue: number;
-  };
-  zones: ZoneRow[];
-  tiles: { url: string; attribution: string } | null;
-};
-
 const endpoint = api.admin.restaurants[':id'].zones;
+type Loaded = InferResponseType<(typeof endpoint)['$get'], 200>;
 
 /** The sentence for a problem of a zone's field, as zoneProblems or the API names it. */
 function problemText(rule: string | undefined, t: ReturnType<typeof inLocale>): string | undefined {
@@ -66,7 +54,7 @@ export default function ZoneEditor({ locale, id }: { locale: UiLocale; id: strin
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void answerOf(endpoint.$get({ param: { id } }), (body: Loaded) => body).then((answer) => {
+    void answerOf(endpoint.$get({ param: { id } }), (body) => body).then((answer) => {
       if (!answer.ok) return setMissing(true);
       setLoaded(answer.data);
       setZones(answer.data.zones.map(editedZone));
@@ -100,12 +88,11 @@ export default function ZoneEditor({ locale, id }: { locale: UiLocale; id: strin
       return;
     }
     setSaving(true);
-    const answer = await answerOf(endpoint.$put({ param: { id }, json: zonesBody(zones) }), (body: Loaded) => body);
+    const answer = await answerOf(endpoint.$put({ param: { id }, json: zonesBody(zones) }), (body) => body);
     setSaving(false);
     if (!answer.ok) {
       setProblems(Object.fromEntries(Object.entries(answer.details).map(([field, rule]) => [field, String(rule)])));
-      const reason = answer.key ? errorMessage(answer.key, locale) : '';
-      notifyError(reason ? `${m.admin_forms_failed({}, t)}: ${reason}` : m.admin_forms_failed({}, t));
+      notifyFailed(answer.key, locale);
       return;
     }
     notifySuccess(m.zone_saved({}, t));

@@ -1,6 +1,7 @@
 import { map, task } from 'nanostores';
 import { api, type ApiClient } from '#app/api-client.ts';
-import { $user, type CurrentUser } from '#app/stores/session.ts';
+import { $user } from '#app/stores/session.ts';
+import { readAnswer } from '#app/api-answer.ts';
 import { type OrderView } from './shared.ts';
 
 // The my-orders screen: the customer's orders, a page at a time.
@@ -23,17 +24,17 @@ export function loadMyOrders(client: ApiClient = api, next = false): Promise<voi
     const state = $myOrders.get();
     const page = next ? state.page + 1 : 1;
     try {
-      const [who, response] = await Promise.all([
-        next ? null : client.auth.getUser.$get(),
-        client['my-orders'].$get({ query: { page: String(page) } }),
+      const [who, answer] = await Promise.all([
+        next ? null : readAnswer(client.auth.getUser.$get()),
+        readAnswer(client['my-orders'].$get({ query: { page: String(page) } })),
       ]);
-      if ((response.status as number) === 401) {
+      if (answer.status === 401) {
         $myOrders.set({ ...state, status: 'guest', orders: [] });
         return;
       }
-      if (!response.ok) throw new Error(`my orders: ${response.status}`);
-      if (who?.ok) $user.set(((await who.json()) as { user: CurrentUser | null }).user);
-      const { orders } = (await response.json()) as { orders: OrderView[] };
+      if (!answer.ok) throw new Error(`my orders: ${answer.status}`);
+      if (who?.ok) $user.set(who.data.user);
+      const { orders } = answer.data;
       $myOrders.set({
         status: 'ready',
         orders: next ? [...state.orders, ...orders] : orders,

@@ -2,7 +2,7 @@ import { atom, map, task } from 'nanostores';
 import { validateNewPassword } from '#domain/accounts.ts';
 import { registrationRules, validate, type FormRules } from '#domain/forms.ts';
 import { api, type ApiClient } from '#app/api-client.ts';
-import { $user, type CurrentUser } from '#app/stores/session.ts';
+import { $user } from '#app/stores/session.ts';
 import { createForm } from '#app/forms/form.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import type { UiLocale } from '#i18n/messages.ts';
@@ -25,20 +25,19 @@ export function loadAccount(locale: UiLocale, client: ApiClient = api): Promise<
   return task(async () => {
     try {
       const [who, account, addresses] = await Promise.all([
-        client.auth.getUser.$get(),
-        client.account.$get(),
-        client.account.addresses.$get(),
+        readAnswer(client.auth.getUser.$get()),
+        readAnswer(client.account.$get()),
+        readAnswer(client.account.addresses.$get()),
       ]);
-      // The routes' types know their 200 only; the 401 comes from requireRole.
-      if ((account.status as number) === 401 || (addresses.status as number) === 401) {
+      // The 401 comes from requireRole, not the routes' own answers.
+      if (account.status === 401 || addresses.status === 401) {
         $account.set({ status: 'guest', profile: null, addresses: [] });
         return;
       }
       if (!account.ok || !addresses.ok || !who.ok) throw new Error(`my account: ${account.status}`);
-      $user.set(((await who.json()) as { user: CurrentUser | null }).user);
-      const { profile } = (await account.json()) as { profile: Profile };
-      const list = ((await addresses.json()) as { addresses: SavedAddress[] }).addresses;
-      $account.set({ status: 'ready', profile, addresses: list });
+      $user.set(who.data.user);
+      const { profile } = account.data;
+      $account.set({ status: 'ready', profile, addresses: addresses.data.addresses });
       fillProfileForm(profile, locale);
     } catch {
       $account.set({ status: 'failed', profile: null, addresses: [] });
