@@ -7,11 +7,11 @@ import {
   type PlacedCheckout,
   unansweredCheckout,
 } from '#app/checkout/checkout-storage.ts';
-import { paymentDataRequest, type PaymentDataRequest, type GooglePayConfig } from '#app/checkout/google-pay.ts';
+import { paymentDataRequest, type PaymentDataRequest } from '#app/checkout/google-pay.ts';
 import { loadAddress } from '#app/stores/address.ts';
 import { $basket, type Basket } from '#app/stores/basket.ts';
 import type { SavedAddress } from '#app/stores/account/shared.ts';
-import { $user, type CurrentUser } from '#app/stores/session.ts';
+import { $user } from '#app/stores/session.ts';
 import { fillForm, priceForAddress, typedBeforeFilling } from './form.ts';
 import { $setup, type OfferedMethod } from './state.ts';
 
@@ -25,7 +25,7 @@ export function loadCheckout(client: ApiClient = api): Promise<void> {
       if (basketAnswer.status !== 200) throw new Error(`basket: ${basketAnswer.status}`);
       const basket = await basketAnswer.json();
       $basket.set(basket);
-      const user = userAnswer.ok ? ((await userAnswer.json()) as { user: CurrentUser | null }).user : null;
+      const user = userAnswer.ok ? (await userAnswer.json()).user : null;
       $user.set(user);
       if (basket.lines.length === 0) {
         const remembered = placedCheckout();
@@ -48,9 +48,7 @@ export function loadCheckout(client: ApiClient = api): Promise<void> {
       ]);
       if (methodsAnswer.status !== 200) throw new Error(`payment methods: ${methodsAnswer.status}`);
       const { methods } = await methodsAnswer.json();
-      const config = configAnswer.ok
-        ? ((await configAnswer.json()) as { googlePay: GooglePayConfig | null; sandbox: boolean })
-        : { googlePay: null, sandbox: false };
+      const config = configAnswer.ok ? await configAnswer.json() : { googlePay: null, sandbox: false };
       const addresses = addressesAnswer?.ok ? (await addressesAnswer.json()).addresses : [];
       const profile = profileAnswer?.ok ? (await profileAnswer.json()).profile : null;
       $setup.set({
