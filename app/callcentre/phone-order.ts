@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/locales.ts';
 import { atom, task } from 'nanostores';
 import type { InferResponseType } from 'hono/client';
 import { api, type ApiClient } from '#app/api-client.ts';
@@ -20,7 +21,7 @@ export type StaffBasket = InferResponseType<ApiClient['cc']['baskets']['$post'],
 export type Menu = InferResponseType<ApiClient['restaurants'][':idOrSlug']['$get'], 200>;
 export type PaymentMethods = InferResponseType<ApiClient['payment-methods']['$get'], 200>;
 export type PlacedOrder = InferResponseType<ApiClient['cc']['baskets'][':basketId']['order']['$post'], 201>;
-export type Lang = 'pl' | 'en' | 'ua';
+export type Lang = Locale;
 
 export const $lookup = atom<{ phone: string; result: CustomerLookup } | null>(null);
 /** The caller's account the order will belong to (picked from the lookup), or null for a caller without one. */

@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/locales.ts';
 import type { AddressFields } from '#domain/accounts.ts';
 import { type Consent, type Country, formConsents, type PaymentMethod } from '#domain/country.ts';
 import type { FieldRule } from '#domain/errors.ts';
@@ -154,7 +155,7 @@ export function placeErrors({ key, details = {} }: Refused): { fields: CheckoutE
 export function placeOrderBody(
   values: CheckoutValues,
   ctx: CheckoutContext & {
-    lang: 'pl' | 'en' | 'ua';
+    lang: Locale;
     coordinates?: { lat: number; lng: number } | null;
     googlePayToken?: string | null;
   },

@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/locales.ts';
 import { atom, map, task } from 'nanostores';
 import { api, type ApiClient } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
@@ -121,7 +122,7 @@ export function retryGooglePayRequest(): PaymentDataRequest | null {
 }
 
 export function retryPayment(
-  input: { orderId: string; token: string; lang: 'pl' | 'en' | 'ua' },
+  input: { orderId: string; token: string; lang: Locale },
   client: ApiClient = api,
 ): Promise<keyof RetryValues | null> {
   return task(async () => {
