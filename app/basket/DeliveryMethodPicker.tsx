@@ -6,6 +6,7 @@ import { $deliveryChoice, $deliveryError, setDeliveryMethod } from '#app/stores/
 import { fill } from '#app/catalogue/texts.ts';
 import { deliveryMethodsOf } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
+import { controlProps } from '#app/ui/field.tsx';
 
 type Props = { basket: Basket; texts: BasketTexts };
 
@@ -24,8 +25,10 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
   const location = basket.location;
   const pickupAddress = location ? `${location.street} ${location.no}, ${location.city}` : '';
   const hint = (method: DeliveryMethod) => fill(texts.deliveryHints[method], { address: pickupAddress });
+  // The refusal is the whole choice's (the fieldset's), said in the basket's alert look; each choice has its own hint.
+  const frame = { id: `${id}-delivery`, label: texts.deliveryTitle, error: error ?? undefined };
   return (
-    <fieldset className="basket-card basket-delivery">
+    <fieldset className="basket-card basket-delivery" {...controlProps(frame)}>
       <legend>
         <h2>{texts.deliveryTitle}</h2>
       </legend>
@@ -48,7 +51,7 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
         ))}
       </div>
       {error && (
-        <p role="alert" className="basket-alert" data-error={error}>
+        <p id={`${frame.id}-error`} role="alert" className="basket-alert" data-error={error}>
           {texts.errors[error] ?? texts.errors['internalError']}
         </p>
       )}

@@ -9,6 +9,7 @@ import {
 } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import type { BasketTexts } from './texts.ts';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 
 type Props = { discount: Basket['discount']; busy: boolean; texts: BasketTexts };
 
@@ -38,6 +39,8 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
   const remove = async () => {
     if (await removeDiscountCode()) input.current?.focus();
   };
+
+  const codeField = { id: `${id}-code`, label: texts.discountLabel, error: errorText, look: 'field' } as const;
 
   return (
     <section className="basket-card basket-discount-code" aria-labelledby={`${id}-title`}>
@@ -74,11 +77,11 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
       ) : (
         // method=post: the form is only rendered once the island runs, and never puts the code in a URL.
         <form method="post" className="discount-form" onSubmit={(event) => void apply(event)} noValidate>
-          <label htmlFor={`${id}-code`}>{texts.discountLabel}</label>
+          <label htmlFor={codeField.id}>{codeField.label}</label>
           <div className="discount-row">
             <input
               ref={input}
-              id={`${id}-code`}
+              {...controlProps(codeField)}
               name="code"
               type="text"
               autoComplete="off"
@@ -86,8 +89,6 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
               spellCheck={false}
               maxLength={64}
               value={code}
-              aria-invalid={errorText ? true : undefined}
-              aria-describedby={errorText ? `${id}-error` : undefined}
               onChange={(event) => {
                 setCode(event.target.value);
                 if (error) dismissDiscountError();
@@ -97,11 +98,7 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
               {texts.discountApply}
             </button>
           </div>
-          {errorText && (
-            <p id={`${id}-error`} role="alert" className="field-error" data-error={error}>
-              {errorText}
-            </p>
-          )}
+          <FieldNotes {...codeField} alert errorKey={error} />
         </form>
       )}
     </section>

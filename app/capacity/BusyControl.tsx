@@ -5,6 +5,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import type { KitchenQueue } from '#app/api-types.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '#domain/kitchen-capacity.ts';
 import { formatPromise } from '#domain/promise-time.ts';
 import { receive } from '#app/admin/kitchen/kitchen-store.ts';
@@ -28,16 +29,25 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
   const busy = queue.kitchen.busy;
   const time = (iso: string) => formatPromise(iso, queue.kitchen.timeZone, locale);
+  // A pause without a reason is the reason field's error, said where the board's problems are said.
+  const reasonField = {
+    id: 'kitchen-busy-reason',
+    label: m.capacity_busy_reason({}, t),
+    error: reasonMissing ? problem : undefined,
+  };
 
   const send = async (choice: Choice) => {
     if (choice.kind === 'paused' && choice.reason.trim() === '') {
       setProblem(m.capacity_busy_reason_needed({}, t));
-      document.getElementById('kitchen-busy-reason')?.focus();
+      setReasonMissing(true);
+      document.getElementById(reasonField.id)?.focus();
       return;
     }
     setProblem(null);
+    setReasonMissing(false);
     setSending(true);
     const slug = queue.restaurant.slug;
     const response = await api.admin.kitchen[':restaurant'].busy
@@ -101,9 +111,9 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
           ))}
         </div>
         <div className="kitchen-busy-pause">
-          <label htmlFor="kitchen-busy-reason">{m.capacity_busy_reason({}, t)}</label>
+          <label htmlFor={reasonField.id}>{reasonField.label}</label>
           <input
-            id="kitchen-busy-reason"
+            {...controlProps(reasonField)}
             type="text"
             maxLength={200}
             value={reason}
@@ -133,7 +143,7 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
         </div>
       </div>
       {problem && (
-        <Notice tone="error" className="staff-alert">
+        <Notice tone="error" className="staff-alert" id={reasonMissing ? `${reasonField.id}-error` : undefined}>
           {problem}
         </Notice>
       )}

@@ -55,8 +55,19 @@ function Label({ id, label, requiredMark, required }: FieldFrame) {
   );
 }
 
-/** The hint and the error under a control. */
-export function FieldNotes({ id, hint, error, look = 'account' }: FieldFrame) {
+/**
+ * The hint and the error under a control. `alert` reads the error out at once (`role="alert"`), for an error that
+ * answers a send rather than a keystroke (a search, a code the server refused); `errorKey` names the error's key
+ * (`data-error`), as the shop's refusals do.
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+  look = 'account',
+  alert,
+  errorKey,
+}: FieldFrame & { alert?: boolean; errorKey?: string | null }) {
   const names = classes(look);
   return (
     <>
@@ -66,7 +77,12 @@ export function FieldNotes({ id, hint, error, look = 'account' }: FieldFrame) {
         </p>
       )}
       {error && (
-        <p className={names.error} id={`${id}-error`}>
+        <p
+          className={names.error}
+          id={`${id}-error`}
+          role={alert ? 'alert' : undefined}
+          data-error={errorKey ?? undefined}
+        >
           {error}
         </p>
       )}
