@@ -6,7 +6,6 @@ import { $deliveryChoice, $deliveryError, setDeliveryMethod } from '#app/stores/
 import { fill } from '#app/catalogue/texts.ts';
 import { deliveryMethodsOf } from './basket-view.ts';
 import type { BasketTexts } from './texts.ts';
-import { controlProps } from '#app/ui/field.tsx';
 
 type Props = { basket: Basket; texts: BasketTexts };
 
@@ -26,9 +25,14 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
   const pickupAddress = location ? `${location.street} ${location.no}, ${location.city}` : '';
   const hint = (method: DeliveryMethod) => fill(texts.deliveryHints[method], { address: pickupAddress });
   // The refusal is the whole choice's (the fieldset's), said in the basket's alert look; each choice has its own hint.
-  const frame = { id: `${id}-delivery`, label: texts.deliveryTitle, error: error ?? undefined };
+  // Wired as app/ui's controlProps wires a field, by hand: importing app/ui/field.tsx costs the basket page a kilobyte.
   return (
-    <fieldset className="basket-card basket-delivery" {...controlProps(frame)}>
+    <fieldset
+      id={`${id}-delivery`}
+      className="basket-card basket-delivery"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-delivery-error` : undefined}
+    >
       <legend>
         <h2>{texts.deliveryTitle}</h2>
       </legend>
@@ -51,7 +55,7 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
         ))}
       </div>
       {error && (
-        <p id={`${frame.id}-error`} role="alert" className="basket-alert" data-error={error}>
+        <p id={`${id}-delivery-error`} role="alert" className="basket-alert" data-error={error}>
           {texts.errors[error] ?? texts.errors['internalError']}
         </p>
       )}

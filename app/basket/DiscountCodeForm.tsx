@@ -9,7 +9,6 @@ import {
 } from '#app/stores/basket-actions.ts';
 import { fill } from '#app/catalogue/texts.ts';
 import type { BasketTexts } from './texts.ts';
-import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 
 type Props = { discount: Basket['discount']; busy: boolean; texts: BasketTexts };
 
@@ -39,8 +38,6 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
   const remove = async () => {
     if (await removeDiscountCode()) input.current?.focus();
   };
-
-  const codeField = { id: `${id}-code`, label: texts.discountLabel, error: errorText, look: 'field' } as const;
 
   return (
     <section className="basket-card basket-discount-code" aria-labelledby={`${id}-title`}>
@@ -77,11 +74,13 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
       ) : (
         // method=post: the form is only rendered once the island runs, and never puts the code in a URL.
         <form method="post" className="discount-form" onSubmit={(event) => void apply(event)} noValidate>
-          <label htmlFor={codeField.id}>{codeField.label}</label>
+          {/* Wired as app/ui's controlProps and FieldNotes wire a field, by hand: importing app/ui/field.tsx costs the
+              basket page a kilobyte (its byte budget). */}
+          <label htmlFor={`${id}-code`}>{texts.discountLabel}</label>
           <div className="discount-row">
             <input
               ref={input}
-              {...controlProps(codeField)}
+              id={`${id}-code`}
               name="code"
               type="text"
               autoComplete="off"
@@ -89,6 +88,8 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
               spellCheck={false}
               maxLength={64}
               value={code}
+              aria-invalid={errorText ? true : undefined}
+              aria-describedby={errorText ? `${id}-error` : undefined}
               onChange={(event) => {
                 setCode(event.target.value);
                 if (error) dismissDiscountError();
@@ -98,7 +99,11 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
               {texts.discountApply}
             </button>
           </div>
-          <FieldNotes {...codeField} alert errorKey={error} />
+          {errorText && (
+            <p id={`${id}-error`} role="alert" className="field-error" data-error={error}>
+              {errorText}
+            </p>
+          )}
         </form>
       )}
     </section>

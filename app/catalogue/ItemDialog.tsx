@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Dialog } from '#app/ui/dialog.tsx';
-import { controlProps } from '#app/ui/field.tsx';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney, type Currency } from '#domain/money.ts';
 import { choiceBounds } from '#domain/modifiers.ts';
@@ -139,7 +138,7 @@ export function ItemDialog({ item, currency, locale, texts, busy, error, onAdd, 
         <div className="quantity">
           <label htmlFor={`${id}-quantity`}>{texts.quantity}</label>
           <input
-            {...controlProps({ id: `${id}-quantity`, label: texts.quantity })}
+            id={`${id}-quantity`}
             type="number"
             inputMode="numeric"
             min={1}

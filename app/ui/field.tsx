@@ -57,17 +57,9 @@ function Label({ id, label, requiredMark, required }: FieldFrame) {
 
 /**
  * The hint and the error under a control. `alert` reads the error out at once (`role="alert"`), for an error that
- * answers a send rather than a keystroke (a search, a code the server refused); `errorKey` names the error's key
- * (`data-error`), as the shop's refusals do.
+ * answers a send rather than a keystroke (a search the server refused).
  */
-export function FieldNotes({
-  id,
-  hint,
-  error,
-  look = 'account',
-  alert,
-  errorKey,
-}: FieldFrame & { alert?: boolean; errorKey?: string | null }) {
+export function FieldNotes({ id, hint, error, look = 'account', alert }: FieldFrame & { alert?: boolean }) {
   const names = classes(look);
   return (
     <>
@@ -77,12 +69,7 @@ export function FieldNotes({
         </p>
       )}
       {error && (
-        <p
-          className={names.error}
-          id={`${id}-error`}
-          role={alert ? 'alert' : undefined}
-          data-error={errorKey ?? undefined}
-        >
+        <p className={names.error} id={`${id}-error`} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       )}
