@@ -24,8 +24,15 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
   const location = basket.location;
   const pickupAddress = location ? `${location.street} ${location.no}, ${location.city}` : '';
   const hint = (method: DeliveryMethod) => fill(texts.deliveryHints[method], { address: pickupAddress });
+  // The refusal is the whole choice's (the fieldset's), said in the basket's alert look; each choice has its own hint.
+  // Wired as app/ui's controlProps wires a field, by hand: importing app/ui/field.tsx costs the basket page a kilobyte.
   return (
-    <fieldset className="basket-card basket-delivery">
+    <fieldset
+      id={`${id}-delivery`}
+      className="basket-card basket-delivery"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-delivery-error` : undefined}
+    >
       <legend>
         <h2>{texts.deliveryTitle}</h2>
       </legend>
@@ -48,7 +55,7 @@ export function DeliveryMethodPicker({ basket, texts }: Props) {
         ))}
       </div>
       {error && (
-        <p role="alert" className="basket-alert" data-error={error}>
+        <p id={`${id}-delivery-error`} role="alert" className="basket-alert" data-error={error}>
           {texts.errors[error] ?? texts.errors['internalError']}
         </p>
       )}

@@ -74,6 +74,8 @@ export function DiscountCodeForm({ discount, busy, texts }: Props) {
       ) : (
         // method=post: the form is only rendered once the island runs, and never puts the code in a URL.
         <form method="post" className="discount-form" onSubmit={(event) => void apply(event)} noValidate>
+          {/* Wired as app/ui's controlProps and FieldNotes wire a field, by hand: importing app/ui/field.tsx costs the
+              basket page a kilobyte (its byte budget). */}
           <label htmlFor={`${id}-code`}>{texts.discountLabel}</label>
           <div className="discount-row">
             <input

@@ -6,6 +6,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { $basket, $busy, $failure, emptyBasket, setQuantity } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
 
@@ -45,11 +46,14 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
                 </span>
                 <span className="cc-inline">
                   <input
+                    // No label of its own in the row: the line's name is in its aria-label. A refused change says so
+                    // above the basket, for the whole basket.
+                    {...controlProps({ id: `cc-qty-${line.id}`, label: null })}
+                    aria-label={m.cc_quantity_of({ name: line.name }, t)}
                     type="number"
                     min={0}
                     max={99}
                     className="cc-qty"
-                    aria-label={m.cc_quantity_of({ name: line.name }, t)}
                     value={line.quantity}
                     disabled={!hydrated || busy}
                     onChange={(event) => {

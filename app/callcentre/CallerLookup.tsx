@@ -7,6 +7,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { $account, $busy, $failure, $lookup, chooseAccount, lookUpCaller, prefill } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps, FieldNotes, RadioGroup } from '#app/ui/field.tsx';
 
 const addressLine = (a: { street: string; streetNo: string; aptNo: string | null; zip: string; city: string }) =>
   `${a.street} ${a.streetNo}${a.aptNo ? `/${a.aptNo}` : ''}, ${a.zip} ${a.city}`;
@@ -31,58 +32,66 @@ export function CallerLookup({ locale, hydrated }: { locale: UiLocale; hydrated:
   };
   const result = lookup?.result;
   const nothing = result && !result.accounts.length && !result.orders.length;
+  const phoneField = {
+    id: 'cc-phone',
+    label: m.cc_phone_label({}, t),
+    look: 'cc',
+    error:
+      failure?.section === 'lookup'
+        ? failure.key === 'validation'
+          ? m.rule_isValidPhoneNo({}, t)
+          : errorMessage(failure.key, locale)
+        : undefined,
+  } as const;
 
   return (
     <section className="cc-card" aria-labelledby="cc-caller-title">
       <h2 id="cc-caller-title">{m.cc_caller_title({}, t)}</h2>
       <form ref={form} method="post" className="cc-inline-form" onSubmit={submit} role="search">
-        <label htmlFor="cc-phone">{m.cc_phone_label({}, t)}</label>
+        <label htmlFor={phoneField.id}>{phoneField.label}</label>
         <div className="cc-inline">
           <input
-            id="cc-phone"
+            {...controlProps(phoneField)}
             name="phone"
             type="tel"
             inputMode="tel"
             autoComplete="off"
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
-            aria-describedby={failure?.section === 'lookup' ? 'cc-phone-error' : undefined}
           />
           <button type="submit" className="button" disabled={!hydrated || busy}>
             {m.cc_find({}, t)}
           </button>
         </div>
-        {failure?.section === 'lookup' && (
-          <Notice tone="error" id="cc-phone-error" className="cc-error">
-            {failure.key === 'validation' ? m.rule_isValidPhoneNo({}, t) : errorMessage(failure.key, locale)}
-          </Notice>
-        )}
+        <FieldNotes {...phoneField} alert />
       </form>
       {nothing && <Notice tone="news">{m.cc_no_match({}, t)}</Notice>}
       {result && result.accounts.length > 0 && (
-        <fieldset className="cc-choices">
-          <legend>{m.cc_accounts({}, t)}</legend>
-          {result.accounts.map((a) => (
-            <label key={a.id} className="cc-choice">
-              <input
-                type="radio"
-                name="cc-account"
-                checked={account?.id === a.id}
-                onChange={() => {
-                  chooseAccount(a);
-                  prefill({ firstname: a.firstname, lastname: a.lastname, email: a.email });
-                }}
-              />
-              <span>
-                {m.cc_account_for({}, t)}: <strong>{`${a.firstname} ${a.lastname}`}</strong> · {a.email}
-              </span>
-            </label>
-          ))}
-          <label className="cc-choice">
-            <input type="radio" name="cc-account" checked={account === null} onChange={() => chooseAccount(null)} />
-            <span>{m.cc_account_none({}, t)}</span>
-          </label>
-        </fieldset>
+        <RadioGroup
+          id="cc-accounts"
+          look="cc"
+          className="cc-choices"
+          optionClassName="cc-choice"
+          label={m.cc_accounts({}, t)}
+          name="cc-account"
+          value={account ? String(account.id) : 'none'}
+          options={[
+            ...result.accounts.map((a) => ({
+              value: String(a.id),
+              label: (
+                <span>
+                  {m.cc_account_for({}, t)}: <strong>{`${a.firstname} ${a.lastname}`}</strong> · {a.email}
+                </span>
+              ),
+            })),
+            { value: 'none', label: <span>{m.cc_account_none({}, t)}</span> },
+          ]}
+          onChange={(value) => {
+            const a = result.accounts.find((candidate) => String(candidate.id) === value);
+            chooseAccount(a ?? null);
+            if (a) prefill({ firstname: a.firstname, lastname: a.lastname, email: a.email });
+          }}
+        />
       )}
       {result && result.orders.length > 0 && (
         <>

@@ -23,6 +23,7 @@ import {
 } from './follow-up.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
 import './phone-order.css';
@@ -56,6 +57,13 @@ export default function OrderFollowUp({ locale }: { locale: UiLocale }) {
     event.preventDefault();
     void searchOrders(query.trim());
   };
+  const queryField = {
+    id: 'cc-follow-query',
+    label: m.cc_followUp_query({}, t),
+    hint: m.cc_followUp_hint({}, t),
+    error: failure?.part === 'search' ? errorMessage(failure.key, locale) : undefined,
+    look: 'cc',
+  } as const;
 
   return (
     <section className="cc-card cc-follow-up" aria-labelledby="cc-follow-title">
@@ -68,30 +76,23 @@ export default function OrderFollowUp({ locale }: { locale: UiLocale }) {
         role="search"
         aria-labelledby="cc-follow-title"
       >
-        <label htmlFor="cc-follow-query">{m.cc_followUp_query({}, t)}</label>
-        <p id="cc-follow-hint" className="cc-hint">
-          {m.cc_followUp_hint({}, t)}
-        </p>
+        <label htmlFor={queryField.id}>{queryField.label}</label>
+        {/* The hint stands between the label and the box, as the agents know it; the error under the row. */}
+        <FieldNotes {...queryField} error={undefined} />
         <div className="cc-inline">
           <input
-            id="cc-follow-query"
+            {...controlProps(queryField)}
             name="query"
             type="search"
             autoComplete="off"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            aria-describedby={failure?.part === 'search' ? 'cc-follow-hint cc-follow-error' : 'cc-follow-hint'}
-            aria-invalid={failure?.part === 'search' || undefined}
           />
           <button type="submit" className="button" disabled={!hydrated || busy}>
             {m.cc_followUp_find({}, t)}
           </button>
         </div>
-        {failure?.part === 'search' && (
-          <Notice tone="error" id="cc-follow-error" className="cc-error">
-            {errorMessage(failure.key, locale)}
-          </Notice>
-        )}
+        <FieldNotes {...queryField} hint={undefined} alert />
       </form>
       {followed ? (
         <FollowedOrderView order={followed} locale={locale} when={when} />

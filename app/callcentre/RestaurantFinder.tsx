@@ -6,6 +6,7 @@ import { m } from '#i18n/paraglide/messages.js';
 import { $busy, $failure, $menu, $restaurants, findRestaurants, openMenu } from './phone-order.ts';
 import { inLocale, type UiLocale } from './texts.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 
 const STATE_TEXT = {
   open: m.catalogue_state_open,
@@ -36,14 +37,17 @@ export function RestaurantFinder({ locale, hydrated }: { locale: UiLocale; hydra
     void findRestaurants(query);
   };
 
+  // The search has no error of its own: a failed search or menu says so under the form, for the whole card.
+  const queryField = { id: 'cc-restaurant-query', label: m.cc_restaurant_search({}, t) };
+
   return (
     <section className="cc-card" aria-labelledby="cc-restaurant-title">
       <h2 id="cc-restaurant-title">{m.cc_restaurant_title({}, t)}</h2>
       <form ref={form} method="post" className="cc-inline-form" onSubmit={submit} role="search">
-        <label htmlFor="cc-restaurant-query">{m.cc_restaurant_search({}, t)}</label>
+        <label htmlFor={queryField.id}>{queryField.label}</label>
         <div className="cc-inline">
           <input
-            id="cc-restaurant-query"
+            {...controlProps(queryField)}
             name="query"
             type="search"
             autoComplete="off"

@@ -4,6 +4,7 @@ import { messageLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import type { KitchenQueue } from '#app/api-types.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '#domain/kitchen-capacity.ts';
 import { formatPromise } from '#domain/promise-time.ts';
 import { setBusy, type BusyChoice } from '#app/admin/kitchen/kitchen-store.ts';
@@ -22,16 +23,25 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
   const busy = queue.kitchen.busy;
   const time = (iso: string) => formatPromise(iso, queue.kitchen.timeZone, locale);
+  // A pause without a reason is the reason field's error, said where the board's problems are said.
+  const reasonField = {
+    id: 'kitchen-busy-reason',
+    label: m.capacity_busy_reason({}, t),
+    error: reasonMissing ? problem : undefined,
+  };
 
   const send = async (choice: BusyChoice) => {
     if (choice.kind === 'paused' && choice.reason.trim() === '') {
       setProblem(m.capacity_busy_reason_needed({}, t));
-      document.getElementById('kitchen-busy-reason')?.focus();
+      setReasonMissing(true);
+      document.getElementById(reasonField.id)?.focus();
       return;
     }
     setProblem(null);
+    setReasonMissing(false);
     setSending(true);
     const slug = queue.restaurant.slug;
     if (!(await setBusy(slug, choice))) setProblem(m.admin_orders_failed({}, t));
@@ -90,9 +100,9 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
           ))}
         </div>
         <div className="kitchen-busy-pause">
-          <label htmlFor="kitchen-busy-reason">{m.capacity_busy_reason({}, t)}</label>
+          <label htmlFor={reasonField.id}>{reasonField.label}</label>
           <input
-            id="kitchen-busy-reason"
+            {...controlProps(reasonField)}
             type="text"
             maxLength={200}
             value={reason}
@@ -122,7 +132,7 @@ export function BusyControl({ queue, locale }: { queue: KitchenQueue; locale: Ui
         </div>
       </div>
       {problem && (
-        <Notice tone="error" className="staff-alert">
+        <Notice tone="error" className="staff-alert" id={reasonMissing ? `${reasonField.id}-error` : undefined}>
           {problem}
         </Notice>
       )}

@@ -55,8 +55,11 @@ function Label({ id, label, requiredMark, required }: FieldFrame) {
   );
 }
 
-/** The hint and the error under a control. */
-export function FieldNotes({ id, hint, error, look = 'account' }: FieldFrame) {
+/**
+ * The hint and the error under a control. `alert` reads the error out at once (`role="alert"`), for an error that
+ * answers a send rather than a keystroke (a search the server refused).
+ */
+export function FieldNotes({ id, hint, error, look = 'account', alert }: FieldFrame & { alert?: boolean }) {
   const names = classes(look);
   return (
     <>
@@ -66,7 +69,7 @@ export function FieldNotes({ id, hint, error, look = 'account' }: FieldFrame) {
         </p>
       )}
       {error && (
-        <p className={names.error} id={`${id}-error`}>
+        <p className={names.error} id={`${id}-error`} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       )}
