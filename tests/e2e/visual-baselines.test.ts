@@ -23,8 +23,8 @@ afterAll(() => browser?.close());
 type Screen = {
   name: string;
   path: string;
-  /** What changes from run to run, painted over. */
-  mask?: string[];
+  /** What changes from run to run (the time of day), painted over once it holds a fixed text of the same kind. */
+  mask?: { selector: string; text: string }[];
   /** Where the screen is cut: the bottom of this element (the rest of the viewport below it is left out). */
   until?: string;
 };
@@ -34,7 +34,7 @@ const SCREENS: Screen[] = [
   {
     name: 'brand-sushi-kaizen',
     path: '/koncepty/sushi-kaizen',
-    mask: ['.menu-restaurant .badge'],
+    mask: [{ selector: '.menu-restaurant .badge', text: 'Otwarte do 22:00' }],
     until: '.menu-categories',
   },
 ];
@@ -63,9 +63,15 @@ async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Pag
 async function capture(page: Page, screen: Screen): Promise<Buffer> {
   // The brand's menu is read by its island after the page loads.
   if (screen.until) await page.locator(screen.until).first().waitFor();
+  // The mask takes the element's size: a text that changes with the hour ("open until 23:00", "closed") would move it.
+  for (const { selector, text } of screen.mask ?? []) {
+    await page.locator(selector).evaluateAll((elements, fixed) => {
+      for (const element of elements) element.textContent = fixed;
+    }, text);
+  }
   const png = await captureScreen(
     page,
-    (screen.mask ?? []).map((selector) => page.locator(selector)),
+    (screen.mask ?? []).map(({ selector }) => page.locator(selector)),
   );
   if (!screen.until) return png;
   const box = await page.locator(screen.until).first().boundingBox();
