@@ -4,8 +4,9 @@ import * as basketSql from '#db/statements/basket.ts';
 import { run } from '#db/statements/statement.ts';
 import type { Country } from '#domain/money.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
-import { applyDiscount, setDelivery } from './delivery.ts';
-import { addItem } from './items.ts';
+import { addItem } from './add-item.ts';
+import { applyDiscount } from './apply-discount.ts';
+import { setDelivery } from './set-delivery.ts';
 import type { BasketAddress } from '#domain/addresses.ts';
 import type { BasketChange, LockedBasket } from './write.ts';
 

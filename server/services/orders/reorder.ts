@@ -4,7 +4,7 @@ import { checkModifierSelection, type ModifierGroup } from '#domain/modifiers.ts
 import type { Currency } from '#domain/money.ts';
 import { stripEmoji } from '#domain/orders.ts';
 import { linePrice } from '#domain/pricing.ts';
-import { MAX_QUANTITY } from '../basket/items.ts';
+import { MAX_QUANTITY } from '../basket/add-item.ts';
 import { fromJson, type PricedBasket } from '../basket/priced.ts';
 import type { BasketOwner } from '../basket/writable.ts';
 import { changeBasket, type Statement } from '../basket/write.ts';

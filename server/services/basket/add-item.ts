@@ -1,27 +1,24 @@
 import type { Row } from '#db/raw.ts';
+import * as basketSql from '#db/statements/basket.ts';
 import {
   addItem as addItemTo,
-  clear,
-  setQuantity as setLineQuantity,
   type AddItemFacts,
   type AddItemInput,
   type AddItemPatch,
-  type BasketState,
-  type LinePatch,
   type MenuItemFacts,
 } from '#domain/basket/transitions.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
 import { storedWindows, windowsOpenAt } from '#domain/menu-windows.ts';
+import { stateOf } from './change-parts.ts';
 import { stateAt } from './priced.ts';
-import * as basketSql from '#db/statements/basket.ts';
-import type { BasketChange, LockedBasket, Statement } from './write.ts';
+import type { BasketChange, Statement } from './write.ts';
 
 export { MAX_QUANTITY } from '#domain/basket/transitions.ts';
 
 /*
- * The item changes: which facts each reads (and predicts, decision 032), which transition of
- * server/domain/basket/transitions.ts decides, and the statements that write its patch.
+ * Adding a dish: which facts it reads (and predicts, decision 032), which transition of server/domain/basket/transitions.ts
+ * decides, and the statements that write its patch.
  */
 
 const itemRead = (menuItemId: number): Statement => ({ ...basketSql.readItemToAdd.bind({ menuItemId }), recall: true });
@@ -50,11 +47,6 @@ function addItemFacts([itemRows = [], basketRows = []]: Row[][], now: Date): Add
       stateAt({ isEnabled: true, hours: item.hours ?? [], timeZone: timeZoneOf(countryOf(item.country)) }, now),
   };
 }
-
-const stateOf = (basket: Pick<LockedBasket, 'restaurantId' | 'country'>): BasketState => ({
-  restaurantId: basket.restaurantId,
-  country: basket.country,
-});
 
 /** The statements of an add's patch: the line (a larger quantity, or a new line), then the basket's kitchen. */
 function addItemStatements(basketId: string, patch: AddItemPatch): Statement[] {
@@ -112,37 +104,4 @@ export function addItem(input: AddItemInput, now: Date): BasketChange {
       };
     },
   };
-}
-
-/** The statements of a line's patch. */
-function lineStatements(basketId: string, patch: LinePatch): Statement[] {
-  if (patch.kind === 'setQuantity') {
-    return [basketSql.setLineQuantity.bind({ lineId: patch.lineId, quantity: patch.quantity })];
-  }
-  return [
-    basketSql.deleteLine.bind({ lineId: patch.lineId }),
-    basketSql.releaseEmptiedKitchen.bind({ basketId, lineId: patch.lineId }),
-  ];
-}
-
-/** Sets a line's quantity; 0 removes it (the rules: setQuantity of the domain). */
-export function setQuantity(lineId: number, quantity: number): BasketChange {
-  return {
-    reads: (basketId) => [basketSql.readLine.bind({ basketId, lineId })],
-    predict: (known) => (known.lines.some((l) => l.id === lineId) ? [[{ id: lineId }]] : undefined),
-    writes: (basket, [lines]) =>
-      lineStatements(
-        basket.id,
-        setLineQuantity(stateOf(basket), { inBasket: Boolean(lines?.length) }, { lineId, quantity }),
-      ),
-  };
-}
-
-/** Empties the basket: no lines, no restaurant, no discount code. How and where to deliver stays. */
-export const clearBasket: BasketChange = {
-  writes: (basket) => clearStatements(basket.id, clear(stateOf(basket))),
-};
-
-function clearStatements(basketId: string, _patch: ReturnType<typeof clear>): Statement[] {
-  return [basketSql.deleteLines.bind({ basketId }), basketSql.clearKitchenAndCode.bind({ basketId })];
 }
