@@ -55,23 +55,27 @@ describe('lint fences', { timeout: 60_000 }, () => {
     expect(await rulesBroken(file, `import { baskets } from '#db/schema/index.ts';${use('baskets')}`)).toEqual([]);
   });
 
-  it('only the hot-path files decision 007 names import #db/raw.ts', async () => {
+  it('only the hot paths decision 007 names, by folder, import #db/raw.ts and the declared statements', async () => {
     const raw = `import { queryOf } from '#db/raw.ts';${use('queryOf')}`;
+    const statements = `import { priceBasket } from '#db/statements/basket.ts';${use('priceBasket')}`;
     expect(await rulesBroken('server/services/catalogue/menu.ts', raw)).toEqual([RESTRICTED]);
+    expect(await rulesBroken('server/services/catalogue/menu.ts', statements)).toEqual([RESTRICTED]);
     expect(await rulesBroken('server/middleware/extra.ts', raw)).toEqual([RESTRICTED]);
     expect(
       await rulesBroken(
-        'server/services/orders/extra.ts',
+        'server/services/admin/extra.ts',
         `import { queryOf } from '../../../db/raw.ts';${use('queryOf')}`,
       ),
     ).toEqual([RESTRICTED]);
     for (const file of [
       'server/services/orders/place.ts',
       'server/services/orders/place/write.ts',
-      'server/services/orders/bookkeeping.ts',
+      'server/services/orders/extra.ts',
       'server/services/basket/priced.ts',
+      'server/services/basket/extra.ts',
     ]) {
       expect(await rulesBroken(file, raw)).toEqual([]);
+      expect(await rulesBroken(file, statements)).toEqual([]);
     }
     // The exemption is for SQL, not for HTTP.
     expect(await rulesBroken('server/services/orders/place.ts', `import { Hono } from 'hono';${use('Hono')}`)).toEqual([
