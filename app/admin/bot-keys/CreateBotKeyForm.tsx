@@ -3,6 +3,7 @@ import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { focusField, useHydrated, inLocale } from '#app/account/form-helpers.ts';
 import { createForm } from '#app/forms/form.ts';
+import { controlProps } from '#app/ui/field.tsx';
 import { useStore } from '#app/stores/use-store.ts';
 import { notifyError, notifySuccess } from '#app/stores/notifications.ts';
 import { createBotKey } from './bot-keys-store.ts';
@@ -23,7 +24,13 @@ export default function CreateBotKeyForm({ locale, onCreated }: { locale: UiLoca
   const { values, errors } = useStore(form.$state);
   const [sending, setSending] = useState(false);
   const element = useRef<HTMLFormElement>(null);
-  const nameError = errors.name ? fieldMessage(errors.name, locale) : null;
+  // Wired by ui/field.tsx's controlProps; the label and the error keep the bot keys screen's own classes.
+  const name = {
+    id: 'bot-key-name',
+    label: m.admin_botKeys_field_name({}, t),
+    error: errors.name ? fieldMessage(errors.name, locale) : undefined,
+    required: true,
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,22 +51,19 @@ export default function CreateBotKeyForm({ locale, onCreated }: { locale: UiLoca
     <form ref={element} className="bot-keys-create" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h2>{m.admin_botKeys_create_heading({}, t)}</h2>
       <div className="bot-keys-field">
-        <label htmlFor="bot-key-name">{m.admin_botKeys_field_name({}, t)}</label>
+        <label htmlFor={name.id}>{name.label}</label>
         <input
-          id="bot-key-name"
           type="text"
           name="name"
           autoComplete="off"
           maxLength={NAME_MAX}
-          required
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? 'bot-key-name-error' : undefined}
+          {...controlProps(name)}
           value={values.name}
           onChange={(event) => form.setField('name', event.target.value)}
         />
-        {nameError && (
-          <p className="bot-keys-field-error" id="bot-key-name-error">
-            {nameError}
+        {name.error && (
+          <p className="bot-keys-field-error" id={`${name.id}-error`}>
+            {name.error}
           </p>
         )}
       </div>

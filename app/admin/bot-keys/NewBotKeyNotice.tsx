@@ -3,6 +3,7 @@ import { useStore } from '#app/stores/use-store.ts';
 import type { UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
+import { controlProps } from '#app/ui/field.tsx';
 import { $newBotKey, forgetNewBotKey } from './bot-keys-store.ts';
 
 /** The key just made, in full, with a copy button: the one time anybody sees it. */
@@ -37,7 +38,7 @@ export default function NewBotKeyNotice({ locale }: { locale: UiLocale }) {
       <label htmlFor="bot-key-new-value">{m.admin_botKeys_newKey_label({ name: created.name }, t)}</label>
       <div className="bot-keys-new-row">
         <input
-          id="bot-key-new-value"
+          {...controlProps({ id: 'bot-key-new-value', label: m.admin_botKeys_newKey_label({ name: created.name }, t) })}
           className="bot-keys-new-value"
           readOnly
           value={created.key}

@@ -1,10 +1,12 @@
-import { useField } from '../forms/form-state.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
+import { idOf, useField } from '../forms/form-state.tsx';
 
 export type ScopeChoice = { id: number; label: string };
 
 /**
  * The brands, restaurants or menu categories a discount code is for (issue 38), ticked in a group of checkboxes named
- * by its legend; none ticked is all of them, as the hint says.
+ * by its legend; none ticked is all of them, as the hint says. It breaks no rule of its own (an unknown id is the
+ * form's refusal), so only its hint is named.
  */
 export function ScopeField({
   name,
@@ -18,14 +20,13 @@ export function ScopeField({
   choices: readonly ScopeChoice[];
 }) {
   const field = useField<number[] | undefined>(name);
-  const hintId = `admin-${name}-hint`;
   const chosen = new Set(field.value ?? []);
+  const frame = { id: idOf(name), label: legend, hint, look: 'admin' as const };
+  const { 'aria-describedby': describedBy } = controlProps(frame);
   return (
-    <fieldset className="admin-field admin-wide admin-kitchens admin-scope" aria-describedby={hintId}>
+    <fieldset className="admin-field admin-wide admin-kitchens admin-scope" aria-describedby={describedBy}>
       <legend>{legend}</legend>
-      <p className="admin-hint" id={hintId}>
-        {hint}
-      </p>
+      <FieldNotes {...frame} />
       <ul>
         {choices.map((choice) => (
           <li key={choice.id} className="admin-check">

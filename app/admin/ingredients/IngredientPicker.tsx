@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { atom } from 'nanostores';
-import type { UiLocale } from '#i18n/messages.ts';
+import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { useStore } from '#app/stores/use-store.ts';
 import { ingredientName, type IngredientNames } from '#domain/ingredients.ts';
-import { useField, useValue } from '#app/admin/forms/form-state.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
+import { idOf, useField, useValue } from '#app/admin/forms/form-state.tsx';
 
 type KitchenLists = {
   ingredients: { id: number; names: IngredientNames; outOfStock: boolean }[];
@@ -56,18 +57,27 @@ export function IngredientPicker({
     : itemId
       ? lists.items[String(itemId)]
       : undefined;
-  const id = `admin-${name.replaceAll('.', '-')}`;
+  const id = idOf(name);
   const chosen = field.value ?? stored ?? [];
+  const frame = {
+    id,
+    label: m.admin_menu_ingredients({}, t),
+    hint: m.admin_menu_ingredientsHint({}, t),
+    error: field.rule ? fieldMessage(field.rule, locale) : undefined,
+    look: 'admin' as const,
+  };
+  const { 'aria-describedby': describedBy, 'aria-invalid': invalid } = controlProps(frame);
   return (
-    <fieldset className="admin-wide admin-ingredients-picker">
-      <legend>{m.admin_menu_ingredients({}, t)}</legend>
-      <p className="admin-hint">{m.admin_menu_ingredientsHint({}, t)}</p>
+    <fieldset className="admin-wide admin-ingredients-picker" aria-describedby={describedBy}>
+      <legend>{frame.label}</legend>
+      <FieldNotes {...frame} error={undefined} />
       {lists.ingredients.map((ingredient) => (
         <label key={ingredient.id} htmlFor={`${id}-${ingredient.id}`} className="admin-check">
           <input
             id={`${id}-${ingredient.id}`}
             type="checkbox"
             checked={chosen.includes(ingredient.id)}
+            aria-invalid={invalid}
             onChange={(event) =>
               field.set(
                 event.target.checked ? [...chosen, ingredient.id] : chosen.filter((listed) => listed !== ingredient.id),
@@ -77,6 +87,7 @@ export function IngredientPicker({
           {ingredientName(ingredient.names, locale)}
         </label>
       ))}
+      <FieldNotes {...frame} hint={undefined} />
     </fieldset>
   );
 }

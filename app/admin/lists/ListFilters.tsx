@@ -3,6 +3,7 @@ import { useEffect, type FormEvent } from 'react';
 import { ADMIN_LISTS, listSearch, type ListEntity, type ListFilter, type ListQuery } from '#domain/admin-lists.ts';
 import { CHOICE_LISTS, filterGroup } from '#domain/admin-list-columns.ts';
 import type { ListLabels } from '#i18n/admin-list-words.ts';
+import { controlProps } from '#app/ui/field.tsx';
 import { $filterChoices, loadFilterChoices } from './list-store.ts';
 
 type Props = {
@@ -84,12 +85,14 @@ type FieldProps = {
 
 function FilterField({ id, name, filter, value, labels, group, choices }: FieldProps) {
   const current = value === undefined ? '' : String(value);
+  // A filter has no hint and breaks no rule (a wrong one is left out of the query): only the id ties it to its label.
+  const control = controlProps({ id, label: labels.filters[name] ?? name });
   switch (filter.kind) {
     // Uncontrolled, as every field here (the form is read when sent): what was typed before the island loaded stays.
     case 'text':
-      return <input id={id} name={name} type="search" maxLength={100} defaultValue={current} />;
+      return <input {...control} name={name} type="search" maxLength={100} defaultValue={current} />;
     case 'date':
-      return <input id={id} name={name} type="date" defaultValue={current} />;
+      return <input {...control} name={name} type="date" defaultValue={current} />;
     case 'enum':
     case 'bool': {
       const options =
@@ -100,7 +103,7 @@ function FilterField({ id, name, filter, value, labels, group, choices }: FieldP
             ]
           : filter.values.map((v) => [v, (group && labels.values[`${group}.${v}`]) || v]);
       return (
-        <select id={id} name={name} defaultValue={current}>
+        <select {...control} name={name} defaultValue={current}>
           <option value="">{labels.ui.any}</option>
           {options.map(([v, label]) => (
             <option key={v} value={v}>
@@ -119,7 +122,7 @@ function FilterField({ id, name, filter, value, labels, group, choices }: FieldP
           : known;
       return (
         // Remounted when the names arrive, so the URL's choice is selected among them.
-        <select id={id} name={name} defaultValue={current} key={options.length}>
+        <select {...control} name={name} defaultValue={current} key={options.length}>
           <option value="">{labels.ui.any}</option>
           {options.map(([v, label]) => (
             <option key={v} value={String(v)}>

@@ -4,8 +4,8 @@ import { fieldMessage, type UiLocale } from '#i18n/messages.ts';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
-import { Checkbox } from '#app/ui/field.tsx';
-import { ruleAt, useAdminForm, useFormState } from '../forms/form-state.tsx';
+import { Checkbox, controlProps, FieldNotes } from '#app/ui/field.tsx';
+import { idOf, ruleAt, useAdminForm, useFormState } from '../forms/form-state.tsx';
 import { valueAt } from '#app/forms/form.ts';
 import './allergen-fields.css';
 
@@ -34,15 +34,21 @@ export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiL
   const form = useAdminForm();
   const state = useFormState();
   const name = `${prefix}allergens`;
-  const id = `admin-${name.replaceAll('.', '-')}`;
+  const id = idOf(name);
   const names = allergenTexts(locale).names;
   // The first rule the API or the schema put at the allergens or under them (allergens.contains, …).
   const rule = ruleAt(state.errors, name, true);
   const value = (valueAt(state.values, name) ?? null) as AllergensBody;
   const set = (next: AllergensBody) => form.setAt(name, next);
+  const frame = {
+    id,
+    label: m.allergen_admin_legend({}, t),
+    error: rule ? fieldMessage(rule, locale) : undefined,
+    look: 'admin' as const,
+  };
   return (
-    <fieldset className="admin-wide admin-allergens" aria-describedby={rule ? `${id}-error` : undefined}>
-      <legend>{m.allergen_admin_legend({}, t)}</legend>
+    <fieldset className="admin-wide admin-allergens" aria-describedby={controlProps(frame)['aria-describedby']}>
+      <legend>{frame.label}</legend>
       <Checkbox
         id={`${id}-given`}
         look="admin"
@@ -57,7 +63,7 @@ export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiL
             <div key={allergen} className="admin-allergen">
               <label htmlFor={`${id}-${allergen}`}>{names[allergen]}</label>
               <select
-                id={`${id}-${allergen}`}
+                {...controlProps({ id: `${id}-${allergen}`, label: names[allergen] })}
                 name={`${name}.${allergen}`}
                 value={markOf(value, allergen)}
                 onChange={(event) => set(withMark(value, allergen, event.target.value as Mark))}
@@ -70,11 +76,7 @@ export function AllergenFields({ prefix, locale }: { prefix: string; locale: UiL
           ))}
         </div>
       )}
-      {rule && (
-        <p className="admin-error" id={`${id}-error`}>
-          {fieldMessage(rule, locale)}
-        </p>
-      )}
+      <FieldNotes {...frame} />
     </fieldset>
   );
 }

@@ -41,6 +41,7 @@ import {
 } from './menu-store.ts';
 import { itemValues, nextPosition, translationFields, type EditorCategory, type EditorItem } from './menu-form.ts';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 import '#app/admin/forms/admin-forms.css';
 import './menu-editor.css';
 
@@ -140,6 +141,10 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
               <label className="menu-pick">
                 <input
                   type="checkbox"
+                  {...controlProps({
+                    id: `admin-menu-pick-c${category.id}`,
+                    label: m.menus_pickCategory({ name: category.name }, t),
+                  })}
                   checked={category.items.every((i) => selection.has(i.id))}
                   onChange={(event) => selectCategory(category.id, event.target.checked)}
                 />
@@ -182,6 +187,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
                     <label className="menu-pick">
                       <input
                         type="checkbox"
+                        {...controlProps({ id: `admin-menu-pick-${item.id}`, label: item.name })}
                         checked={selection.has(item.id)}
                         aria-label={m.menus_pickItem({ name: item.name }, t)}
                         onChange={(event) => toggleSelected(item.id, event.target.checked)}
@@ -197,6 +203,7 @@ export default function MenuEditor({ locale, restaurantId }: { locale: UiLocale;
                   <label className="admin-menu-available">
                     <input
                       type="checkbox"
+                      {...controlProps({ id: `admin-menu-available-${item.id}`, label: item.name })}
                       checked={!item.unavailable}
                       disabled={busy}
                       aria-label={m.admin_menu_availableNamed({ name: item.name }, t)}

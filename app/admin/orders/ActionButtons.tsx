@@ -11,6 +11,7 @@ import { REJECTION_REASONS, type RejectionReason } from '#domain/kitchen-alarms.
 import { errorMessage, messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { Notice } from '#app/ui/notice.tsx';
+import { controlProps } from '#app/ui/field.tsx';
 import { REJECTION_REASON_LABEL } from './reason-labels.ts';
 
 // Named one by one: a computed message name makes the bundler keep the whole catalogue (i18n/allergen-texts.ts).
@@ -164,7 +165,11 @@ function AcceptForm(props: {
           min={MIN_PREPARATION_MINUTES}
           max={MAX_PREPARATION_MINUTES}
           step={1}
-          required
+          {...controlProps({
+            id: `${props.titleId}-minutes`,
+            label: m.admin_orders_accept_minutes({}, t),
+            required: true,
+          })}
           value={minutes}
           onChange={(event) => setMinutes(event.target.value)}
         />
@@ -201,14 +206,21 @@ function RejectForm(props: {
     if (reason) props.onReject(reason);
     else setMissing(true);
   };
-  const errorId = `${props.titleId}-reason-error`;
+  // Wired as ui/field.tsx's RadioGroup (controlProps: `<id>-error`, aria-invalid on the group); the error keeps the
+  // staff screens' class and is read out at once, as an answer to a send.
+  const frame = {
+    id: `${props.titleId}-reason`,
+    label: m.admin_orders_reject_reason({}, t),
+    error: missing ? errorMessage('rejectionReasonRequired', props.locale) : undefined,
+  };
+  const { 'aria-invalid': invalid, 'aria-describedby': describedBy } = controlProps(frame);
   return (
     <form className="staff-dialog-body" onSubmit={submit} noValidate>
       <p id={props.titleId} className="staff-dialog-title">
         {props.title}
       </p>
-      <fieldset className="staff-reasons" aria-describedby={missing ? errorId : undefined}>
-        <legend>{m.admin_orders_reject_reason({}, t)}</legend>
+      <fieldset className="staff-reasons" aria-invalid={invalid} aria-describedby={describedBy}>
+        <legend>{frame.label}</legend>
         {REJECTION_REASONS.map((value) => (
           <label key={value} className="staff-reason">
             <input
@@ -226,9 +238,9 @@ function RejectForm(props: {
           </label>
         ))}
       </fieldset>
-      {missing && (
-        <Notice tone="error" id={errorId} className="staff-reason-error">
-          {errorMessage('rejectionReasonRequired', props.locale)}
+      {frame.error && (
+        <Notice tone="error" id={`${frame.id}-error`} className="staff-reason-error">
+          {frame.error}
         </Notice>
       )}
       <div className="staff-dialog-buttons">

@@ -3,13 +3,15 @@ import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { NEW_RANGE, WEEK, type MoreRange } from './restaurant-form.ts';
 import { DAY_LABEL } from '#app/admin/forms/labels.ts';
-import { ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
+import { idOf, ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
 import { useRowKeys } from '#app/admin/forms/rows.ts';
 
 /**
  * The opening ranges beyond the week grid (issue 38): a second shift of a day, a range for pickup or delivery only,
  * and special dates (other hours, or '00:00'–'00:00' to close the date), each a row with its own labelled controls
- * and a remove button; the API refuses an overlap on the row it finds it.
+ * and a remove button; the API refuses an overlap on the row it finds it. Each control is wired as the week's cells
+ * (ui/field.tsx: id from its path, its aria-label as its label, the form's rule at its path as its error).
  */
 export function MoreRanges({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
@@ -31,11 +33,24 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
       <ol className="admin-ranges">
         {more.map((_, index) => {
           const name = m.hours_more_row({ n: index + 1 }, t);
-          const error = (key: string) => ruleAt(errors, `more.${index}.${key}`);
-          const rule = error('date') ?? error('from') ?? error('to') ?? ruleAt(errors, `more.${index}`);
+          const cell = (key: keyof MoreRange, label: string) => {
+            const rule = ruleAt(errors, `more.${index}.${key}`);
+            return {
+              id: idOf(`more.${index}.${key}`),
+              label: `${name}: ${label}`,
+              error: rule ? fieldMessage(rule, locale) : undefined,
+              look: 'admin' as const,
+            };
+          };
+          const on = cell('on', m.hours_more_on({}, t));
+          const date = cell('date', m.hours_more_date({}, t));
+          const from = cell('from', m.admin_forms_hoursFrom({}, t));
+          const to = cell('to', m.admin_forms_hoursTo({}, t));
+          const service = cell('service', m.hours_more_service({}, t));
+          const rowRule = ruleAt(errors, `more.${index}`);
           return (
             <li key={rows.keys[index]} className="admin-range">
-              <select aria-label={`${name}: ${m.hours_more_on({}, t)}`} {...bind(index, 'on')}>
+              <select {...controlProps(on)} aria-label={on.label} {...bind(index, 'on')}>
                 {WEEK.map((day) => (
                   <option key={day} value={String(day)}>
                     {DAY_LABEL[day]({}, t)}
@@ -44,30 +59,25 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
                 <option value="date">{m.hours_more_date({}, t)}</option>
               </select>
               {more[index]?.on === 'date' && (
-                <input
-                  type="date"
-                  aria-label={`${name}: ${m.hours_more_date({}, t)}`}
-                  aria-invalid={error('date') ? true : undefined}
-                  {...bind(index, 'date')}
-                />
+                <input type="date" {...controlProps(date)} aria-label={date.label} {...bind(index, 'date')} />
               )}
               <input
                 type="text"
                 inputMode="numeric"
                 size={5}
-                aria-label={`${name}: ${m.admin_forms_hoursFrom({}, t)}`}
-                aria-invalid={error('from') ? true : undefined}
+                {...controlProps(from)}
+                aria-label={from.label}
                 {...bind(index, 'from')}
               />
               <input
                 type="text"
                 inputMode="numeric"
                 size={5}
-                aria-label={`${name}: ${m.admin_forms_hoursTo({}, t)}`}
-                aria-invalid={error('to') ? true : undefined}
+                {...controlProps(to)}
+                aria-label={to.label}
                 {...bind(index, 'to')}
               />
-              <select aria-label={`${name}: ${m.hours_more_service({}, t)}`} {...bind(index, 'service')}>
+              <select {...controlProps(service)} aria-label={service.label} {...bind(index, 'service')}>
                 <option value="">{m.hours_service_both({}, t)}</option>
                 <option value="pickup">{m.hours_service_pickup({}, t)}</option>
                 <option value="delivery">{m.hours_service_delivery({}, t)}</option>
@@ -76,7 +86,15 @@ export function MoreRanges({ locale }: { locale: UiLocale }) {
                 {m.hours_more_remove({}, t)}
                 <span className="visually-hidden"> {name}</span>
               </button>
-              {rule && <p className="admin-error">{fieldMessage(rule, locale)}</p>}
+              {[on, ...(more[index]?.on === 'date' ? [date] : []), from, to, service].map((frame) => (
+                <FieldNotes key={frame.id} {...frame} />
+              ))}
+              <FieldNotes
+                id={idOf(`more.${index}`)}
+                label={name}
+                look="admin"
+                error={rowRule ? fieldMessage(rowRule, locale) : undefined}
+              />
             </li>
           );
         })}

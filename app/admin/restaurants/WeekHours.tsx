@@ -3,9 +3,14 @@ import { m } from '#i18n/paraglide/messages.js';
 import { inLocale } from '#app/account/form-helpers.ts';
 import { WEEK, type RestaurantFormValues } from './restaurant-form.ts';
 import { DAY_LABEL } from '#app/admin/forms/labels.ts';
-import { ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
+import { controlProps, FieldNotes } from '#app/ui/field.tsx';
+import { idOf, ruleAt, useAdminForm, useFormState } from '#app/admin/forms/form-state.tsx';
 
-/** The working hours as a week grid: a row per day (Monday first) with open, from and to. */
+/**
+ * The working hours as a week grid: a row per day (Monday first) with open, from and to. Each cell is wired as every
+ * admin field (ui/field.tsx): its id from its path, its aria-label as its label, and the rule the form holds at its
+ * path as its error under it; a rule of the whole day (`week.<day>`) is said at the row's end.
+ */
 export function WeekHours({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
   const form = useAdminForm();
@@ -29,47 +34,66 @@ export function WeekHours({ locale }: { locale: UiLocale }) {
         <tbody>
           {WEEK.map((day) => {
             const dayName = DAY_LABEL[day]({}, t);
-            const from = ruleAt(errors, at(day, 'from'));
-            const to = ruleAt(errors, at(day, 'to'));
-            const rule = from ?? to ?? ruleAt(errors, `week.${day}`);
+            const cell = (key: 'open' | 'from' | 'to', label: string) => {
+              const rule = ruleAt(errors, at(day, key));
+              return {
+                id: idOf(at(day, key)),
+                label: `${dayName}: ${label}`,
+                error: rule ? fieldMessage(rule, locale) : undefined,
+                look: 'admin' as const,
+              };
+            };
+            const open = cell('open', m.admin_forms_hoursOpen({}, t));
+            const from = cell('from', m.admin_forms_hoursFrom({}, t));
+            const to = cell('to', m.admin_forms_hoursTo({}, t));
+            const dayRule = ruleAt(errors, `week.${day}`);
             return (
               <tr key={day}>
                 <th scope="row">{dayName}</th>
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${dayName}: ${m.admin_forms_hoursOpen({}, t)}`}
+                    {...controlProps(open)}
+                    aria-label={open.label}
                     name={at(day, 'open')}
                     checked={week[day]?.open ?? false}
                     onChange={(event) => form.setAt(at(day, 'open'), event.target.checked)}
                   />
+                  <FieldNotes {...open} />
                 </td>
                 <td>
                   <input
                     type="text"
                     inputMode="numeric"
                     size={5}
-                    aria-label={`${dayName}: ${m.admin_forms_hoursFrom({}, t)}`}
+                    {...controlProps(from)}
+                    aria-label={from.label}
                     readOnly={!week[day]?.open}
-                    aria-invalid={from ? true : undefined}
                     name={at(day, 'from')}
                     value={week[day]?.from ?? ''}
                     onChange={(event) => form.setAt(at(day, 'from'), event.target.value)}
                   />
+                  <FieldNotes {...from} />
                 </td>
                 <td>
                   <input
                     type="text"
                     inputMode="numeric"
                     size={5}
-                    aria-label={`${dayName}: ${m.admin_forms_hoursTo({}, t)}`}
+                    {...controlProps(to)}
+                    aria-label={to.label}
                     readOnly={!week[day]?.open}
-                    aria-invalid={to ? true : undefined}
                     name={at(day, 'to')}
                     value={week[day]?.to ?? ''}
                     onChange={(event) => form.setAt(at(day, 'to'), event.target.value)}
                   />
-                  {rule && <p className="admin-error">{fieldMessage(rule, locale)}</p>}
+                  <FieldNotes {...to} />
+                  <FieldNotes
+                    id={idOf(`week.${day}`)}
+                    label={dayName}
+                    look="admin"
+                    error={dayRule ? fieldMessage(dayRule, locale) : undefined}
+                  />
                 </td>
               </tr>
             );

@@ -5,13 +5,15 @@ import { api } from '#app/api-client.ts';
 import { readAnswer } from '#app/api-answer.ts';
 import { inLocale, useHydrated } from '#app/account/form-helpers.ts';
 import type { ErrorKey } from '#domain/error-catalogue.ts';
+import { TextInput } from '#app/ui/field.tsx';
 import { HeldSummary, type HeldData } from './personal-data.tsx';
 import '#app/admin/forms/admin-forms.css';
 
 /**
  * The guests' data (GDPR) on the users list: the admin finds what is held of a guest by the e-mail or the phone on
  * their orders (for a request made by phone), downloads it and erases it. The search goes in the body, never the URL;
- * the form cannot be sent before the island has loaded.
+ * the form cannot be sent before the island has loaded. A refusal is the search's, not a field's: it is said in the
+ * status region with the results.
  */
 export default function GuestDataLookup({ locale }: { locale: UiLocale }) {
   const t = inLocale(locale);
@@ -34,20 +36,26 @@ export default function GuestDataLookup({ locale }: { locale: UiLocale }) {
       <h2 id="admin-guest-data-title">{m.rights_admin_guest_title({}, t)}</h2>
       <p className="admin-hint">{m.rights_admin_guest_lead({}, t)}</p>
       <form className="admin-guest-data-form" onSubmit={(event) => void find(event)} noValidate>
-        <label>
-          {m.rights_field_email({}, t)}
-          <input
-            type="email"
-            name="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label>
-          {m.rights_field_phone({}, t)}
-          <input type="tel" name="phone" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} />
-        </label>
+        <TextInput
+          id="admin-guest-email"
+          look="admin"
+          label={m.rights_field_email({}, t)}
+          type="email"
+          name="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextInput
+          id="admin-guest-phone"
+          look="admin"
+          label={m.rights_field_phone({}, t)}
+          type="tel"
+          name="phone"
+          autoComplete="off"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <button type="submit" className="button" disabled={!hydrated || (!email.trim() && !phone.trim())}>
           {m.rights_admin_find({}, t)}
         </button>
