@@ -59,7 +59,9 @@ export default defineConfig({
           include: ['tests/pglite/**/*.test.ts'],
           globalSetup: ['tests/setup/i18n-compile.ts'],
           setupFiles: ['server/validation-mode.ts', 'tests/setup/fail-on-console-error.ts'],
-          testTimeout: 60_000,
+          // A start on an empty PGlite folder (migrations, seed, serving) took 55–60 s beside the browser lane on a
+          // loaded machine: a limit for a hang, not a measure of speed.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
