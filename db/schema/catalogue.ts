@@ -139,6 +139,9 @@ export const locations = pgTable(
     deliveryMinutes: integer('delivery_minutes').notNull().default(30),
     // Busy mode (extra preparation time or a pause) as the kitchen board set it; it ends by itself at `until`.
     busy: jsonb('busy').$type<StoredBusy | null>(),
+    // Shared baskets (issue 35, decision 066): a basket may hold the dishes of every brand cooked here, one order
+    // and one bag. Off: a basket holds one restaurant's food, as the spec has it.
+    sharedBaskets: boolean('shared_baskets').notNull().default(false),
   },
   (t) => [
     uniqueIndex('locations_slug_key').on(t.slug),

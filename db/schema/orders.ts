@@ -291,6 +291,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     menuItemId: integer('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    // The brand's restaurant that cooks the line (issue 35): the order's own, or another brand's at the same
+    // location when the location shares baskets.
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { demoLegalEntities } from './legal-entities.ts';
 import { queryRows, type Db, type Tx } from '../client.ts';
-import { concepts, restaurants, userKitchens, users } from '../schema/index.ts';
+import { concepts, locations, restaurants, userKitchens, users } from '../schema/index.ts';
 import { loadTenants } from '../../tenants/index.ts';
 import type { Tenant } from '../../tenants/schema.ts';
 import type { RestaurantTranslations } from '../schema/catalogue.ts';
@@ -16,6 +16,7 @@ import {
   hiddenFromPortfolio,
   seedLocations,
   seedRestaurants,
+  sharedBasketLocations,
 } from './places.ts';
 import { syncTenants } from './tenants.ts';
 import { shareSeedGroups, sharedSeedGroups } from './brand-groups.ts';
@@ -92,6 +93,9 @@ export const demoUsers = [
 const specialHours: Record<string, Hours> = {
   // Open around the clock: '24:00' ends each day, so no minute before midnight is closed.
   'pasta-fresca-warszawa-mokotow': everyDay('00:00', '24:00'),
+  // Mokotów's other brands keep its kitchen's hours, so a family's shared basket can be ordered at any hour.
+  'pierogi-babci-warszawa-mokotow': everyDay('00:00', '24:00'),
+  'sushi-kaizen-warszawa-mokotow': everyDay('00:00', '24:00'),
   // Ukraine's around-the-clock kitchen: the demo (and the tests ordering in Ukraine) can order in hryvnias at any
   // hour, not only between 10:00 and 22:00 in Kyiv.
   'bao-house-kyiv-podil': everyDay('00:00', '24:00'),
@@ -154,6 +158,8 @@ async function seedDemo(tx: Tx, tenants: readonly Tenant[]): Promise<void> {
   for (const { zips, ...location } of seedLocations) {
     const row = await insertLocation(tx, location);
     locationRows.set(location.slug, { ...location, zips, id: row.id });
+    if (sharedBasketLocations.has(location.slug))
+      await tx.update(locations).set({ sharedBaskets: true }).where(eq(locations.id, row.id));
   }
   const seeded: { conceptSlug: string; id: number; currency: string; written: (polish: string) => string }[] = [];
   for (const [conceptSlug, locationSlug] of seedRestaurants) {

@@ -153,7 +153,14 @@ export const seedRestaurants: [concept: string, location: string][] = [
   ['bao-house', 'lviv-rynok'],
   ['taco-loco', 'wroclaw-centrum'],
   ['green-bowl', 'poznan-jezyce'],
+  // Mokotów's kitchen cooks four brands and shares one basket among them (issue 35): a family's pierogi, sushi and
+  // pasta in one bag. Last, so that every brand's default restaurant stays its first one above.
+  ['pierogi-babci', 'warszawa-mokotow'],
+  ['sushi-kaizen', 'warszawa-mokotow'],
 ];
+
+/** Locations whose kitchen takes one basket across its brands (issue 35, decision 066). */
+export const sharedBasketLocations = new Set(['warszawa-mokotow']);
 
 /** A demo brand's default restaurant, as an operator would pick it: its first one above. */
 export const demoDefaultRestaurant = (concept: string): string | undefined => {

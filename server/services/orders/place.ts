@@ -310,6 +310,7 @@ function freshView(
         id: l.id,
         orderId: order.id,
         menuItemId: l.menuItemId,
+        restaurantId: l.restaurantId,
         name: l.name,
         quantity: l.quantity,
         unitPrice: l.unitPrice,

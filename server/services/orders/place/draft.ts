@@ -44,6 +44,8 @@ type Customer = OrderRecord['customer'];
 export type DraftLine = {
   line: number;
   menuItemId: number;
+  /** The brand's restaurant that cooks it: the order's own, or another brand's at a location sharing baskets. */
+  restaurantId: number;
   name: string;
   quantity: number;
   unitPrice: number;
@@ -303,6 +305,7 @@ export function draftOrder(asked: DraftCall): OrderDraft {
   const lines = basket.lines.map((line, i) => ({
     line: i,
     menuItemId: line.menuItemId,
+    restaurantId: line.kitchen.restaurantId,
     name: line.name,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
