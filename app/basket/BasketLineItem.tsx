@@ -15,17 +15,28 @@ type Props = {
   texts: BasketTexts;
   onQuantity: (line: BasketLine, delta: 1 | -1) => void;
   onRemove: (line: BasketLine) => void;
+  /** Under a brand's heading (a shared basket, issue 35): the item's name is a heading one level below it. */
+  nested?: boolean;
 };
 
-/** One basket line: the item and its chosen options in the page's language, its price, quantity and removal. */
-export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRemove }: Props) {
+/**
+ * One basket line: the item and its chosen options in the page's language, its price, quantity and removal, and why
+ * it stops the order when it does (its dish is unavailable, or its brand closed while the kitchen is open).
+ */
+export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRemove, nested }: Props) {
   const { name, options } = lineText(line, locale);
+  const Heading = nested ? 'h4' : 'h3';
+  const closed = line.blocked === 'restaurantClosed' && !line.unavailable;
   return (
-    <li className={line.unavailable ? 'basket-line unavailable' : 'basket-line'} data-line={line.id}>
+    <li
+      className={line.unavailable || line.blocked ? 'basket-line unavailable' : 'basket-line'}
+      data-line={line.id}
+      data-blocked={line.blocked ?? undefined}
+    >
       <div className="basket-line-main">
         <Photo photo={line.photo} width={64} sizes="4rem" lazy={false} className="basket-line-photo" />
         <div className="basket-line-text">
-          <h3>{name}</h3>
+          <Heading>{name}</Heading>
           {options.length > 0 && (
             <ul className="basket-line-options">
               {options.map((option, i) => (
@@ -37,6 +48,7 @@ export function BasketLineItem({ line, currency, locale, texts, onQuantity, onRe
           )}
           <Allergens info={line.allergens} texts={texts.allergens} />
           {line.unavailable && <p className="basket-line-unavailable">{texts.lineUnavailable}</p>}
+          {closed && <p className="basket-line-unavailable">{texts.errors['restaurantClosed']}</p>}
           <p className="basket-line-unit">
             {fill(texts.unitPrice, { price: formatMoney(line.unitPrice, currency, locale) })}
           </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Basket } from '#app/stores/basket.ts';
-import { deliveryMethodsOf, lineText, nameIn, summaryBlockers } from './basket-view.ts';
+import { blockedLines, brandGroups, deliveryMethodsOf, lineText, nameIn, summaryBlockers } from './basket-view.ts';
 
 type Line = Basket['lines'][number];
 
@@ -128,5 +128,39 @@ describe('what stops the way on to the summary', () => {
     expect(summaryBlockers(closed).map((b) => b.key)).toEqual(['productUnavailable', 'restaurantClosed']);
     const off = basket({ restaurant: { state: { state: 'unavailable', nextOpening: null } } } as Partial<Basket>);
     expect(summaryBlockers(off).map((b) => b.key)).toEqual(['restaurantClosed']);
+  });
+});
+
+describe('a shared basket (issue 35)', () => {
+  const brand = (restaurantId: number, conceptSlug: string) =>
+    ({ restaurantId, conceptSlug, conceptName: conceptSlug, blocked: null }) as unknown as Basket['brands'][number];
+  const kitchen = (restaurantId: number) => ({ restaurantId, locationId: 1, conceptId: restaurantId });
+
+  it('groups its lines by their kitchen’s brand, and a one-brand basket not at all', () => {
+    const lines = [
+      line({ id: 1, kitchen: kitchen(7) }),
+      line({ id: 2, kitchen: kitchen(8) }),
+      line({ id: 3, kitchen: kitchen(7) }),
+    ];
+    const groups = brandGroups(basket({ lines, brands: [brand(7, 'pierogi'), brand(8, 'sushi')] }));
+    expect(groups.map((g) => [g.brand.conceptSlug, g.lines.map((l) => l.id)])).toEqual([
+      ['pierogi', [1, 3]],
+      ['sushi', [2]],
+    ]);
+    expect(brandGroups(basket({ lines, brands: [brand(7, 'pierogi')] }))).toEqual([]);
+    expect(brandGroups(basket({ lines, brands: [] }))).toEqual([]);
+  });
+
+  it('a brand closed while the lead is open stops the order; its lines are the ones to remove', () => {
+    const lines = [
+      line({ id: 1 }),
+      line({ id: 2, blocked: 'restaurantClosed' }),
+      line({ id: 3, blocked: 'productUnavailable', unavailable: true }),
+    ];
+    const shared = basket({ lines });
+    expect(summaryBlockers(shared).map((b) => b.key)).toEqual(['productUnavailable', 'restaurantClosed']);
+    expect(summaryBlockers(basket({ lines: [lines[1]!] })).map((b) => b.key)).toEqual(['restaurantClosed']);
+    expect(blockedLines(shared).map((l) => l.id)).toEqual([2, 3]);
+    expect(blockedLines(basket())).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import type { Locale } from '#domain/localized-routes.ts';
 import { DELIVERY_METHODS, type DeliveryMethod, meetsMinimum, missingForMinimum } from '#domain/pricing.ts';
 import type { Basket } from '#app/stores/basket.ts';
 import type { PromotionRefusal } from '#domain/promotions.ts';
+import type { LineBlock } from '#domain/shared-basket.ts';
+import { groupByBrand } from '#domain/basket-brands.ts';
 
 export type BasketLine = Basket['lines'][number];
 type Names = Partial<Record<Locale, string>>;
@@ -47,11 +49,31 @@ export type SummaryBlocker =
 
 export function summaryBlockers(basket: Basket): SummaryBlocker[] {
   const blockers: SummaryBlocker[] = [];
-  if (basket.lines.some((line) => line.unavailable)) blockers.push({ key: 'productUnavailable' });
-  if (basket.restaurant && basket.restaurant.state.state !== 'open') blockers.push({ key: 'restaurantClosed' });
+  const blocks = (key: LineBlock) => basket.lines.some((line) => line.blocked === key);
+  if (basket.lines.some((line) => line.unavailable) || blocks('productUnavailable'))
+    blockers.push({ key: 'productUnavailable' });
+  // A shared basket's brand that closed blocks its own lines while the lead restaurant is open (issue 35).
+  if ((basket.restaurant && basket.restaurant.state.state !== 'open') || blocks('restaurantClosed'))
+    blockers.push({ key: 'restaurantClosed' });
   if (!meetsMinimum(basket.summary))
     blockers.push({ key: 'minBasketValueError', missing: missingForMinimum(basket.summary) });
   if (basket.discount && !basket.discount.active) blockers.push({ key: 'discountNotActive' });
   else if (basket.discount?.refusal) blockers.push({ key: basket.discount.refusal.key });
   return blockers;
 }
+
+export type BasketBrand = Basket['brands'][number];
+
+/**
+ * A shared basket's lines under their brands, in the order the brands came (issue 35); none for a basket of one
+ * brand, which shows its lines as it always did.
+ */
+export const brandGroups = (basket: Pick<Basket, 'lines' | 'brands'>) =>
+  groupByBrand(basket.lines, basket.brands, (line) => line.kitchen.restaurantId);
+
+/** The lines that stop the order now (a closed brand's, an unavailable dish's): the ones "remove them" removes. */
+export const blockedLines = (basket: Pick<Basket, 'lines'>): BasketLine[] =>
+  basket.lines.filter((line) => line.blocked !== null || line.unavailable);
+
+/** Where the shop serves each brand's logo, by the brand's (concept's) slug: the pages hand it to their islands. */
+export type BrandLogos = Record<string, string>;

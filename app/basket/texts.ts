@@ -29,6 +29,10 @@ export type BasketTexts = {
   retry: string;
   /** 'Your order from {restaurant}'. */
   linesTitle: string;
+  /** The lines' title when they are grouped under several brands (issue 35). */
+  linesTitleShared: string;
+  /** A brand group's link to its restaurant's menu. */
+  brandMenu: string;
   backToMenu: string;
   quantity: string;
   /** '{item}': the buttons' accessible names. */
@@ -39,6 +43,10 @@ export type BasketTexts = {
   /** '{price} each'. */
   unitPrice: string;
   lineUnavailable: string;
+  /** Some lines stop the order (issue 35), and the one action removing just those, then its announcement. */
+  blockedLines: string;
+  removeBlocked: string;
+  removedBlocked: string;
   /** '{item}: {count}', announced after a change. */
   quantityChanged: string;
   /** '{item}', announced after a removal. */

@@ -30,6 +30,7 @@ import { GooglePayButton } from './GooglePayButton.tsx';
 import { GooglePaySheet } from './GooglePaySheet.tsx';
 import { OrderRecap } from './OrderRecap.tsx';
 import type { BasketTotalsLabels } from '#app/basket/texts.ts';
+import type { BrandLogos } from '#app/basket/basket-view.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { Notice } from '#app/ui/notice.tsx';
@@ -46,7 +47,16 @@ import './checkout.css';
  * can be sent before the island has loaded; the form posts nothing into a URL (method post, and the island sends
  * JSON to the API).
  */
-export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; totals: BasketTotalsLabels }) {
+export default function CheckoutScreen({
+  locale,
+  totals,
+  logos,
+}: {
+  locale: UiLocale;
+  totals: BasketTotalsLabels;
+  /** Where the shop serves each brand's logo, heading a shared basket's lines in the recap (issue 35). */
+  logos: BrandLogos;
+}) {
   const setup = useStore($setup);
   const { values, errors: fieldErrors, error: formError } = useStore(checkoutForm.$state);
   const elsewhere = useStore($elsewhere);
@@ -115,7 +125,7 @@ export default function CheckoutScreen({ locale, totals }: { locale: UiLocale; t
       {/* Before the form in the document, where a phone shows it: a phone painting the page as it arrives would
       otherwise draw the form first and move it down when the recap came (a layout shift of 0.27 in Lighthouse). */}
       {basket ? (
-        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} />
+        <OrderRecap basket={basket} locale={locale} totals={totals} problem={errors.basket} logos={logos} />
       ) : (
         // The recap's place is kept while the basket loads, so the form does not jump when it arrives.
         <section

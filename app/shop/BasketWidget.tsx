@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useStore } from '#app/stores/use-store.ts';
 import type { Locale } from '#domain/localized-routes.ts';
 import { formatMoney } from '#domain/money.ts';
-import { nameIn } from '#app/basket/basket-view.ts';
+import { brandGroups, nameIn, type BasketLine, type BrandLogos } from '#app/basket/basket-view.ts';
+import { BrandName } from '#app/basket/BrandName.tsx';
 import { $basket, basketFetch, loadBasket } from '#app/stores/basket.ts';
 import { useDropdown, useHydrated } from './use-dropdown.ts';
 
@@ -20,16 +21,18 @@ export type BasketWidgetLabels = {
 
 /**
  * The navbar's basket: item count and total in the basket's currency, and a fixed-width dropdown of its lines (named
- * in the page's language) with a link to the basket page.
+ * in the page's language, under their brands' logos in a shared basket, issue 35) with a link to the basket page.
  */
 export default function BasketWidget({
   labels,
   basketHref,
   locale,
+  logos,
 }: {
   labels: BasketWidgetLabels;
   basketHref: string;
   locale: Locale;
+  logos: BrandLogos;
 }) {
   const hydrated = useHydrated();
   // Another island may have loaded the basket before this one hydrates: the first render is the server's (nothing
@@ -44,6 +47,15 @@ export default function BasketWidget({
 
   const count = basket?.itemCount ?? 0;
   const total = basket ? formatMoney(basket.summary.totalValue, basket.currency, locale) : '';
+  const groups = basket ? brandGroups(basket) : [];
+  const lineItem = (line: BasketLine) => (
+    <li key={line.id}>
+      <span>
+        {line.quantity} × {nameIn(line.name, line.names, locale)}
+      </span>
+      <span>{formatMoney(line.totalPrice, basket!.currency, locale)}</span>
+    </li>
+  );
   return (
     <div className="dropdown basket" ref={container}>
       <button {...buttonProps} className="nav-button basket-button" disabled={!hydrated}>
@@ -75,14 +87,14 @@ export default function BasketWidget({
         {basket && basket.lines.length > 0 && (
           <>
             <ul className="basket-lines">
-              {basket.lines.map((line) => (
-                <li key={line.id}>
-                  <span>
-                    {line.quantity} × {nameIn(line.name, line.names, locale)}
-                  </span>
-                  <span>{formatMoney(line.totalPrice, basket.currency, locale)}</span>
-                </li>
-              ))}
+              {groups.length === 0
+                ? basket.lines.map(lineItem)
+                : groups.map(({ brand, lines }) => (
+                    <li key={brand.restaurantId} className="basket-lines-brand" data-brand={brand.conceptSlug}>
+                      <BrandName name={brand.conceptName} logo={logos[brand.conceptSlug]} />
+                      <ul>{lines.map(lineItem)}</ul>
+                    </li>
+                  ))}
             </ul>
             <p className="basket-sum">
               <span>{labels.total}</span>

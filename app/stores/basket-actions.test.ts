@@ -13,6 +13,7 @@ import {
   clearBasket,
   removeDiscountCode,
   removeLine,
+  removeLines,
   setDeliveryMethod,
 } from './basket-actions.ts';
 
@@ -102,6 +103,26 @@ describe('basket page actions', () => {
     expect(await removeLine(3, client)).toBe(true);
     expect(calls).toEqual([{ method: 'GET', url: '/api/basket/remove/3', body: undefined }]);
     expect($basket.get()?.lines).toEqual([]);
+  });
+
+  it('removes just the lines given, one after another, each answer replacing the basket', async () => {
+    $basket.set(basketWith([1, 2, 3, 4].map((id) => ({ id, quantity: 1 }))));
+    let left = [1, 2, 3, 4];
+    const { calls, client } = fakeApi((call) => {
+      left = left.filter((id) => !call.url.endsWith(`/${id}`));
+      return answer(200, basketWith(left.map((id) => ({ id, quantity: 1 }))));
+    });
+    expect(await removeLines([2, 4], client)).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/basket/remove/2', '/api/basket/remove/4']);
+    expect($basket.get()?.lines.map((l) => l.id)).toEqual([1, 3]);
+  });
+
+  it('stops removing lines at the first refusal, which the page shows', async () => {
+    $basket.set(basketWith([1, 2].map((id) => ({ id, quantity: 1 }))));
+    const { calls, client } = fakeApi(() => answer(404, { error: 'notFound' }));
+    expect(await removeLines([1, 2], client)).toBe(false);
+    expect(calls).toHaveLength(1);
+    expect($basketError.get()).toBe('notFound');
   });
 
   it('sets the delivery method with PUT /api/basket/delivery', async () => {

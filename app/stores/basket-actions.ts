@@ -143,6 +143,15 @@ export function removeLine(itemId: number, client: ApiClient = api): Promise<boo
   return inTurn(() => changeLines(() => client.basket.remove[':itemId'].$get({ param: { itemId: String(itemId) } })));
 }
 
+/**
+ * Removes the given lines one after another (a shared basket's lines that stop the order, issue 35), each as
+ * removeLine does; stops at the first refusal, which stays as $basketError. Answers whether every one went.
+ */
+export async function removeLines(itemIds: readonly number[], client: ApiClient = api): Promise<boolean> {
+  for (const itemId of itemIds) if (!(await removeLine(itemId, client))) return false;
+  return true;
+}
+
 /** The error key of the last refused delivery method (pickupUnavailable, deliveryUnavailable…), shown beside it. */
 export const $deliveryError = atom<string | null>(null);
 

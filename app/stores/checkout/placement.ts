@@ -12,7 +12,7 @@ import {
 import { checkoutKey, forgetDraft, rememberPlaced, type PlacedCheckout } from '#app/checkout/checkout-storage.ts';
 import { GooglePayClosed, googlePayAdapter } from '#app/checkout/google-pay.ts';
 import { formatAddress, setAddress } from '#app/stores/address.ts';
-import { loadBasket } from '#app/stores/basket.ts';
+import { loadBasket, type Basket } from '#app/stores/basket.ts';
 import { scheduledForBody } from '#app/capacity/order-time.ts';
 import { checkInvoice, invoiceBody, invoiceRefusal } from '#app/stores/invoice-request.ts';
 import { loadOrder, type OrderView, paymentStage, statusUrl, waitForPayment } from '#app/stores/payment-flow.ts';
@@ -113,6 +113,7 @@ export function placeOrder(
       $stage.set('editing');
       // A refusal placed nothing: the address the send stopped from being priced is priced now.
       if (answer.status >= 400 && answer.status < 500) priceForAddress(client);
+      if (recap === 'restaurantClosed' || recap === 'productUnavailable') void refreshRecap(client);
       return invoiceField ?? firstErrorField(placed.fields);
     }
 
@@ -122,6 +123,15 @@ export function placeOrder(
     await afterPlacing({ ...placed, view: body.order }, body.redirectUrl, { values, locale, client });
     return null;
   });
+}
+
+/**
+ * After a closed restaurant or an unavailable dish refused the order, the recap shows the basket as it is now: the
+ * lines that stop it (a shared basket's brand that closed meanwhile, issue 35) say why, beside the refusal's sentence.
+ */
+async function refreshRecap(client: ApiClient): Promise<void> {
+  const answer = await readAnswer(client.basket.$get());
+  if (answer.ok && $stage.get() === 'editing') $setup.setKey('basket', answer.data as Basket);
 }
 
 /** Once the order is placed: the page forgets the draft, keeps the address and follows the order's payment. */
