@@ -36,8 +36,9 @@ let shared = true;
 beforeAll(async () => {
   browser = await launchBrowser();
   // The demo's setting, said here so that the file does not depend on another file having put it back.
-  [{ shared }] = await sql<{ shared: boolean }[]>`select shared_baskets as shared from locations
+  const [location] = await sql<{ shared: boolean }[]>`select shared_baskets as shared from locations
     where slug = 'warszawa-mokotow'`;
+  shared = location?.shared ?? true;
   await sql`update locations set shared_baskets = true where slug = 'warszawa-mokotow'`;
 });
 afterAll(async () => {

@@ -61,7 +61,7 @@ export function basketTexts(locale: Locale): BasketTexts {
     retry: m.basket_retry({}, l),
     linesTitle: m.basket_lines_title({ restaurant: '{restaurant}' }, l),
     linesTitleShared: m.basket_lines_title_shared({}, l),
-    brandMenu: m.basket_brand_menu({}, l),
+    brandMenu: m.catalogue_menu({}, l),
     backToMenu: m.basket_back_to_menu({}, l),
     quantity: m.basket_quantity({}, l),
     increase: m.basket_increase({ item: '{item}' }, l),
