@@ -4,7 +4,7 @@ import { locations, restaurants } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
-/** The locations: address, country, pickup and delivery flags, restaurants there; soft-deleted ones when asked. */
+/** The locations: address, country, pickup and delivery flags, shared baskets, restaurants there; soft-deleted ones when asked. */
 export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const country = str(query.filters['country']);
@@ -29,6 +29,7 @@ export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query:
         country: locations.country,
         pickupEnabled: locations.pickupEnabled,
         deliveryEnabled: locations.deliveryEnabled,
+        sharedBaskets: locations.sharedBaskets,
         deleted: locations.deleted,
         restaurants: sql<number>`(select count(*)::int from ${restaurants} where ${restaurants.locationId} = ${locations.id})`,
       })
