@@ -107,7 +107,7 @@ describe('bot: one basket across the brands of one kitchen', () => {
       blikCode: '123456',
       lang: 'pl',
     };
-    const elsewhere = await dishOf(key, 'pierogi-babci-warszawa-wola');
+    const elsewhere = await dishOf(key, 'taco-loco-wroclaw-centrum');
     const mixed = await order(key, {
       ...body,
       items: [...body.items, { menuItemId: elsewhere.menuItemId, quantity: 1 }],

@@ -18,8 +18,8 @@ const MOKOTOW_BRANDS = [
   'pierogi-babci-warszawa-mokotow',
   'sushi-kaizen-warszawa-mokotow',
 ] as const;
-/** Pierogi Babci cooked in another kitchen (Wola), which is not Mokotów's. */
-const ELSEWHERE = 'pierogi-babci-warszawa-wola';
+/** A fourth brand, cooked in another kitchen (Wrocław). */
+const ELSEWHERE = 'taco-loco-wroclaw-centrum';
 
 async function agent(): Promise<string> {
   const [user] = await ctx.database.db
