@@ -222,6 +222,28 @@ export function setQuantity(lineId: number, quantity: number, client: ApiClient 
   );
 }
 
+/**
+ * Removes the lines that stop the order (a closed brand's, an unavailable dish's: issue 35), one call each, so that
+ * the caller keeps the rest; stops at the first refusal, which the basket shows.
+ */
+export function removeLines(lineIds: readonly number[], client: ApiClient = api): Promise<boolean> {
+  const id = $basket.get()?.id;
+  if (!id || lineIds.length === 0) return Promise.resolve(false);
+  return task(
+    async () =>
+      (await busy('basket', async () => {
+        for (const lineId of lineIds) {
+          const response = await client.cc.baskets[':basketId'].items[':itemId'].$patch({
+            param: { basketId: id, itemId: String(lineId) },
+            json: { quantity: 0 },
+          });
+          if (!(await settleBasket(response))) return false;
+        }
+        return true;
+      })) ?? false,
+  );
+}
+
 export function emptyBasket(client: ApiClient = api): Promise<boolean> {
   const id = $basket.get()?.id;
   if (!id) return Promise.resolve(false);
