@@ -7,9 +7,10 @@ const pasta = { id: 10, location: { id: MOKOTOW } };
 const sushi = { id: 11, location: { id: MOKOTOW } };
 const burger = { id: 20, location: { id: WOLA } };
 
-const basketOf = (restaurantIds: number[], location: { id: number; sharedBaskets?: boolean } | null) => ({
+const basketOf = (restaurantIds: number[], location: { id: number } | null, shared = false) => ({
   lines: restaurantIds.map((restaurantId) => ({ kitchen: { restaurantId } })),
   location,
+  shared,
 });
 
 describe('kitchenFit', () => {
@@ -19,11 +20,11 @@ describe('kitchenFit', () => {
   });
 
   it('offers the other brands of a kitchen that shares baskets, and asks to empty it for another kitchen', () => {
-    const shared = basketOf([pasta.id], { id: MOKOTOW, sharedBaskets: true });
+    const shared = basketOf([pasta.id], { id: MOKOTOW }, true);
     expect(kitchenFit(shared, pasta)).toBe('inBasket');
     expect(kitchenFit(shared, sushi)).toBe('sameBasket');
     expect(kitchenFit(shared, burger)).toBe('needsEmpty');
-    expect(sharingKitchen(shared)).toEqual({ id: MOKOTOW, sharedBaskets: true });
+    expect(sharingKitchen(shared)).toEqual({ id: MOKOTOW });
   });
 
   it('keeps one restaurant per basket where the kitchen does not share (the setting off or not sent)', () => {
@@ -36,8 +37,8 @@ describe('kitchenFit', () => {
   });
 
   it('names every brand already in a shared basket as in it', () => {
-    const basket = basketOf([pasta.id, sushi.id], { id: MOKOTOW, sharedBaskets: true });
+    const basket = basketOf([pasta.id, sushi.id], { id: MOKOTOW }, true);
     expect(kitchenFit(basket, sushi)).toBe('inBasket');
-    expect(sharingKitchen(basketOf([], { id: MOKOTOW, sharedBaskets: true }))).toBeNull();
+    expect(sharingKitchen(basketOf([], { id: MOKOTOW }, true))).toBeNull();
   });
 });

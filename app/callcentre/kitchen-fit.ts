@@ -8,9 +8,11 @@
  */
 export type KitchenFit = 'free' | 'inBasket' | 'sameBasket' | 'needsEmpty';
 
+/** The basket as the server priced it: `shared` says its location takes every brand cooked there. */
 type BasketPart = {
   lines: readonly { kitchen: { restaurantId: number } }[];
-  location: { id: number; sharedBaskets?: boolean | undefined } | null;
+  location: { id: number } | null;
+  shared: boolean;
 };
 
 export function kitchenFit(
@@ -19,11 +21,11 @@ export function kitchenFit(
 ): KitchenFit {
   if (!basket || basket.lines.length === 0 || !basket.location) return 'free';
   if (basket.lines.some((line) => line.kitchen.restaurantId === restaurant.id)) return 'inBasket';
-  if (basket.location.sharedBaskets === true && restaurant.location.id === basket.location.id) return 'sameBasket';
+  if (basket.shared && restaurant.location.id === basket.location.id) return 'sameBasket';
   return 'needsEmpty';
 }
 
 /** The kitchen whose other brands the finder offers first: the basket's, when it has food and shares baskets. */
 export function sharingKitchen(basket: BasketPart | null): { id: number } | null {
-  return basket && basket.lines.length > 0 && basket.location?.sharedBaskets === true ? basket.location : null;
+  return basket && basket.lines.length > 0 && basket.shared ? basket.location : null;
 }
