@@ -37,44 +37,48 @@ export function CallerBasket({ locale, hydrated }: { locale: UiLocale; hydrated:
   // One brand: its restaurant's name; several: the kitchen they share.
   const whose = several ? basket?.location?.name : basket?.restaurant?.name;
 
-  const row = (line: Line) => (
-    <li key={line.id} className={line.blocked ? 'cc-line-blocked' : undefined}>
-      <span>
-        <strong>{line.name}</strong>
-        {line.options.length > 0 && <small> ({line.options.map((o) => o.name).join(', ')})</small>}
-        <Allergens info={line.allergens} texts={allergenTexts(locale)} />
-        {money(line.totalPrice)}
-        {line.blocked && <span className="cc-blocked">{BLOCKED_TEXT[line.blocked]({}, t)}</span>}
-      </span>
-      <span className="cc-inline">
-        <input
-          // No label of its own in the row: the line's name is in its aria-label. A refused change says so
-          // above the basket, for the whole basket.
-          {...controlProps({ id: `cc-qty-${line.id}`, label: null })}
-          aria-label={m.cc_quantity_of({ name: line.name }, t)}
-          type="number"
-          min={0}
-          max={99}
-          className="cc-qty"
-          value={line.quantity}
-          disabled={!hydrated || busy}
-          onChange={(event) => {
-            const quantity = Math.max(0, Math.min(99, Number(event.target.value) || 0));
-            void setQuantity(line.id, quantity);
-          }}
-        />
-        <button
-          type="button"
-          className="link-button"
-          disabled={!hydrated || busy}
-          aria-label={m.cc_remove({ name: line.name }, t)}
-          onClick={() => void setQuantity(line.id, 0)}
-        >
-          ×
-        </button>
-      </span>
-    </li>
-  );
+  // A dish in the screen's language where its menu translates it, as the menu the agent picked it from shows it.
+  const row = (line: Line) => {
+    const name = line.names[locale] ?? line.name;
+    return (
+      <li key={line.id} className={line.blocked ? 'cc-line-blocked' : undefined}>
+        <span>
+          <strong>{name}</strong>
+          {line.options.length > 0 && <small> ({line.options.map((o) => o.names[locale] ?? o.name).join(', ')})</small>}
+          <Allergens info={line.allergens} texts={allergenTexts(locale)} />
+          {money(line.totalPrice)}
+          {line.blocked && <span className="cc-blocked">{BLOCKED_TEXT[line.blocked]({}, t)}</span>}
+        </span>
+        <span className="cc-inline">
+          <input
+            // No label of its own in the row: the line's name is in its aria-label. A refused change says so
+            // above the basket, for the whole basket.
+            {...controlProps({ id: `cc-qty-${line.id}`, label: null })}
+            aria-label={m.cc_quantity_of({ name }, t)}
+            type="number"
+            min={0}
+            max={99}
+            className="cc-qty"
+            value={line.quantity}
+            disabled={!hydrated || busy}
+            onChange={(event) => {
+              const quantity = Math.max(0, Math.min(99, Number(event.target.value) || 0));
+              void setQuantity(line.id, quantity);
+            }}
+          />
+          <button
+            type="button"
+            className="link-button"
+            disabled={!hydrated || busy}
+            aria-label={m.cc_remove({ name }, t)}
+            onClick={() => void setQuantity(line.id, 0)}
+          >
+            ×
+          </button>
+        </span>
+      </li>
+    );
+  };
 
   return (
     <section className="cc-card" aria-labelledby="cc-basket-title">

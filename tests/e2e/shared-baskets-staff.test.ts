@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminPath } from '#domain/admin-routes.ts';
 import type { Locale } from '#domain/localized-routes.ts';
@@ -22,7 +23,15 @@ beforeAll(async () => {
     await context.close();
   }
 });
-afterAll(() => browser?.close());
+const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => {} });
+afterAll(async () => {
+  await browser?.close();
+  await sql.end();
+});
+
+/** Switches a restaurant off or on, as an admin would (the other test files share this server: always back on). */
+const setEnabled = (slug: string, isEnabled: boolean) =>
+  sql`update restaurants set is_enabled = ${isEnabled} where slug = ${slug}`;
 
 const TABLET = { width: 768, height: 1024 };
 const ORIGIN = { origin: urlOn('localhost', '').replace(/\/$/, '') };
@@ -139,11 +148,18 @@ async function agentScreen(locale: Locale, viewport: { width: number; height: nu
 }
 
 /** Opens a restaurant from the finder and adds a plain dish of its menu by its name. */
-async function addFrom(page: Page, restaurant: string, dish: string, addLabel: (name: string) => string) {
+async function addFrom(
+  page: Page,
+  restaurant: string,
+  dish: string,
+  addLabel: (name: string) => string,
+  before?: () => Promise<void>,
+) {
   await page.locator('.cc-restaurant', { hasText: restaurant }).click();
   // The menu comes in the screen's language, the place's name with it (Warsaw, Варшава): its brand is the same.
   await expect.poll(() => page.locator('#cc-menu-title').textContent()).toContain(restaurant.split(' Warszawa')[0]);
   const lines = await page.locator('.cc-lines li').count();
+  await before?.();
   await page.getByRole('button', { name: addLabel(dish), exact: true }).click();
   await expect.poll(() => page.locator('.cc-lines li').count()).toBe(lines + 1);
 }
@@ -170,8 +186,10 @@ describe('call centre: one basket across the brands of Mokotów’s kitchen', ()
         .locator('.cc-fit')
         .textContent(),
     ).toBe('In the basket');
-    await addFrom(page, 'Sushi Kaizen Warszawa Mokotów', 'Chicken gyoza', add);
-    await page.getByText('Cooked in the same kitchen: these dishes join the caller’s basket').waitFor();
+    // Its menu says so before a dish is added.
+    await addFrom(page, 'Sushi Kaizen Warszawa Mokotów', 'Chicken gyoza', add, () =>
+      page.getByText('Cooked in the same kitchen: these dishes join the caller’s basket').waitFor(),
+    );
     await addFrom(page, 'Pierogi Babci Warszawa Mokotów', 'Cabbage rolls in tomato sauce', add);
 
     // One basket, a heading per brand.
@@ -198,6 +216,30 @@ describe('call centre: one basket across the brands of Mokotów’s kitchen', ()
     await screenshot(page, 'shared-baskets-cc-en-tablet');
     await page.locator('#cc-basket-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/shared-baskets-cc-en-tablet-basket.png' });
+
+    // Sushi Kaizen is switched off while the caller talks: the next change shows its lines stopping the order, and
+    // one button removes just them.
+    const SUSHI = 'sushi-kaizen-warszawa-mokotow';
+    try {
+      await setEnabled(SUSHI, false);
+      await page.getByLabel('Quantity of Tiramisu').fill('2');
+      const closed = page.locator('.cc-brand', { hasText: 'Sushi Kaizen' });
+      await expect.poll(() => closed.textContent()).toContain('Closed now: blocks the order');
+      expect(await page.locator('.cc-line-blocked').count()).toBe(1);
+      expect(await page.locator('.cc-line-blocked').textContent()).toContain('Chicken gyoza');
+      await page.locator('#cc-basket-title').scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: 'test-results/screenshots/shared-baskets-cc-en-tablet-blocked.png' });
+      await page.getByRole('button', { name: 'Remove the lines that block the order' }).click();
+      await expect.poll(() => page.locator('.cc-lines li').count()).toBe(2);
+      expect(await page.locator('.cc-brand').count()).toBe(2);
+      expect(await page.locator('.cc-line-blocked').count()).toBe(0);
+    } finally {
+      await setEnabled(SUSHI, true);
+    }
+    // Back on: the gyoza goes in again, from the kitchen's list of brands.
+    await addFrom(page, 'Sushi Kaizen Warszawa Mokotów', 'Chicken gyoza', add);
+    await expect.poll(() => page.locator('.cc-brand').count()).toBe(3);
 
     await page.fill('#cc-order-street', 'Puławska');
     await page.fill('#cc-order-streetNo', '145');
