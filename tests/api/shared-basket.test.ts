@@ -215,6 +215,36 @@ describe('a basket across the brands of one kitchen', () => {
     expect(picked.brands).toHaveLength(3);
   });
 
+  it('stands as one card on the board of every brand it holds, and any of them can silence it', async () => {
+    const staff = await staffSession('warszawa-mokotow');
+    const jar = { cookie: '' };
+    await familyBasket(jar);
+    const placed = await checkout(jar);
+    expect(placed.status).toBe(201);
+    const { order } = (await placed.json()) as { order: { id: string } };
+    await settle(ctx);
+    const board = async (slug: string) => {
+      const response = await request(ctx, `/api/admin/kitchen/${slug}`, { headers: { cookie: staff } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { orders: { id: string; alarm: boolean }[] }).orders.filter(
+        (o) => o.id === order.id,
+      );
+    };
+    for (const slug of [PIEROGI, SUSHI, SMASH]) expect(await board(slug), slug).toHaveLength(1);
+    expect(await board(PASTA)).toEqual([]);
+    const acknowledged = await request(ctx, `/api/admin/kitchen/${SUSHI}/orders/${order.id}/acknowledge`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost', cookie: staff },
+    });
+    expect(acknowledged.status).toBe(200);
+    expect((await board(PIEROGI))[0]!.alarm).toBe(false);
+    const elsewhere = await request(ctx, `/api/admin/kitchen/${PASTA}/orders/${order.id}/acknowledge`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost', cookie: staff },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
   it('refuses a fourth brand cooked at another location with mishmashedLocations, and keeps the basket', async () => {
     const jar = { cookie: '' };
     await familyBasket(jar);
