@@ -93,6 +93,11 @@ describe('a location’s shared baskets (admin)', () => {
       await send('GET', '/api/admin/locations?q=Wola', undefined, admin),
     );
     expect(list.rows.find((row) => row.id === wola.id)?.sharedBaskets).toBe(true);
+    // Beside it, how many restaurants cook there: Mokotów's four brands share its kitchen.
+    const mokotow = await json<{ rows: { sharedBaskets: boolean; restaurants: number }[] }>(
+      await send('GET', '/api/admin/locations?q=Mokot', undefined, admin),
+    );
+    expect(mokotow.rows).toEqual([expect.objectContaining({ sharedBaskets: true, restaurants: 4 })]);
     const shop = await json<{ sharedBaskets: boolean }>(await send('GET', '/api/locations/warszawa-wola'));
     expect(shop.sharedBaskets).toBe(true);
 

@@ -31,7 +31,9 @@ export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query:
         deliveryEnabled: locations.deliveryEnabled,
         sharedBaskets: locations.sharedBaskets,
         deleted: locations.deleted,
-        restaurants: sql<number>`(select count(*)::int from ${restaurants} where ${restaurants.locationId} = ${locations.id})`,
+        // Spelled out: in a one-table select Drizzle writes column names unqualified, so `location_id = id` would
+        // compare the restaurant's own columns (every location counted 1).
+        restaurants: sql<number>`(select count(*)::int from ${restaurants} as r where r.location_id = ${locations}.id)`,
       })
       .from(locations)
       .where(where)
