@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { concepts, orders, restaurants } from '#db/schema/index.ts';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { concepts, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { allowedStaffActions, KITCHEN_STATUSES, type StaffAction } from '#domain/staff-actions.ts';
 import { loadOrderViews, type OrderView } from '#server/services/orders/view.ts';
 import type { AppDeps, ServiceCtx } from '#server/context.ts';
@@ -54,6 +54,17 @@ export async function findKitchenRestaurant(
 }
 
 /**
+ * An order this restaurant cooks for: its own, or a shared basket's order (issue 35, decision 066) with a line of
+ * this brand, which every board of the brands in it shows as one card.
+ */
+const cookedBy = (restaurantId: number) =>
+  or(
+    eq(orders.restaurantId, restaurantId),
+    sql`exists (select from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+      and ${orderItems.restaurantId} = ${restaurantId})`,
+  );
+
+/**
  * The orders a kitchen still works on (new, processing, ready), oldest first. Read whole on every change and on
  * every reconnect, so a board that missed events while offline is right again at once.
  */
@@ -70,7 +81,7 @@ export async function loadKitchenQueue(
       escalatedAt: orders.escalatedAt,
     })
     .from(orders)
-    .where(and(eq(orders.restaurantId, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
+    .where(and(cookedBy(restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
   const [views, kitchen, hours] = await Promise.all([
@@ -123,7 +134,7 @@ export async function acknowledgeAlarm(
     const [order] = await tx
       .select({ id: orders.id, acknowledged: orders.alarmAcknowledgedAt })
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurant.id)))
+      .where(and(eq(orders.id, orderId), cookedBy(restaurant.id)))
       .for('update');
     if (!order) return false;
     if (order.acknowledged) return true;
