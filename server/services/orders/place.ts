@@ -286,6 +286,8 @@ function freshView(
   now: Date,
 ): OrderView | null {
   const { order, payment } = draft;
+  // The basket holds only the lead brand's names: an order across brands is read back for the others' (issue 35).
+  if (written.lines.some((l) => l.restaurantId !== basket.restaurant.id)) return null;
   const [view] = orderViews(
     [
       {
@@ -344,6 +346,15 @@ function freshView(
         name: m.name,
         value: m.value,
       })),
+      [
+        {
+          restaurantId: basket.restaurant.id,
+          restaurantSlug: basket.restaurant.slug,
+          restaurantName: basket.restaurant.name,
+          conceptSlug: basket.restaurant.conceptSlug,
+          conceptName: basket.restaurant.conceptName,
+        },
+      ],
     ],
     now,
   );
