@@ -107,11 +107,13 @@ async function login(email: string, password: string) {
 }
 const asKitchen = () => login('kitchen@example.com', 'kitchen-demo-2026');
 
-async function boardCard(cookie: string, orderId: string) {
-  const response = await request(ctx, `/api/admin/kitchen/${PL}`, { headers: { cookie } });
+type BoardCard = OrderView & { alarm: boolean };
+
+async function boardCard(cookie: string, orderId: string, board = PL): Promise<BoardCard | undefined> {
+  const response = await request(ctx, `/api/admin/kitchen/${board}`, { headers: { cookie } });
   expect(response.status).toBe(200);
-  const queue = (await response.json()) as { orders: OrderView[] };
-  return queue.orders.find((o) => o.id === orderId)!;
+  const queue = (await response.json()) as { orders: BoardCard[] };
+  return queue.orders.find((o) => o.id === orderId);
 }
 
 async function ticket(cookie: string, orderId: string): Promise<KitchenTicket> {
@@ -148,10 +150,35 @@ describe('an order two brands of one kitchen cook', () => {
 
   it('shows on the kitchen board as one card carrying each line’s brand and both brands’ colours', async () => {
     const order = await placed({ sushi: true });
-    const card = await boardCard(await asKitchen(), order.id);
+    const card = (await boardCard(await asKitchen(), order.id))!;
     expect(brandsOf(card)).toEqual(['Pasta Fresca', 'Sushi Kaizen']);
     expect(card.items.map((i) => i.brand.conceptSlug)).toEqual(['pasta-fresca', 'sushi-kaizen']);
     expect(card.brands.every((b) => b.look !== null && /^#[0-9a-f]{6}$/i.test(b.look.colour))).toBe(true);
+  });
+
+  it('is on the board of each brand cooking part of it, and only theirs; either board silences its alarm', async () => {
+    const order = await placed({ sushi: true });
+    const cookie = await asKitchen();
+    const onSushi = await boardCard(cookie, order.id, SUSHI);
+    expect(onSushi && brandsOf(onSushi)).toEqual(['Pasta Fresca', 'Sushi Kaizen']);
+    expect(onSushi!.alarm).toBe(true);
+    expect(await boardCard(cookie, order.id, 'smash-club-warszawa-mokotow')).toBeUndefined();
+    expect(
+      (
+        await request(ctx, `/api/admin/kitchen/smash-club-warszawa-mokotow/orders/${order.id}/acknowledge`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json', origin: 'http://localhost', cookie },
+        })
+      ).status,
+    ).toBe(404);
+    const acknowledged = await request(ctx, `/api/admin/kitchen/${SUSHI}/orders/${order.id}/acknowledge`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost', cookie },
+    });
+    expect(acknowledged.status).toBe(200);
+    expect((await boardCard(cookie, order.id))!.alarm).toBe(false);
   });
 
   it('prints the ticket and the packing slip with each brand’s lines under its name', async () => {
@@ -210,7 +237,8 @@ describe('an ordinary order of one brand', () => {
     expect(confirmation!.html).not.toContain('font-weight:bold">Pasta Fresca</p>');
 
     const cookie = await asKitchen();
-    expect(brandsOf(await boardCard(cookie, order.id))).toEqual(['Pasta Fresca']);
+    expect(brandsOf((await boardCard(cookie, order.id))!)).toEqual(['Pasta Fresca']);
+    expect(await boardCard(cookie, order.id, SUSHI)).toBeUndefined();
     const paper = await ticket(cookie, order.id);
     const html = paperText(paper, 'packing');
     expect(html).toContain('<p class="ticket-brand">Pasta Fresca</p>');
