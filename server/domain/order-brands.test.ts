@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandNames, brandsOfLines, linesByBrand, namesBrands } from './order-brands.ts';
+import { brandNames, brandsOfLines, linesByBrand, linesWithBrands, namesBrands } from './order-brands.ts';
 
 const pasta = { restaurantId: 1, conceptName: 'Pasta Fresca' };
 const sushi = { restaurantId: 4, conceptName: 'Sushi Kaizen' };
@@ -59,5 +59,21 @@ describe('when a screen names the brands', () => {
 
   it('joins the names in the given order', () => {
     expect(brandNames([sushi, pasta])).toBe('Sushi Kaizen, Pasta Fresca');
+  });
+});
+
+describe('lines with their brands, for a compact list', () => {
+  it('brings each brand’s lines together, each with its brand, when several brands cook the order', () => {
+    const lines = [line('carbonara', 1), line('maki', 4), line('tiramisu', 1)];
+    expect(linesWithBrands(lines, [pasta, sushi]).map(({ line, brand }) => [line.name, brand?.conceptName])).toEqual([
+      ['carbonara', 'Pasta Fresca'],
+      ['tiramisu', 'Pasta Fresca'],
+      ['maki', 'Sushi Kaizen'],
+    ]);
+  });
+
+  it('leaves an ordinary order’s lines as placed, with no brand', () => {
+    const lines = [line('tiramisu', 1), line('carbonara', 1)];
+    expect(linesWithBrands(lines, [pasta])).toEqual(lines.map((l) => ({ line: l, brand: null })));
   });
 });

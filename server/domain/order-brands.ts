@@ -82,3 +82,18 @@ export const namesBrands = (brands: readonly unknown[]): boolean => brands.lengt
 /** The brands' names as one phrase for a sentence or a paper's head: "Pasta Fresca, Sushi Kaizen". */
 export const brandNames = (brands: readonly Pick<LineBrand, 'conceptName'>[]): string =>
   brands.map((brand) => brand.conceptName).join(', ');
+
+/**
+ * The lines as a list shows them with a brand beside each (a compact screen: the customer's orders, the staff's order
+ * page, the call centre's): each brand's lines together, each with its brand, when several brands cook the order;
+ * an ordinary order's lines as placed, with no brand.
+ */
+export function linesWithBrands<L extends { restaurantId: number }, B extends { restaurantId: number }>(
+  lines: readonly L[],
+  brands: readonly B[],
+): { line: L; brand: B | null }[] {
+  if (!namesBrands(brands)) return lines.map((line) => ({ line, brand: null }));
+  return linesByBrand(lines, brands).flatMap((section) =>
+    section.lines.map((line) => ({ line, brand: section.brand })),
+  );
+}
