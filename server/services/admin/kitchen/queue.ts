@@ -58,7 +58,7 @@ export async function findKitchenRestaurant(
  * (issue 35: a basket shared across brands is one order under its lead brand), so each brand's station sees the
  * whole bag it cooks part of.
  */
-const cookedBy = (db: Pick<AppDeps, 'db'>['db'], restaurantId: number): SQL =>
+const cookedBy = (db: Pick<AppDeps, 'db'>['db'], restaurantId: number): SQL | undefined =>
   or(
     eq(orders.restaurantId, restaurantId),
     exists(
@@ -67,7 +67,7 @@ const cookedBy = (db: Pick<AppDeps, 'db'>['db'], restaurantId: number): SQL =>
         .from(orderItems)
         .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.restaurantId, restaurantId))),
     ),
-  )!;
+  );
 
 /**
  * The orders a kitchen still works on (new, processing, ready), oldest first. Read whole on every change and on
