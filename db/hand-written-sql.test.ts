@@ -128,6 +128,7 @@ describe('hand-written SQL writes the schema’s columns', () => {
     );
     expect(insert && columnProblems(insert)).toEqual([
       'made-up.ts: insert order_items: no column nme',
+      'made-up.ts: insert order_items: leaves out restaurant_id (NOT NULL, no default)',
       'made-up.ts: insert order_items: leaves out name (NOT NULL, no default)',
       'made-up.ts: insert order_items: leaves out unit_price (NOT NULL, no default)',
     ]);

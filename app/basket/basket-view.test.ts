@@ -16,6 +16,7 @@ const line = (over: Partial<Line> = {}): Line => ({
   unavailable: false,
   kitchen: { restaurantId: 1, locationId: 1, conceptId: 1 },
   categoryId: 1,
+  blocked: null,
   allergens: null,
   options: [
     {

@@ -83,6 +83,35 @@ const pricedLine = type({
 });
 export type PricedLineRow = typeof pricedLine.infer;
 
+const deliveryZoneRow = type({
+  id: 'number',
+  polygon,
+  zips: 'string[]',
+  deliveryValue: 'number',
+  minBasketValue: 'number',
+});
+
+/** A brand's restaurant of a shared basket (issue 35) with its own terms and hours, in the order its lines came. */
+const brandRow = type({
+  id: 'number',
+  slug: 'string',
+  name: 'string',
+  conceptId: 'number',
+  conceptSlug: 'string',
+  conceptName: 'string',
+  isEnabled: 'boolean',
+  active: 'boolean',
+  deliveryValue: 'number',
+  minBasketValue: 'number',
+  smallOrderThreshold: 'number',
+  extraFee: 'number',
+  preparationMinutes: 'number',
+  autoAccept: 'boolean',
+  deliveryZones: deliveryZoneRow.array().or('null'),
+  hours: openingRange.array().or('null'),
+});
+export type BrandRow = typeof brandRow.infer;
+
 /** The basket with everything that prices it, as the one pricing statement answers it. */
 export const pricingRow = type({
   basket: {
@@ -110,15 +139,7 @@ export const pricingRow = type({
     acceptanceMinutes: 'number',
     preparationMinutes: 'number',
     autoAccept: 'boolean',
-    deliveryZones: type({
-      id: 'number',
-      polygon,
-      zips: 'string[]',
-      deliveryValue: 'number',
-      minBasketValue: 'number',
-    })
-      .array()
-      .or('null'),
+    deliveryZones: deliveryZoneRow.array().or('null'),
   }).or('null'),
   location: type({
     id: 'number',
@@ -135,7 +156,9 @@ export const pricingRow = type({
     pickupEnabled: 'boolean',
     deliveryEnabled: 'boolean',
     deleted: 'boolean',
+    sharedBaskets: 'boolean',
   }).or('null'),
+  brands: brandRow.array().or('null'),
   kitchen: type({
     slotOrders: 'number | null',
     slotItems: 'number | null',
@@ -162,7 +185,16 @@ export const pricingRow = type({
   lines: pricedLine.array().or('null'),
 });
 export type PricingRow = typeof pricingRow.infer;
-export const PRICING_JSON_COLUMNS = ['basket', 'restaurant', 'location', 'kitchen', 'hours', 'discount', 'lines'];
+export const PRICING_JSON_COLUMNS = [
+  'basket',
+  'restaurant',
+  'location',
+  'brands',
+  'kitchen',
+  'hours',
+  'discount',
+  'lines',
+];
 
 /**
  * The basket row with its restaurant, location, concept name, working hours, discount code, the service fee of
@@ -190,7 +222,22 @@ select
   case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
     'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
-    'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted) end as location,
+    'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted, 'sharedBaskets', l.shared_baskets) end as location,
+  case when l.shared_baskets then (select json_agg(json_build_object('id', br.id, 'slug', br.slug, 'name', br.name,
+      'conceptId', br.concept_id, 'conceptSlug', bc.slug, 'conceptName', bc.name, 'isEnabled', br.is_enabled,
+      'active', br.active, 'deliveryValue', br.delivery_value, 'minBasketValue', br.min_basket_value,
+      'smallOrderThreshold', br.small_order_threshold, 'extraFee', br.extra_fee,
+      'preparationMinutes', br.preparation_minutes, 'autoAccept', br.auto_accept,
+      'deliveryZones', (select json_agg(json_build_object('id', z.id, 'polygon', z.polygon, 'zips', z.zips,
+          'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
+        from delivery_zones z where z.restaurant_id = br.id),
+      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
+        from working_hours h where h.restaurant_id = br.id))
+      order by firsts.at, firsts.line)
+    from (select mi.restaurant_id, min(bi.created_at) as at, min(bi.id) as line
+        from ${source.basketItems} bi join menu_items mi on mi.id = bi.menu_item_id
+        where bi.basket_id = b.id group by mi.restaurant_id) firsts
+      join restaurants br on br.id = firsts.restaurant_id join concepts bc on bc.id = br.concept_id) end as brands,
   case when l.id is not null then json_build_object('slotOrders', l.slot_orders, 'slotItems', l.slot_items,
     'preOrdersWhileClosed', l.pre_orders_while_closed, 'horizonDays', l.horizon_days,
     'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
@@ -321,7 +368,7 @@ export const readItemToAdd = declare({
 select
   (select json_build_object('id', i.id, 'active', i.active, 'unavailable', i.unavailable or i.ingredients_out, 'restaurantId', r.id,
       'restaurantActive', r.active, 'isEnabled', r.is_enabled, 'locationId', r.location_id,
-      'locationDeleted', l.deleted, 'country', l.country,
+      'locationDeleted', l.deleted, 'sharedBaskets', l.shared_baskets, 'country', l.country,
       'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
         json_build_object('from', i.available_from, 'to', i.available_to)),
       'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
@@ -345,6 +392,7 @@ select
       isEnabled: 'boolean',
       locationId: 'number',
       locationDeleted: 'boolean',
+      sharedBaskets: 'boolean',
       country: 'string',
       windows,
       hours: openingRange.array().or('null'),
@@ -407,13 +455,19 @@ export const deleteLine = declare({
 });
 
 /**
- * An emptied basket belongs to no restaurant, so the next item may come from anywhere. The line deleted with it is
+ * An emptied basket belongs to no restaurant, so the next item may come from anywhere; a shared basket whose lead
+ * brand's last line went leads with the brand of its earliest line left (decision 066). The line deleted with it is
  * left out by its id: the two writes may run as one statement, whose reads do not see the delete.
  */
 export const releaseEmptiedKitchen = declare({
   name: 'releaseEmptiedKitchen',
-  sql: `update baskets set restaurant_id = null where id = :basketId::text::uuid
-            and not exists (select from basket_items where basket_id = :basketId::text::uuid and id <> :lineId::int)`,
+  sql: `update baskets b set restaurant_id = (select mi.restaurant_id from basket_items bi
+      join menu_items mi on mi.id = bi.menu_item_id
+      where bi.basket_id = b.id and bi.id <> :lineId::int
+      order by bi.created_at, bi.id limit 1)
+    where b.id = :basketId::text::uuid and not exists (select from basket_items bi
+      join menu_items mi on mi.id = bi.menu_item_id
+      where bi.basket_id = b.id and bi.id <> :lineId::int and mi.restaurant_id = b.restaurant_id)`,
   params: ['basketId', 'lineId'],
 });
 
@@ -474,9 +528,10 @@ export const readPromotionBasket = declare({
   sql: `select r.id as "restaurantId", r.concept_id as "conceptId",
   (select coalesce(json_agg(json_build_object('categoryId', mi.category_id, 'value',
       ((case when mi.reset_prices then 0 else mi.price end)
-        + coalesce((select sum(o.price) from modifier_options o where o.id = any(bi.option_ids)), 0)) * bi.quantity)),
-    '[]')
-    from basket_items bi join menu_items mi on mi.id = bi.menu_item_id where bi.basket_id = b.id) as lines,
+        + coalesce((select sum(o.price) from modifier_options o where o.id = any(bi.option_ids)), 0)) * bi.quantity,
+      'restaurantId', mr.id, 'conceptId', mr.concept_id)), '[]')
+    from basket_items bi join menu_items mi on mi.id = bi.menu_item_id join restaurants mr on mr.id = mi.restaurant_id
+    where bi.basket_id = b.id) as lines,
   (select count(*) from discount_redemptions dr join discount_codes d on d.id = dr.discount_code_id
     where upper(d.code) = :code::text and dr.customer = 'user:' || b.user_id::text)::int as "customerUses",
   (select count(*) from orders o where o.user_id = b.user_id and o.status not in ('canceled', 'rejected'))::int
@@ -487,7 +542,7 @@ where b.id = :basketId::text::uuid`,
   row: type({
     restaurantId: 'number | null',
     conceptId: 'number | null',
-    lines: type({ categoryId: 'number', value: 'number' }).array(),
+    lines: type({ categoryId: 'number', value: 'number', restaurantId: 'number', conceptId: 'number' }).array(),
     customerUses: 'number',
     customerOrders: 'number',
   }),

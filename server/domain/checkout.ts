@@ -36,7 +36,7 @@ export type BasketOwner = { restaurantId: number | string; locationId: number | 
  * locations cannot be ordered together"; another restaurant at the same location is restaurantLocation ("you are
  * changing restaurant"), as the spec's catalogue words them (issue 40).
  */
-export function assertCanAddItem(basket: BasketOwner | null | undefined, item: BasketOwner): void {
+export function assertCanAddItem(basket: BasketOwner | null | undefined, item: BasketOwner, shared = false): void {
   if (!basket) return;
   if (basket.locationId !== item.locationId) {
     throw new RuleError('mishmashedLocations', 'products from different locations cannot be ordered together', {
@@ -44,7 +44,8 @@ export function assertCanAddItem(basket: BasketOwner | null | undefined, item: B
       itemLocationId: item.locationId,
     });
   }
-  if (basket.restaurantId !== item.restaurantId) {
+  // A location sharing baskets (issue 35) takes every brand cooked there into one basket.
+  if (basket.restaurantId !== item.restaurantId && !shared) {
     throw new RuleError('restaurantLocation', 'the basket holds items of another restaurant', {
       basketRestaurantId: basket.restaurantId,
       itemRestaurantId: item.restaurantId,
@@ -62,16 +63,26 @@ export type LineKitchen = {
 
 /**
  * Whether a line's kitchen conflicts with the basket's restaurant, by the rule of assertCanAddItem: cooked at another
- * location is mishmashedLocations, by another restaurant at the same location restaurantLocation; null when it is
- * the basket's own.
+ * location is mishmashedLocations, by another restaurant at the same location restaurantLocation unless the location
+ * shares baskets; null when it is the basket's own.
  */
 export function kitchenConflict(
   restaurant: LineKitchen,
   line: LineKitchen,
+  shared = false,
 ): 'restaurantLocation' | 'mishmashedLocations' | null {
   if (line.locationId !== restaurant.locationId) return 'mishmashedLocations';
-  return line.restaurantId !== restaurant.restaurantId ? 'restaurantLocation' : null;
+  return line.restaurantId !== restaurant.restaurantId && !shared ? 'restaurantLocation' : null;
 }
+
+/** A brand of a shared basket other than its lead restaurant, as checkout judges it for its own lines. */
+export type CheckoutBrand = {
+  id: number | string;
+  isEnabled: boolean;
+  hours: WorkingHours;
+  timeZone: string;
+  deliveryArea: DeliveryArea | null | undefined;
+};
 
 export type CheckoutInput = {
   restaurant: {
@@ -83,7 +94,14 @@ export type CheckoutInput = {
     hours: WorkingHours;
     timeZone: string;
     deliveryArea: DeliveryArea | null | undefined;
+    /** The location shares baskets (issue 35): other brands' food cooked there is the basket's own. */
+    sharedBaskets?: boolean;
   };
+  /**
+   * The other brands whose food a shared basket holds (issue 35): each must take orders now (restaurantClosed) and
+   * deliver to the address (addressOutOfRestaurantsDeliveryArea), as the basket's own restaurant must.
+   */
+  brands?: readonly CheckoutBrand[];
   /** Every line of the basket, with the state of its product (and chosen options) now and where it is cooked. */
   items: (LineKitchen & { unavailable?: boolean })[];
   summary: Pick<BasketSummary, 'productsValue' | 'minBasketValue'>;
@@ -140,18 +158,24 @@ export function checkoutProblems(input: CheckoutInput): ErrorKey[] {
     locationId: restaurant.locationId,
     ...(restaurant.conceptId !== undefined ? { conceptId: restaurant.conceptId } : {}),
   };
-  const conflicts = input.items.map((i) => kitchenConflict(own, i));
+  const conflicts = input.items.map((i) => kitchenConflict(own, i, restaurant.sharedBaskets === true));
   if (conflicts.includes('restaurantLocation')) problems.push('restaurantLocation');
   else if (conflicts.includes('mishmashedLocations')) problems.push('mishmashedLocations');
   if (input.items.some((i) => i.unavailable)) problems.push('productUnavailable');
 
   // A scheduled order from a kitchen that takes pre-orders while closed (kitchen-settings.ts preOrderAllowed).
   // The hours of the order's service: pickup and delivery may keep hours of their own (issue 38).
-  const hours = hoursFor(restaurant.hours, serviceOf(input.deliveryMethod));
-  if (!canTakeOrders({ ...restaurant, hours }, input.now) && !input.preOrder) problems.push('restaurantClosed');
+  // Every brand of a shared basket cooks in the same kitchen, which takes the pre-order for all of them.
+  const kitchens: readonly CheckoutBrand[] = [restaurant, ...(input.brands ?? [])];
+  const service = serviceOf(input.deliveryMethod);
+  const closed = kitchens.some((k) => !canTakeOrders({ ...k, hours: hoursFor(k.hours, service) }, input.now));
+  if (closed && !input.preOrder) problems.push('restaurantClosed');
   if (!meetsMinimum(input.summary)) problems.push('minBasketValueError');
 
-  if (input.deliveryMethod !== 'pickup' && !isInsideDeliveryArea(restaurant.deliveryArea, input.address ?? {})) {
+  if (
+    input.deliveryMethod !== 'pickup' &&
+    kitchens.some((k) => !isInsideDeliveryArea(k.deliveryArea, input.address ?? {}))
+  ) {
     problems.push('addressOutOfRestaurantsDeliveryArea');
   }
 

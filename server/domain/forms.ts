@@ -200,6 +200,7 @@ export function issueRule(issue: SchemaIssue): FieldRule {
     case 'max':
       return 'outOfRange';
     case 'predicate':
+      if (expected === 'non-empty') return 'notEmpty';
       return expected === EDITED_IN_TENANT_CONFIG ? 'editedInTenantConfig' : 'invalid';
     default:
       return 'invalid';

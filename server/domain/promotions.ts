@@ -23,7 +23,11 @@ export type PromotionFacts = {
   now: Temporal.Instant;
   timeZone: string;
   restaurant: { id: number; conceptId: number };
-  lines: readonly { categoryId: number; value: number }[];
+  /**
+   * A line's own brand restaurant where a basket holds several brands (issue 35: a location sharing baskets); a line
+   * without one is the restaurant's above.
+   */
+  lines: readonly { categoryId: number; value: number; restaurantId?: number; conceptId?: number }[];
   /** How often this customer (by account, or a guest's e-mail or phone) used the code on orders not canceled. */
   customerUses: number;
   /** The customer's earlier orders not canceled. */
@@ -34,9 +38,29 @@ const inScope = (list: readonly number[] | null, id: number) => !list || list.le
 const onClock = (local: string, timeZone: string) =>
   Temporal.PlainDateTime.from(local).toZonedDateTime(timeZone, { disambiguation: 'earlier' }).toInstant();
 
-/** The value the discount is worked out on: the lines of its categories, or the whole basket's products. */
-export function eligibleValue(rules: Pick<PromotionRules, 'categoryIds'>, lines: PromotionFacts['lines']): number {
-  return lines.filter((line) => inScope(rules.categoryIds, line.categoryId)).reduce((sum, l) => sum + l.value, 0);
+type Scope = Pick<PromotionRules, 'categoryIds'> & Partial<Pick<PromotionRules, 'conceptIds' | 'restaurantIds'>>;
+type Line = PromotionFacts['lines'][number];
+
+/** A line's brand and restaurant: its own, or the basket's restaurant's when it names none. */
+const brandOf = (line: Line, restaurant?: PromotionFacts['restaurant']) => ({
+  id: line.restaurantId ?? restaurant?.id ?? 0,
+  conceptId: line.conceptId ?? restaurant?.conceptId ?? 0,
+});
+const brandInScope = (rules: Scope, brand: { id: number; conceptId: number }): boolean =>
+  inScope(rules.conceptIds ?? null, brand.conceptId) && inScope(rules.restaurantIds ?? null, brand.id);
+
+/**
+ * The value the discount is worked out on: the lines of its categories, brands and restaurants, or the whole
+ * basket's products. In a basket of several brands (issue 35) a code for some brands discounts their lines only.
+ */
+export function eligibleValue(
+  rules: Scope,
+  lines: PromotionFacts['lines'],
+  restaurant?: PromotionFacts['restaurant'],
+): number {
+  return lines
+    .filter((line) => inScope(rules.categoryIds, line.categoryId) && brandInScope(rules, brandOf(line, restaurant)))
+    .reduce((sum, l) => sum + l.value, 0);
 }
 
 /**
@@ -49,9 +73,13 @@ export function assertPromotionApplies(rules: PromotionRules, facts: PromotionFa
     throw new RuleError('discountNotYetValid', 'the code is not valid yet', { validFrom: rules.validFrom });
   if (rules.validTo && Temporal.Instant.compare(facts.now, onClock(rules.validTo, facts.timeZone)) >= 0)
     throw new RuleError('discountExpired', 'the code has expired', { validTo: rules.validTo });
-  if (!inScope(rules.conceptIds, facts.restaurant.conceptId) || !inScope(rules.restaurantIds, facts.restaurant.id))
-    throw new RuleError('discountNotHere', 'the code is for other brands or restaurants');
-  const eligible = eligibleValue(rules, facts.lines);
+  // A basket of several brands takes a code for some of them when it holds any of their food (issue 35).
+  const here =
+    facts.lines.length > 0
+      ? facts.lines.some((line) => brandInScope(rules, brandOf(line, facts.restaurant)))
+      : brandInScope(rules, facts.restaurant);
+  if (!here) throw new RuleError('discountNotHere', 'the code is for other brands or restaurants');
+  const eligible = eligibleValue(rules, facts.lines, facts.restaurant);
   if (rules.categoryIds && rules.categoryIds.length > 0 && eligible === 0)
     throw new RuleError('discountNoEligibleItems', 'nothing in the basket is in the code’s categories');
   if (rules.minBasketValue !== null && eligible < rules.minBasketValue)

@@ -51,6 +51,8 @@ describe('basket writes keep every rule', () => {
   });
 
   it('an item of another kitchen is refused: restaurantLocation at the same address, mishmashedLocations across town or in Kyiv', async () => {
+    // The spec's rule, for a location that does not share baskets (the demo's Mokotów does: tests/api/shared-basket.test.ts).
+    await ctx.database.db.update(locations).set({ sharedBaskets: false });
     const jar = { cookie: '' };
     const pasta = await plainOf('pasta-fresca-warszawa-mokotow');
     const basket = await (await add(jar, { menuItemId: pasta.id, quantity: 1 })).json();

@@ -5,6 +5,7 @@ import {
   baskets,
   discountCodes,
   emailOutbox,
+  locations,
   menuItems,
   orders,
   paymentOptions,
@@ -523,6 +524,8 @@ describe('place order: every error key', () => {
 
   it('restaurantLocation / mishmashedLocations for a line now cooked by another brand / by the brand elsewhere', async () => {
     const db = ctx.database.db;
+    // At a location that does not share baskets (the demo's Mokotów does: tests/api/shared-basket.test.ts).
+    await db.update(locations).set({ sharedBaskets: false });
     const b = await makeBasket(db);
     const [home] = await db.select().from(restaurants).where(eq(restaurants.id, b.restaurantId));
     const [sameBrand] = await db

@@ -76,10 +76,9 @@ async function otherBrand() {
   const [other] = await ctx.database.db
     .select({ slug: restaurants.slug, preparationMinutes: restaurants.preparationMinutes })
     .from(restaurants)
-    .where(sql`${restaurants.locationId} = ${locationId} and ${restaurants.slug} <> ${PL}`)
-    .orderBy(restaurants.slug)
-    .limit(1);
-  expect(other, 'the seed cooks a second brand at the Mokotów kitchen').toBeDefined();
+    // Smash Club: the Mokotów brand with hours of its own (the others there never close).
+    .where(sql`${restaurants.locationId} = ${locationId} and ${restaurants.slug} = 'smash-club-warszawa-mokotow'`);
+  expect(other, 'the seed cooks Smash Club at the Mokotów kitchen').toBeDefined();
   return other!;
 }
 

@@ -28,9 +28,13 @@ beforeAll(async () => {
   await sql`delete from working_hours where restaurant_id = (select id from restaurants where slug = ${SAME_ADDRESS})`;
   await sql`insert into working_hours (restaurant_id, day, "from", "to")
     select r.id, d, '00:00', '24:00' from restaurants r, generate_series(0, 6) d where r.slug = ${SAME_ADDRESS}`;
+  // The spec's one-restaurant basket: the demo's Mokotów shares baskets across its brands (issue 35), which
+  // tests/e2e/shared-basket.test.ts shows; here it does not.
+  await sql`update locations set shared_baskets = false where slug = 'warszawa-mokotow'`;
 });
 afterAll(async () => {
   await browser?.close();
+  await sql`update locations set shared_baskets = true where slug = 'warszawa-mokotow'`;
   await sql`delete from working_hours where restaurant_id = (select id from restaurants where slug = ${SAME_ADDRESS})`;
   for (const h of sameAddressHours)
     await sql`insert into working_hours (restaurant_id, day, "from", "to")

@@ -67,16 +67,17 @@ describe('a kitchen tablet', () => {
     await page.fill('#login-email', 'kitchen@example.com');
     await page.fill('#login-password', 'kitchen-demo-2026');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    // Not the shop's home: the kitchens of the account, a board per restaurant cooked there (Mokotów: two brands).
+    // Not the shop's home: the kitchens of the account, a board per restaurant cooked there (Mokotów: four brands).
     await page.waitForURL((url) => url.pathname === adminPath('en', { screen: 'kitchens' }));
     await page.getByRole('heading', { level: 1, name: 'Your kitchens' }).waitFor();
     const boards = await page
       .getByRole('link', { name: /^Orders board/ })
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-    expect(boards.sort()).toEqual([
-      adminPath('en', { screen: 'kitchen', restaurant: OURS }),
-      adminPath('en', { screen: 'kitchen', restaurant: 'smash-club-warszawa-mokotow' }),
-    ]);
+    expect(boards.sort()).toEqual(
+      [OURS, 'pierogi-babci-warszawa-mokotow', 'smash-club-warszawa-mokotow', 'sushi-kaizen-warszawa-mokotow'].map(
+        (restaurant) => adminPath('en', { screen: 'kitchen', restaurant }),
+      ),
+    );
     // Its navigation offers its kitchens, none of the admin's sections.
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Your kitchens']);
@@ -130,7 +131,8 @@ describe('a kitchen manager', () => {
       'Promise accuracy per kitchen',
     ]);
     const manage = page.getByRole('link', { name: /^Menu and opening hours/ });
-    expect(await manage.count()).toBe(4);
+    // Mokotów's four brands and Wola's two.
+    expect(await manage.count()).toBe(6);
     await page
       .locator(`a[href^="${adminPath('en', { screen: 'list', entity: 'restaurants', page: 1 })}/show/"]`)
       .first()

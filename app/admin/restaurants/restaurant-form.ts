@@ -6,12 +6,27 @@ import { MAX_OPENING_RANGES, restaurantBody, type RestaurantBody } from '#domain
 /** Monday first, as the week is read (spec section 4); the numbers are the product's 0 = Sunday … 6 = Saturday. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
-const openDay = type({
-  open: 'true',
-  from: /^([01][0-9]|2[0-3]):[0-5][0-9]$/,
-  to: /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/,
+const FROM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const TO = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
+
+/**
+ * A day of the grid: a closed day's times are not read; an open day's are checked each at its own path
+ * (`week.1.from`), so the error stands under the box that holds it (a union of open and closed days would report
+ * the whole day as one invalid value).
+ */
+const gridDay = type({ open: 'boolean', from: 'string', to: 'string' }).narrow((day, ctx) => {
+  if (!day.open) return true;
+  let fits = true;
+  for (const [key, pattern] of [
+    ['from', FROM],
+    ['to', TO],
+  ] as const) {
+    if (pattern.test(day[key])) continue;
+    const expected = day[key].trim() === '' ? 'non-empty' : 'a time (HH:MM)';
+    fits = ctx.reject({ expected, path: [...ctx.path, key] });
+  }
+  return fits;
 });
-const closedDay = type({ open: 'false', from: 'string', to: 'string' });
 
 /**
  * A range beyond the week grid (issue 38): a second shift of a weekday, a range for pickup or delivery only, or a
@@ -78,7 +93,7 @@ export function formToHours(week: RestaurantFormValues['week'], more: readonly M
  * its delivery zones' screen (decision 061).
  */
 export const restaurantFormSchema = restaurantBody.omit('hours').and({
-  week: openDay.or(closedDay).array().exactlyLength(7),
+  week: gridDay.array().exactlyLength(7),
   more: moreRange.array().atMostLength(MAX_OPENING_RANGES),
 });
 export type RestaurantFormValues = typeof restaurantFormSchema.infer;

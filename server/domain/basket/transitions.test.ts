@@ -26,6 +26,7 @@ const ITEM: MenuItemFacts = {
   isEnabled: true,
   locationId: 30,
   locationDeleted: false,
+  sharedBaskets: false,
   country: 'pl',
   hours: [],
 };
@@ -97,6 +98,62 @@ describe('addItem', () => {
   ] as const)('refuses %s', (_, over, key) => {
     const state = { restaurantId: 4, country: 'pl' };
     expect(thrown(() => addItem(state, facts(over), { menuItemId: 7, quantity: 1, optionIds: [] })).key).toBe(key);
+  });
+
+  describe('at a location that shares baskets (issue 35)', () => {
+    const shared = { ...ITEM, sharedBaskets: true };
+    const input = { menuItemId: 7, quantity: 1, optionIds: [] };
+
+    it('takes another brand cooked there into the basket and keeps the basket’s lead restaurant', () => {
+      const patch = addItem(
+        { restaurantId: 4, country: 'pl' },
+        facts({ item: shared, lineCount: 1, currentLocationId: 30 }),
+        input,
+      );
+      expect(patch.kitchen).toEqual({ restaurantId: 4, country: 'pl' });
+      expect(patch.line.kind).toBe('insert');
+    });
+
+    it('still refuses another location’s food with mishmashedLocations', () => {
+      const run = () =>
+        addItem(
+          { restaurantId: 4, country: 'pl' },
+          facts({ item: shared, lineCount: 1, currentLocationId: 31 }),
+          input,
+        );
+      expect(thrown(run).key).toBe('mishmashedLocations');
+    });
+
+    it('answers exactly as before when the setting is off, and only differs for another brand at the location (property)', () => {
+      fc.assert(
+        fc.property(
+          fc.boolean(),
+          fc.integer({ min: 0, max: 3 }),
+          fc.constantFrom(3, 4),
+          fc.constantFrom(30, 31),
+          (on, lineCount, basketRestaurant, basketLocation) => {
+            const run = (sharedBaskets: boolean) => {
+              try {
+                return addItem(
+                  { restaurantId: basketRestaurant, country: 'pl' },
+                  facts({ item: { ...ITEM, sharedBaskets }, lineCount, currentLocationId: basketLocation }),
+                  input,
+                );
+              } catch (error) {
+                return (error as { key: string }).key;
+              }
+            };
+            const off = run(false);
+            const answer = run(on);
+            const differs = on && lineCount > 0 && basketLocation === 30 && basketRestaurant !== 3;
+            if (differs) {
+              expect(off).toBe('restaurantLocation');
+              expect(answer).toMatchObject({ kitchen: { restaurantId: basketRestaurant } });
+            } else expect(answer).toEqual(off);
+          },
+        ),
+      );
+    });
   });
 
   it('refuses a closed restaurant, saying when it opens, and an option switched off', () => {
@@ -173,14 +230,21 @@ describe('lines', () => {
   });
 
   it('a priced line is unavailable when its item, an option or its kitchen no longer fits', () => {
-    const item = { unavailable: false, active: true, restaurantId: 3 };
+    const item = { unavailable: false, active: true, restaurantId: 3, locationId: 30 };
     const fine = { item, options: [{ unavailable: false }] };
-    expect(lineUnavailable(fine, false, 3)).toBe(false);
-    expect(lineUnavailable({ ...fine, item: { ...item, unavailable: true } }, false, 3)).toBe(true);
-    expect(lineUnavailable({ ...fine, item: { ...item, active: false } }, false, 3)).toBe(true);
-    expect(lineUnavailable(fine, true, 3)).toBe(true);
-    expect(lineUnavailable(fine, false, 4)).toBe(true);
-    expect(lineUnavailable({ ...fine, options: [{ unavailable: true }] }, false, 3)).toBe(true);
+    const own = { restaurantId: 3, locationId: 30, shared: false };
+    expect(lineUnavailable(fine, false, own)).toBe(false);
+    expect(lineUnavailable({ ...fine, item: { ...item, unavailable: true } }, false, own)).toBe(true);
+    expect(lineUnavailable({ ...fine, item: { ...item, active: false } }, false, own)).toBe(true);
+    expect(lineUnavailable(fine, true, own)).toBe(true);
+    expect(lineUnavailable(fine, false, { ...own, restaurantId: 4 })).toBe(true);
+    expect(lineUnavailable({ ...fine, options: [{ unavailable: true }] }, false, own)).toBe(true);
+  });
+
+  it('in a shared basket another brand’s line at the location is its own, another location’s is not', () => {
+    const fine = { item: { unavailable: false, active: true, restaurantId: 4, locationId: 30 }, options: [] };
+    expect(lineUnavailable(fine, false, { restaurantId: 3, locationId: 30, shared: true })).toBe(false);
+    expect(lineUnavailable(fine, false, { restaurantId: 3, locationId: 31, shared: true })).toBe(true);
   });
 });
 

@@ -42,6 +42,8 @@ export type MenuItemFacts = {
   isEnabled: boolean;
   locationId: number;
   locationDeleted: boolean;
+  /** The location takes one basket across the brands cooked there (issue 35). */
+  sharedBaskets: boolean;
   country: string;
   hours: WorkingHours | null;
 };
@@ -66,7 +68,10 @@ export type AddItemPatch = {
   line:
     | { kind: 'increase'; lineId: number; quantity: number }
     | { kind: 'insert'; menuItemId: number; quantity: number; optionIds: number[] };
-  /** The basket's kitchen, and the country that follows it (a Kyiv restaurant's basket follows Ukraine's rules). */
+  /**
+   * The basket's kitchen, and the country that follows it (a Kyiv restaurant's basket follows Ukraine's rules): the
+   * item's restaurant, or in a shared basket the lead restaurant it already has.
+   */
   kitchen: { restaurantId: number; country: string };
 };
 
@@ -89,6 +94,7 @@ export function addItem(state: BasketState, facts: AddItemFacts, input: AddItemI
     assertCanAddItem(
       { restaurantId: state.restaurantId, locationId: facts.currentLocationId ?? -1 },
       { restaurantId: item.restaurantId, locationId: item.locationId },
+      item.sharedBaskets,
     );
   }
   const open = facts.openState(item);
@@ -100,7 +106,9 @@ export function addItem(state: BasketState, facts: AddItemFacts, input: AddItemI
   const chosen = checkModifierSelection(facts.groups, input.optionIds).map((o) => o.id);
   const key = sortedKey(chosen);
   const same = facts.lines.find((l) => sortedKey(l.optionIds) === key);
-  const kitchen = { restaurantId: item.restaurantId, country: item.country };
+  // A shared basket keeps the restaurant it started with as its lead (the order's restaurant, decision 066).
+  const lead = facts.lineCount > 0 && state.restaurantId !== null ? state.restaurantId : item.restaurantId;
+  const kitchen = { restaurantId: lead, country: item.country };
   if (same) {
     const quantity = same.quantity + input.quantity;
     if (quantity > MAX_QUANTITY) throw tooMany();
@@ -135,19 +143,26 @@ export const removeItem = (state: BasketState, facts: LineFacts, input: { lineId
 /** Empties the basket: no lines, no restaurant, no discount code. How and where to deliver stays. */
 export const clear = (_state: BasketState): { kind: 'clear' } => ({ kind: 'clear' });
 
+/** The basket's lead restaurant and its location, and whether that location shares baskets (issue 35). */
+export type BasketKitchen = { restaurantId: number | null; locationId: number | null; shared: boolean };
+
 /**
  * Whether a priced line can no longer be ordered as it is (checkout answers productUnavailable): the item or one of
- * its options is off, the item is gone, an option it was chosen with is gone, or it is another kitchen's.
+ * its options is off, the item is gone, an option it was chosen with is gone, or it is another kitchen's (in a shared
+ * basket, another location's).
  */
 export const lineUnavailable = (
-  line: { item: { unavailable: boolean; active: boolean; restaurantId: number }; options: { unavailable: boolean }[] },
+  line: {
+    item: { unavailable: boolean; active: boolean; restaurantId: number; locationId: number };
+    options: { unavailable: boolean }[];
+  },
   lostOption: boolean,
-  basketRestaurantId: number | null,
+  kitchen: BasketKitchen,
 ): boolean =>
   line.item.unavailable ||
   !line.item.active ||
   lostOption ||
-  line.item.restaurantId !== basketRestaurantId ||
+  (kitchen.shared ? line.item.locationId !== kitchen.locationId : line.item.restaurantId !== kitchen.restaurantId) ||
   line.options.some((o) => o.unavailable);
 
 // ─── Delivery and discount ─────────────────────────────────────────────────────────────────────────────────────────

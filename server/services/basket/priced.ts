@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '#db/client.ts';
 import { queryOf, type Query, type Row } from '#db/raw.ts';
 import * as basketSql from '#db/statements/basket.ts';
-import type { PricingRow, PromotionRulesRow } from '#db/statements/basket.ts';
+import type { BrandRow, PricingRow, PromotionRulesRow } from '#db/statements/basket.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { cheapestTerms, deliveryTermsAt, type DeliveryTerms, type StoredDeliveryZone } from '#domain/delivery-zones.ts';
 import type { DeliveryPoint } from '#domain/delivery-area.ts';
@@ -32,6 +32,7 @@ import {
   type PromotionRules,
 } from '#domain/promotions.ts';
 import { allergenInfoOf, allergensOfChoice, type AllergenInfo } from '#domain/allergens.ts';
+import { closedBrands, lineBlock, sharedTerms, type BrandTerms, type LineBlock } from '#domain/shared-basket.ts';
 
 /** The cookie that names a visitor's basket (guests and users alike). */
 export const BASKET_COOKIE = 'basket';
@@ -96,6 +97,11 @@ export type PricedBasketLine = {
   kitchen: { restaurantId: number; locationId: number; conceptId: number };
   /** The item's menu category (a discount code may be for some categories only). */
   categoryId: number;
+  /**
+   * Why this line stops the order now (issue 35): productUnavailable (as `unavailable`), or restaurantClosed when its
+   * brand closed or was switched off while the rest of a shared basket's kitchen takes orders; null when it does not.
+   */
+  blocked: LineBlock;
   /** The item's allergens with its chosen options' (allergensOfChoice); null when any part has none given. */
   allergens: AllergenInfo;
   options: {
@@ -130,6 +136,32 @@ export type PricedBasketDiscount = {
   rules: PromotionRules;
 };
 
+/**
+ * A brand of a shared basket (issue 35, decision 066): its restaurant, whether it takes orders now, and its own terms
+ * and hours, which the bag's one fee and minimum are made of and checkout judges its lines by.
+ */
+export type PricedBasketBrand = {
+  restaurantId: number;
+  slug: string;
+  name: string;
+  conceptId: number;
+  conceptSlug: string;
+  conceptName: string;
+  isEnabled: boolean;
+  state: RestaurantState;
+  /** restaurantClosed: its lines stop the order (closed or switched off while the rest of the kitchen is open). */
+  blocked: 'restaurantClosed' | null;
+  terms: Omit<BrandTerms, 'deliveryValue' | 'minBasketValue'> & {
+    /** Its own, before the zone holding the address is chosen. */
+    deliveryValue: number;
+    minBasketValue: number;
+    deliveryZones: StoredDeliveryZone[];
+  };
+  /** The zone of its own holding the basket's address, if any (none: it does not deliver there). */
+  deliveryZone: DeliveryTerms | null;
+  hours: WorkingHours;
+};
+
 export type PricedBasket = {
   id: string;
   status: 'collecting' | 'created';
@@ -139,6 +171,13 @@ export type PricedBasket = {
   userId: string | null;
   restaurant: PricedBasketRestaurant | null;
   location: PricedBasketLocation | null;
+  /** The basket's location takes every brand cooked there into this basket (issue 35). */
+  shared: boolean;
+  /**
+   * The brands whose food a shared basket holds, in the order they came, the lead restaurant's first; empty when
+   * the location does not share baskets (the basket is its restaurant's alone).
+   */
+  brands: PricedBasketBrand[];
   /**
    * The kitchen's capacity settings and busy mode (decision 053; a pause's reason stays with the staff), and what
    * they make of it now: the preparation time in force and whether the kitchen pauses.
@@ -162,6 +201,8 @@ export function emptyBasket(country: Country = 'pl'): PricedBasket {
     userId: null,
     restaurant: null,
     location: null,
+    shared: false,
+    brands: [],
     kitchen: null,
     currency: currencyOf(country),
     lines: [],
@@ -250,6 +291,52 @@ function deliveryTermsOf(
 }
 
 /**
+ * A shared basket's brands at a delivery point, and the bag's terms (decision 066): each brand's own zone at the
+ * point, then the largest fee and minimum; the bag's zone is the lead's, and none when any brand does not deliver
+ * there (checkout then answers addressOutOfRestaurantsDeliveryArea).
+ */
+function brandsAt(
+  brands: readonly PricedBasketBrand[],
+  deliveryMethod: DeliveryMethod,
+  point: DeliveryPoint | null,
+): { brands: PricedBasketBrand[]; terms: BrandTerms; deliveryZone: DeliveryTerms | null; delivers: boolean } {
+  const placed = brands.map((brand) => {
+    const { deliveryValue, minBasketValue, deliveryZone } = deliveryTermsOf(
+      brand.terms,
+      brand.terms.deliveryZones,
+      deliveryMethod,
+      point,
+    );
+    return { brand: { ...brand, deliveryZone }, terms: { ...brand.terms, deliveryValue, minBasketValue } };
+  });
+  return {
+    brands: placed.map((p) => p.brand),
+    terms: sharedTerms(placed.map((p) => p.terms)),
+    deliveryZone: placed[0]?.brand.deliveryZone ?? null,
+    delivers: placed.every((p) => p.brand.deliveryZone !== null),
+  };
+}
+
+/** The lead restaurant with a shared basket's terms in place of its own (a one-brand basket keeps its own). */
+function withBrandTerms(
+  restaurant: PricedBasketRestaurant,
+  brands: readonly PricedBasketBrand[],
+  deliveryMethod: DeliveryMethod,
+  point: DeliveryPoint | null,
+): { restaurant: PricedBasketRestaurant; brands: PricedBasketBrand[] } {
+  if (brands.length < 2) return { restaurant, brands: [...brands] };
+  const bag = brandsAt(brands, deliveryMethod, point);
+  return {
+    restaurant: {
+      ...restaurant,
+      ...bag.terms,
+      deliveryZone: bag.delivers ? bag.deliveryZone : null,
+    },
+    brands: bag.brands,
+  };
+}
+
+/**
  * The basket priced for delivery to another point than its own address: the address a checkout names (the shop's
  * form, the call centre, a bot). Its delivery fee, minimum and summary become that zone's; nothing else changes.
  */
@@ -262,7 +349,8 @@ export function pricedAt(basket: PricedBasket, point: DeliveryPoint): PricedBask
     basket.deliveryMethod,
     point,
   );
-  const priced = { ...restaurant, ...terms };
+  const shared = withBrandTerms({ ...restaurant, ...terms }, basket.brands, basket.deliveryMethod, point);
+  const priced = shared.restaurant;
   const summary = priceBasket({
     lines: basket.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     deliveryMethod: basket.deliveryMethod,
@@ -270,7 +358,52 @@ export function pricedAt(basket: PricedBasket, point: DeliveryPoint): PricedBask
     serviceFee: basket.summary.serviceFee,
     discount: basket.discount?.active ? { type: basket.discount.type, value: basket.discount.value } : null,
   });
-  return { ...basket, restaurant: priced, summary };
+  return { ...basket, restaurant: priced, brands: shared.brands, summary };
+}
+
+/** A line as a discount code's rules judge it: its category, value, and brand restaurant (issue 35). */
+export const promotionLines = (lines: readonly PricedBasketLine[]) =>
+  lines.map((l) => ({
+    categoryId: l.categoryId,
+    value: l.totalPrice,
+    restaurantId: l.kitchen.restaurantId,
+    conceptId: l.kitchen.conceptId,
+  }));
+
+const scoped = (rules: PromotionRules) => Boolean(rules.conceptIds?.length || rules.restaurantIds?.length);
+
+/** A shared basket's brand as its row holds it, judged now by its own hours for the basket's service. */
+function brandOf(
+  row: BrandRow,
+  locationExists: boolean,
+  service: ReturnType<typeof serviceOf>,
+  timeZone: string,
+  now: Date,
+): PricedBasketBrand {
+  const hours = hoursFor(row.hours ?? [], service);
+  const isEnabled = row.isEnabled && row.active && locationExists;
+  return {
+    restaurantId: row.id,
+    slug: row.slug,
+    name: row.name,
+    conceptId: row.conceptId,
+    conceptSlug: row.conceptSlug,
+    conceptName: row.conceptName,
+    isEnabled,
+    state: stateAt({ isEnabled, hours, timeZone }, now),
+    blocked: null,
+    terms: {
+      deliveryValue: row.deliveryValue,
+      minBasketValue: row.minBasketValue,
+      smallOrderThreshold: row.smallOrderThreshold,
+      extraFee: row.extraFee,
+      preparationMinutes: row.preparationMinutes,
+      autoAccept: row.autoAccept,
+      deliveryZones: row.deliveryZones ?? [],
+    },
+    deliveryZone: null,
+    hours,
+  };
 }
 
 function kitchenOf(kitchen: Kitchen, restaurant: PricedBasketRestaurant, now: Date) {
@@ -284,6 +417,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
 
   let restaurant: PricedBasketRestaurant | null = null;
   let location: PricedBasketLocation | null = null;
+  let brands: PricedBasketBrand[] = [];
   const r = head.restaurant;
   const l = head.location;
   if (basket.restaurantId !== null && r && l) {
@@ -314,6 +448,16 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       timeZone,
       state: stateAt({ isEnabled, hours, timeZone }, now),
     };
+    if (l.sharedBaskets) {
+      const service = serviceOf(basket.deliveryMethod);
+      brands = (head.brands ?? []).map((row) => brandOf(row, !l.deleted, service, timeZone, now));
+      ({ restaurant, brands } = withBrandTerms(
+        restaurant,
+        brands,
+        basket.deliveryMethod as DeliveryMethod,
+        basket.address,
+      ));
+    }
     location = {
       id: l.id,
       slug: l.slug,
@@ -333,6 +477,18 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
 
   // Money follows the kitchen: a basket at a Kyiv restaurant is priced in UAH with Ukraine's service fee.
   const pricingCountry = location?.country ?? countryOf(basket.country);
+  const closed =
+    brands.length > 1
+      ? closedBrands(
+          brands.map((b) => ({ restaurantId: b.restaurantId, isEnabled: b.isEnabled, open: b.state.state === 'open' })),
+        )
+      : new Set<number>();
+  brands = brands.map((b) => ({ ...b, blocked: closed.has(b.restaurantId) ? 'restaurantClosed' : null }));
+  const kitchenOfBasket = {
+    restaurantId: basket.restaurantId,
+    locationId: location?.id ?? null,
+    shared: l?.sharedBaskets === true,
+  };
 
   const lines: PricedBasketLine[] = itemRows.map(({ line, item, options: chosen }) => {
     const optionById = new Map((chosen ?? []).map((o) => [o.id, o]));
@@ -359,6 +515,10 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       return option ? [allergenInfoOf(option)] : [];
     });
     const unitPrice = linePrice(item, options);
+    // Outside its availability windows (issue 38) in the kitchen's time zone, a dish cannot be ordered now.
+    const unavailable =
+      lineUnavailable({ item, options }, lostOption, kitchenOfBasket) ||
+      !windowsOpenAt(storedWindows(item.windows), now, timeZoneOf(pricingCountry));
     return {
       id: line.id,
       menuItemId: item.id,
@@ -369,12 +529,10 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
       unitPrice,
       totalPrice: unitPrice * line.quantity,
       photo: item.photo,
-      // Outside its availability windows (issue 38) in the kitchen's time zone, a dish cannot be ordered now.
-      unavailable:
-        lineUnavailable({ item, options }, lostOption, basket.restaurantId) ||
-        !windowsOpenAt(storedWindows(item.windows), now, timeZoneOf(pricingCountry)),
+      unavailable,
       kitchen: { restaurantId: item.restaurantId, locationId: item.locationId, conceptId: item.conceptId },
       categoryId: item.categoryId,
+      blocked: lineBlock({ unavailable, restaurantId: item.restaurantId }, closed),
       allergens: allergensOfChoice(allergenInfoOf(item), chosenAllergens),
       options,
     };
@@ -399,7 +557,7 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
             now: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
             timeZone: restaurant.timeZone,
             restaurant: { id: restaurant.id, conceptId: restaurant.conceptId },
-            lines: lines.map((line) => ({ categoryId: line.categoryId, value: line.totalPrice })),
+            lines: promotionLines(lines),
             customerUses: 0,
             customerOrders: 0,
           })
@@ -419,14 +577,10 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
         discount: applied && {
           type: applied.type,
           value: applied.value,
-          // A code for some categories discounts those lines only.
-          ...(applied.rules.categoryIds?.length
-            ? {
-                base: eligibleValue(
-                  applied.rules,
-                  lines.map((l) => ({ categoryId: l.categoryId, value: l.totalPrice })),
-                ),
-              }
+          // A code for some categories discounts those lines only; in a basket of several brands, a code for some
+          // brands or restaurants discounts their lines only (issue 35).
+          ...(applied.rules.categoryIds?.length || (brands.length > 1 && scoped(applied.rules))
+            ? { base: eligibleValue(applied.rules, promotionLines(lines), restaurant) }
             : {}),
         },
       })
@@ -441,6 +595,8 @@ function pricedBasket(head: PricingRow, now: Date): PricedBasket {
     userId: basket.userId,
     restaurant,
     location,
+    shared: l?.sharedBaskets === true,
+    brands,
     kitchen: restaurant && head.kitchen ? kitchenOf(head.kitchen, restaurant, now) : null,
     currency: currencyOf(pricingCountry),
     lines,

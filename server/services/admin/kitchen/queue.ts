@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { concepts, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { allowedStaffActions, KITCHEN_STATUSES, type StaffAction } from '#domain/staff-actions.ts';
 import { loadOrderViews, type OrderView } from '#server/services/orders/view.ts';
@@ -54,19 +54,14 @@ export async function findKitchenRestaurant(
 }
 
 /**
- * The orders a restaurant's board shows: its own, and those of another brand at its kitchen holding a line it cooks
- * (issue 35: a basket shared across brands is one order under its lead brand), so each brand's station sees the
- * whole bag it cooks part of.
+ * An order this restaurant cooks for: its own, or a shared basket's order (issue 35, decision 066) with a line of
+ * this brand, which every board of the brands in it shows as one card.
  */
-const cookedBy = (db: Pick<AppDeps, 'db'>['db'], restaurantId: number): SQL | undefined =>
+const cookedBy = (restaurantId: number) =>
   or(
     eq(orders.restaurantId, restaurantId),
-    exists(
-      db
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.restaurantId, restaurantId))),
-    ),
+    sql`exists (select from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+      and ${orderItems.restaurantId} = ${restaurantId})`,
   );
 
 /**
@@ -86,7 +81,7 @@ export async function loadKitchenQueue(
       escalatedAt: orders.escalatedAt,
     })
     .from(orders)
-    .where(and(cookedBy(db, restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
+    .where(and(cookedBy(restaurant.id), inArray(orders.status, [...KITCHEN_STATUSES])))
     .orderBy(asc(orders.createdAt))
     .limit(200);
   const [views, kitchen, hours] = await Promise.all([
@@ -127,8 +122,8 @@ export const kitchenQueueKey = (queue: KitchenQueue) =>
 
 /**
  * Someone at a board has noticed an order: it stops ringing on every board of its kitchen (the change is announced,
- * so their streams send the queue again). Only an order this restaurant cooks (cookedBy) that still rings is changed;
- * answers false for any other, so the route says notFound. Acknowledging twice is no error.
+ * so their streams send the queue again). Only an order of this restaurant that still rings is changed; answers false
+ * when the order is not this restaurant's, so the route says notFound. Acknowledging twice is no error.
  */
 export async function acknowledgeAlarm(
   deps: ServiceCtx<'db' | 'now'>,
@@ -139,7 +134,7 @@ export async function acknowledgeAlarm(
     const [order] = await tx
       .select({ id: orders.id, acknowledged: orders.alarmAcknowledgedAt })
       .from(orders)
-      .where(and(eq(orders.id, orderId), cookedBy(tx, restaurant.id)))
+      .where(and(eq(orders.id, orderId), cookedBy(restaurant.id)))
       .for('update');
     if (!order) return false;
     if (order.acknowledged) return true;

@@ -12,6 +12,7 @@ import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
 import {
   pricedAt,
+  promotionLines,
   type PricedBasket,
   type PricedBasketLocation,
   type PricedBasketRestaurant,
@@ -198,7 +199,21 @@ export function draftOrder(asked: DraftCall): OrderDraft {
       timeZone: restaurant.timeZone,
       // The zone holding the address, or none: outside every zone is outside the delivery area.
       deliveryArea: zone ? { polygon: zone.polygon, zips: zone.zips } : null,
+      sharedBaskets: basket.shared,
     },
+    // Each other brand of a shared basket takes orders and delivers to the address for its own lines (issue 35).
+    brands: basket.brands
+      .filter((b) => b.restaurantId !== restaurant.id)
+      .map((b) => {
+        const own = b.terms.deliveryZones.find((z) => z.id === b.deliveryZone?.zoneId);
+        return {
+          id: b.restaurantId,
+          isEnabled: b.isEnabled,
+          hours: b.hours,
+          timeZone: restaurant.timeZone,
+          deliveryArea: own ? { polygon: own.polygon, zips: own.zips } : null,
+        };
+      }),
     items: basket.lines.map((l) => ({ ...l.kitchen, unavailable: l.unavailable })),
     summary,
     deliveryMethod: basket.deliveryMethod,
@@ -212,7 +227,7 @@ export function draftOrder(asked: DraftCall): OrderDraft {
             now: instant,
             timeZone: restaurant.timeZone,
             restaurant: { id: restaurant.id, conceptId: restaurant.conceptId },
-            lines: basket.lines.map((l) => ({ categoryId: l.categoryId, value: l.totalPrice })),
+            lines: promotionLines(basket.lines),
             customerUses: call.history?.uses ?? 0,
             customerOrders: call.history?.orders ?? 0,
           })?.key,
