@@ -11,7 +11,7 @@ import type { KitchenTicket } from '#server/services/admin/orders/load-ticket.ts
 import { changeOrderStatus } from '#server/services/orders/change-status.ts';
 import type { OrderView } from '#server/services/orders/view.ts';
 import TicketPaper from '#app/admin/tickets/TicketPaper.tsx';
-import { request, useTestApp } from '../helpers/app.ts';
+import { callWithBasket, request, useTestApp } from '../helpers/app.ts';
 import { startMailCatcher } from '../helpers/mail.ts';
 import {
   allConsents,
@@ -221,6 +221,59 @@ describe('an order two brands of one kitchen cook', () => {
     const [accepted] = await mail.deliver(ctx.database.db);
     expect(accepted!.text).toContain('Marki w tym zamówieniu: Pasta Fresca, Sushi Kaizen');
     expect(accepted!.html).toContain('Marki w tym zamówieniu: Pasta Fresca, Sushi Kaizen');
+  });
+});
+
+describe('a shared basket ordered through the shop', () => {
+  /** A dish of `restaurant` without options, by its Polish name. */
+  async function dish(restaurant: string, name: string) {
+    const [item] = await ctx.database.db
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+      .where(and(eq(restaurants.slug, restaurant), eq(menuItems.name, name)));
+    if (!item) throw new Error(`no ${name} at ${restaurant}`);
+    return item.id;
+  }
+
+  it('answers with the view a read gives and confirms it with the lines under their brands', async () => {
+    // A Wednesday afternoon: every Mokotów brand is open.
+    ctx.setNow(new Date('2026-03-04T16:00:00Z'));
+    await mail.deliver(ctx.database.db);
+    const jar = { cookie: '' };
+    for (const [restaurant, name, quantity] of [
+      [SUSHI, 'Nigiri tuńczyk', 2],
+      [PL, 'Bruschetta al pomodoro', 3],
+      [SUSHI, 'Nigiri łosoś', 1],
+    ] as const) {
+      const added = await callWithBasket(ctx, jar, '/api/basket/items', {
+        method: 'POST',
+        body: { menuItemId: await dish(restaurant, name), quantity, optionIds: [] },
+      });
+      expect(added.status, JSON.stringify(await added.clone().json())).toBe(200);
+    }
+    // The Blik payment held pending: the answer is the view place-order makes of what it wrote, not a read.
+    const held = holdNotifications(ctx);
+    const response = await placeOrder(ctx, jar.cookie.replace(/^basket=/, ''), {
+      ...plCustomer,
+      zip: '02-715',
+      consents: allConsents,
+      paymentMethod: 'blik',
+      blikCode: '123456',
+      lang: 'en',
+    });
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+    const { order, accessToken } = (await response.json()) as { order: OrderView; accessToken: string };
+    expect(brandsOf(order)).toEqual(['Sushi Kaizen', 'Pasta Fresca']);
+    expect(order.items.map((i) => i.brand.conceptName)).toEqual(['Sushi Kaizen', 'Pasta Fresca', 'Sushi Kaizen']);
+    expect(order.payment?.status).toBe('pending');
+    expect(await orderStatus(ctx, order.id, accessToken)).toEqual(JSON.parse(JSON.stringify(order)));
+
+    await held.release();
+    const [confirmation] = await mail.deliver(ctx.database.db);
+    expect(confirmation!.text).toMatch(
+      /Sushi Kaizen:\n2 × Nigiri tuńczyk .+\n.+\n1 × Nigiri łosoś .+\n.+\nPasta Fresca:\n3 × /,
+    );
   });
 });
 

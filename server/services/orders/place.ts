@@ -286,8 +286,18 @@ function freshView(
   now: Date,
 ): OrderView | null {
   const { order, payment } = draft;
-  // The basket holds only the lead brand's names: an order across brands is read back for the others' (issue 35).
-  if (written.lines.some((l) => l.restaurantId !== basket.restaurant.id)) return null;
+  // The lines' brands as the basket holds them: a shared basket's (issue 35), else its one restaurant's. A line of a
+  // brand it does not name is read back instead.
+  const brands = (
+    basket.brands.length > 0 ? basket.brands : [{ ...basket.restaurant, restaurantId: basket.restaurant.id }]
+  ).map(({ restaurantId, slug, name, conceptSlug, conceptName }) => ({
+    restaurantId,
+    restaurantSlug: slug,
+    restaurantName: name,
+    conceptSlug,
+    conceptName,
+  }));
+  if (written.lines.some((l) => !brands.some((b) => b.restaurantId === l.restaurantId))) return null;
   const [view] = orderViews(
     [
       {
@@ -346,15 +356,7 @@ function freshView(
         name: m.name,
         value: m.value,
       })),
-      [
-        {
-          restaurantId: basket.restaurant.id,
-          restaurantSlug: basket.restaurant.slug,
-          restaurantName: basket.restaurant.name,
-          conceptSlug: basket.restaurant.conceptSlug,
-          conceptName: basket.restaurant.conceptName,
-        },
-      ],
+      brands,
     ],
     now,
   );
