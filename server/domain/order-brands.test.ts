@@ -45,6 +45,10 @@ describe('lines grouped by brand', () => {
     expect(sections.flatMap((s) => s.lines)).toHaveLength(lines.length);
   });
 
+  it('has no section to hold lines when no brand is given: the screen lists them as an ordinary order’s', () => {
+    expect(linesByBrand([line('carbonara', 1)], [])).toEqual([]);
+  });
+
   it('leaves out a listed brand no line names', () => {
     expect(linesByBrand([line('maki', 4)], [pasta, sushi])).toEqual([{ brand: sushi, lines: [line('maki', 4)] }]);
   });
