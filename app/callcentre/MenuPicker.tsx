@@ -4,8 +4,10 @@ import { ItemDialog } from '#app/catalogue/ItemDialog.tsx';
 import type { MenuItem, MenuTexts } from '#app/catalogue/types.ts';
 import { formatMoney } from '#domain/money.ts';
 import { m } from '#i18n/paraglide/messages.js';
-import { $busy, $failure, $menu, addItem, closeMenu } from './phone-order.ts';
+import { $basket, $busy, $failure, $menu, addItem, closeMenu, emptyBasket } from './phone-order.ts';
+import { kitchenFit } from './kitchen-fit.ts';
 import { inLocale, type UiLocale } from './texts.ts';
+import { Notice } from '#app/ui/notice.tsx';
 import { DishAllergens } from '#app/allergens/DishAllergens.tsx';
 
 /**
@@ -16,12 +18,15 @@ export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTex
   const { locale, hydrated, menuTexts } = props;
   const t = inLocale(locale);
   const menu = useStore($menu);
+  const basket = useStore($basket);
   const busy = useStore($busy);
   const failure = useStore($failure);
   const [choosing, setChoosing] = useState<MenuItem | null>(null);
   if (!menu) return null;
   const orderable = menu.state.state !== 'unavailable';
   const basketError = failure?.section === 'basket' ? (menuTexts.errors[failure.key] ?? null) : null;
+  // Said before the agent adds a dish, not after the server refuses it (issue 35).
+  const fit = kitchenFit(basket, menu);
 
   const add = async (item: MenuItem, optionIds: number[], quantity: number) => {
     if (await addItem({ menuItemId: item.id, quantity, optionIds })) setChoosing(null);
@@ -35,6 +40,19 @@ export function MenuPicker(props: { locale: UiLocale; hydrated: boolean; menuTex
           {m.cc_close_menu({}, t)}
         </button>
       </div>
+      {fit === 'sameBasket' && (
+        <Notice tone="news" className="cc-notice">
+          {m.cc_menu_sameBasket({}, t)}
+        </Notice>
+      )}
+      {fit === 'needsEmpty' && (
+        <Notice tone="news" className="cc-notice cc-notice-warning">
+          {m.cc_menu_needsEmpty({}, t)}{' '}
+          <button type="button" className="link-button" disabled={!hydrated || busy} onClick={() => void emptyBasket()}>
+            {m.cc_clear({}, t)}
+          </button>
+        </Notice>
+      )}
       {menu.categories.map((category) => (
         <div key={category.id} className="cc-category">
           <h3>{category.name}</h3>

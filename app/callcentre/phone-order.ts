@@ -9,6 +9,7 @@ import type { BasketAddress } from '#domain/addresses.ts';
 import type { Country } from '#domain/country.ts';
 import { nationalPhone } from '#domain/phone-lookup.ts';
 import type { DeliveryMethod } from '#domain/pricing.ts';
+import { sharingKitchen } from './kitchen-fit.ts';
 
 /**
  * The call centre's new-order screen (issue 16): the caller found by phone, the restaurant and its menu, the basket
@@ -27,6 +28,11 @@ export const $lookup = atom<{ phone: string; result: CustomerLookup } | null>(nu
 /** The caller's account the order will belong to (picked from the lookup), or null for a caller without one. */
 export const $account = atom<CustomerLookup['accounts'][number] | null>(null);
 export const $restaurants = atom<RestaurantFound[] | null>(null);
+/**
+ * The restaurants cooked where the basket's food comes from, while that kitchen shares baskets (issue 35): the finder
+ * offers them first, since their dishes join the same basket. Null otherwise.
+ */
+export const $kitchen = atom<{ locationId: number; restaurants: RestaurantFound[] } | null>(null);
 export const $menu = atom<Menu | null>(null);
 export const $basket = atom<StaffBasket | null>(null);
 export const $methods = atom<PaymentMethods | null>(null);
@@ -125,10 +131,25 @@ async function loadMethods(country: Country, client: ApiClient = api): Promise<v
   if (response.status === 200) $methods.set(await response.json());
 }
 
+/** Loads the brands of the basket's kitchen when it shares baskets, once per kitchen; forgets them otherwise. */
+async function followKitchen(basket: StaffBasket, client: ApiClient = api): Promise<void> {
+  const kitchen = sharingKitchen(basket);
+  if (!kitchen) {
+    $kitchen.set(null);
+    return;
+  }
+  if ($kitchen.get()?.locationId === kitchen.id) return;
+  const answer = await readAnswer(client.cc.restaurants.$get({ query: { locationId: String(kitchen.id) } }));
+  // The basket may have moved on while the list came: only the kitchen it still holds food of is kept.
+  if (answer.ok && sharingKitchen($basket.get())?.id === kitchen.id)
+    $kitchen.set({ locationId: kitchen.id, restaurants: answer.data.restaurants });
+}
+
 function useBasket(basket: StaffBasket): void {
   $basket.set(basket);
   remember(basket.id);
   void loadMethods(basket.country);
+  void followKitchen(basket).catch(() => undefined);
 }
 
 /** The basket this tab was building before a reload, if it is still collecting. */
@@ -201,6 +222,28 @@ export function setQuantity(lineId: number, quantity: number, client: ApiClient 
   );
 }
 
+/**
+ * Removes the lines that stop the order (a closed brand's, an unavailable dish's: issue 35), one call each, so that
+ * the caller keeps the rest; stops at the first refusal, which the basket shows.
+ */
+export function removeLines(lineIds: readonly number[], client: ApiClient = api): Promise<boolean> {
+  const id = $basket.get()?.id;
+  if (!id || lineIds.length === 0) return Promise.resolve(false);
+  return task(
+    async () =>
+      (await busy('basket', async () => {
+        for (const lineId of lineIds) {
+          const response = await client.cc.baskets[':basketId'].items[':itemId'].$patch({
+            param: { basketId: id, itemId: String(lineId) },
+            json: { quantity: 0 },
+          });
+          if (!(await settleBasket(response))) return false;
+        }
+        return true;
+      })) ?? false,
+  );
+}
+
 export function emptyBasket(client: ApiClient = api): Promise<boolean> {
   const id = $basket.get()?.id;
   if (!id) return Promise.resolve(false);
@@ -268,6 +311,7 @@ export function placeOrder(
       $placed.set(placed.data);
       resetInvoice();
       $basket.set(null);
+      $kitchen.set(null);
       remember(null);
       return null;
     } finally {
@@ -284,6 +328,7 @@ export function startOver(): void {
   $account.set(null);
   $menu.set(null);
   $basket.set(null);
+  $kitchen.set(null);
   $placed.set(null);
   $failure.set(null);
   remember(null);

@@ -67,6 +67,11 @@ export const locationBody = type({
   longitude: '-180 <= number <= 180',
   pickupEnabled: 'boolean',
   deliveryEnabled: 'boolean',
+  /**
+   * One basket for every brand cooked here (issue 35, decision 066). Optional so that older callers keep working: a
+   * new location without it does not share (the column's default), an edit without it leaves the setting as it is.
+   */
+  'sharedBaskets?': 'boolean',
 });
 export type LocationBody = typeof locationBody.infer;
 

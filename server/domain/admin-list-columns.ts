@@ -51,6 +51,7 @@ export const LIST_COLUMNS: Record<ListEntity, ListColumn[]> = {
     value('country', 'country'),
     yesNo('pickupEnabled', 'pickup'),
     yesNo('deliveryEnabled', 'delivery'),
+    yesNo('sharedBaskets'),
     number('restaurants'),
     yesNo('deleted'),
   ],

@@ -111,7 +111,9 @@ describe('admin lists: the catalogue', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const reversed = await list<{ name: string }>('concepts?sort=-name');
     expect(reversed.body.rows.map((r) => r.name)).toEqual([...names].reverse());
-    expect(body.rows.every((r) => r.restaurants >= 0)).toBe(true);
+    // Each brand's own restaurants: Pasta Fresca cooks in Mokotów, Gdańsk and Kyiv; Green Bowl in Poznań only.
+    const counted = Object.fromEntries(body.rows.map((r) => [r.name, r.restaurants]));
+    expect(counted).toMatchObject({ 'Pasta Fresca': 3, 'Pierogi Babci': 3, 'Green Bowl': 1 });
     const ua = await list<{ country: string }>('concepts?country=ua');
     expect(ua.body.count).toBe(ua.body.rows.length);
     expect(ua.body.rows.every((r) => r.country === 'ua')).toBe(true);
@@ -270,6 +272,16 @@ describe('admin lists: orders and money', () => {
     const created = await list<{ status: string; orderDisplayId: string | null }>('baskets?status=created');
     expect(created.body.count).toBe(5);
     expect(created.body.rows.every((r) => r.status === 'created' && r.orderDisplayId)).toBe(true);
+    // Each basket's own lines: two put into one of them.
+    const [held] = (await ctx.database.db.execute(
+      sql`select id from baskets where status = 'created' order by id limit 1`,
+    )) as unknown as [{ id: string }];
+    await ctx.database.db.execute(
+      sql`insert into basket_items (basket_id, menu_item_id, quantity, option_ids)
+          select ${held!.id}::uuid, id, 1, '{}' from menu_items order by id limit 2`,
+    );
+    const listed = await list<{ id: string; lines: number }>('baskets?status=created');
+    expect(listed.body.rows.find((r) => r.id === held!.id)?.lines).toBe(2);
   });
 
   it('lists payments with their order, filtered by status', async () => {

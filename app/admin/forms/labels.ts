@@ -52,6 +52,7 @@ export const FIELD_LABEL = {
   role: m.admin_forms_field_role,
   rrPolicyUrl: m.admin_forms_field_rrPolicyUrl,
   rrRegulationsUrl: m.admin_forms_field_rrRegulationsUrl,
+  sharedBaskets: m.admin_forms_field_sharedBaskets,
   shortDescription: m.admin_forms_field_shortDescription,
   showOnCompanyPortfolio: m.admin_forms_field_showOnCompanyPortfolio,
   slug: m.admin_forms_field_slug,

@@ -26,13 +26,14 @@ const empty: LocationBody = {
   longitude: Number.NaN,
   pickupEnabled: true,
   deliveryEnabled: true,
+  sharedBaskets: false,
 };
 
 const endpoint = api.admin.locations;
 type Row = InferResponseType<(typeof endpoint)[':id']['$get'], 200>['location'];
 const toValues = ({ id: _id, deleted: _deleted, ...values }: Row): LocationBody => asFormValues<LocationBody>(values);
 
-/** Add or show and edit a location: address, coordinates, pickup and delivery flags; delete is soft. */
+/** Add or show and edit a location: address, coordinates, pickup and delivery flags, shared baskets; delete is soft. */
 export default function LocationForm({ locale, id }: { locale: UiLocale; id?: string }) {
   const t = inLocale(locale);
   const field = (name: keyof LocationBody) => ({ name, locale, label: FIELD_LABEL[name]({}, t) });
@@ -67,6 +68,7 @@ export default function LocationForm({ locale, id }: { locale: UiLocale; id?: st
           <NumberField {...field('longitude')} step="any" min={-180} max={180} required />
           <CheckField {...field('pickupEnabled')} />
           <CheckField {...field('deliveryEnabled')} />
+          <CheckField {...field('sharedBaskets')} hint={m.admin_locations_sharedBasketsHint({}, t)} />
         </Section>
       </AdminForm>
       {id && <KitchenSettingsForm locale={locale} id={id} />}

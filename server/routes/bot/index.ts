@@ -146,14 +146,16 @@ export const botRoutes = new Hono<BotEnv>()
       security: security.bot,
       summary: 'Place an order (source bot) of the listed items, for the customer the bot talks to',
       description:
-        'The items (ids from the menu; one restaurant), the delivery method and the customer part of the shop’s checkout (customer, address, consents, payment). Payment methods follow the bot channel’s rules (decision 022: those of the web). Header Idempotency-Key (1–100 characters, per bot key) is required: a repeat with the same body answers the same order (replayed: true); with another body, 409 idempotencyKeyReused. Prices are the database’s. The answer gives the order (id, status, totals), the status page’s address for the customer, and paymentUrl where the customer pays (fast transfer).',
+        'The items (ids from the menu; one restaurant, or several brands cooked at one location whose `location.sharedBaskets` is true: one order, one delivery fee), the delivery method and the customer part of the shop’s checkout (customer, address, consents, payment). Payment methods follow the bot channel’s rules (decision 022: those of the web). Header Idempotency-Key (1–100 characters, per bot key) is required: a repeat with the same body answers the same order (replayed: true); with another body, 409 idempotencyKeyReused. Prices are the database’s. The answer gives the order (id, status, totals), the status page’s address for the customer, and paymentUrl where the customer pays (fast transfer).',
       responses: {
         201: jsonResponse('{ order, statusUrl, accessToken, paymentUrl, replayed }'),
         400: errorResponse(
           'idempotencyKeyRequired, validation (details: field → rule), requiredOptions, productUnavailable, restaurantClosed, minBasketValueError, addressOutOfRestaurantsDeliveryArea, pickupUnavailable, deliveryUnavailable, discountCode, discountNotActive, discountNotYetValid, discountExpired, discountNotHere, discountNoEligibleItems, discountBelowMinimum, discountFirstOrderOnly, discountAlreadyUsed, paymentMethodUnavailable, blikCode, blikCodeMustBeNumber, consentRequired (details.missing)',
         ),
         404: errorResponse('notFound: no such menu item'),
-        409: errorResponse('idempotencyKeyReused, restaurantLocation, mishmashedLocations'),
+        409: errorResponse(
+          'idempotencyKeyReused, restaurantLocation (another restaurant where the location does not share baskets), mishmashedLocations (another location)',
+        ),
         ...refused,
       },
     }),

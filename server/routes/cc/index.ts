@@ -32,7 +32,11 @@ import { errorResponse, jsonResponse, security } from '../openapi-common.ts';
 import { validate } from '../validate.ts';
 
 const phoneBody = type({ phone: '1 <= string <= 40' });
-const searchQuery = type({ 'q?': 'string <= 100' });
+const searchQuery = type({
+  'q?': 'string <= 100',
+  // The brands cooked at one kitchen (a shared basket's other brands, issue 35).
+  'locationId?': type('string.integer.parse').to('0 < number.integer < 2147483648'),
+});
 const basketParam = type({ basketId: 'string.uuid' });
 const lineParam = basketParam.and(itemParam);
 const phoneOrderBody = placeOrderBody.and({ 'customerUserId?': 'string.uuid | null' });
@@ -106,6 +110,8 @@ export const ccRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Restaurants by a part of their name, their brand’s or their city’s, or of a slug (all when q is empty)',
+      description:
+        'locationId keeps those cooked at one location: the brands whose dishes may join a basket there when the location shares baskets (location.sharedBaskets).',
       security: security.session,
       responses: {
         200: jsonResponse('{ restaurants: [{ id, slug, name, concept, location, currency, state, … }] }'),
@@ -115,7 +121,8 @@ export const ccRoutes = new Hono<AppEnv>()
     }),
     validate('query', searchQuery),
     async (c) => {
-      const restaurants = await searchRestaurants(c.var.deps, { query: c.req.valid('query').q ?? '' });
+      const { q, locationId } = c.req.valid('query');
+      const restaurants = await searchRestaurants(c.var.deps, { query: q ?? '', locationId });
       return c.json({ restaurants }, 200);
     },
   )

@@ -60,6 +60,8 @@ export function locationView(l: typeof locations.$inferSelect, language?: ShopLa
     longitude: l.longitude,
     pickupEnabled: l.pickupEnabled,
     deliveryEnabled: l.deliveryEnabled,
+    // Shown to every channel: a shop, an agent or a bot can offer the other brands cooked here for the same basket.
+    sharedBaskets: l.sharedBaskets,
   };
 }
 

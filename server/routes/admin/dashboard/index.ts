@@ -25,7 +25,7 @@ export const adminDashboardRoutes = new Hono<AppEnv>()
       summary:
         'Orders and revenue since midnight (Warsaw) 1, 7 or 30 days back, by concept and restaurant, per currency',
       description:
-        'The definition the sales list uses too (#domain/dashboard.ts): orders and revenue are the sold orders (reached the restaurant, not rejected or canceled), revenue their total in minor units of their currency (PLN and UAH are never added together); rejected (with a reason), missed (not accepted in time) and canceled (after acceptance) are counted apart; byRestaurant[].times: average acceptance seconds, promised and actual preparation minutes. waiting: every order still awaiting acceptance, soonest deadline first.',
+        'The definition the sales list uses too (#domain/dashboard.ts): orders and revenue are the sold orders (reached the restaurant, not rejected or canceled), revenue their total in minor units of their currency (PLN and UAH are never added together), split among the brands that cooked the order in byConcept and byRestaurant (#domain/brand-split.ts: a multi-brand order counts once in the totals and once in each of its brands’ rows); rejected (with a reason), missed (not accepted in time) and canceled (after acceptance) are counted apart; byRestaurant[].times: average acceptance seconds, promised and actual preparation minutes. waiting: every order still awaiting acceptance, soonest deadline first.',
       security: security.session,
       responses: {
         200: jsonResponse('{ days, since, now, totals[], byConcept[], byRestaurant[] (with times), waiting[] }'),

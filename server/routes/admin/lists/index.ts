@@ -35,7 +35,7 @@ const summaries: Record<ListEntity, string> = {
   baskets: 'Baskets, collecting or created (ordered), with their lines and order',
   payments: 'Payments with their order, provider, method, status and amount',
   sales:
-    'Sold orders per day (Warsaw) and currency with their sums in minor units, and the rejected, missed and canceled ones apart (#domain/dashboard.ts)',
+    'Sold orders per day (Warsaw) and currency with their sums in minor units, and the rejected, missed and canceled ones apart (#domain/dashboard.ts); filtered by restaurant or concept, each sum is that brand’s share of its orders (#domain/brand-split.ts)',
   outbox: 'E-mails sent or waiting in the outbox (without bodies)',
   botKeys: 'Bot keys: name, the key’s first characters, creator, created, last used, status (never the key)',
 };

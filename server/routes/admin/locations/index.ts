@@ -23,7 +23,7 @@ export const adminLocationRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.session,
-      summary: 'Add a location (pickup and delivery flags)',
+      summary: 'Add a location (pickup and delivery flags; sharedBaskets: one basket for every brand cooked there)',
       responses: {
         201: jsonResponse('{ location }'),
         400: errorResponse('validation, details: { <field>: <rule> }'),
@@ -50,7 +50,8 @@ export const adminLocationRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security: security.session,
-      summary: 'Edit a location (every field; the zip checked by its country rules)',
+      summary:
+        'Edit a location (every field; the zip checked by its country rules; sharedBaskets left as it is when absent)',
       responses: {
         200: jsonResponse('{ location }'),
         400: errorResponse('validation'),

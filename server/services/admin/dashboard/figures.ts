@@ -5,7 +5,10 @@ import { acceptanceSecondsLeft } from '#domain/orders.ts';
 import type { Currency } from '#domain/money.ts';
 import { Temporal } from 'temporal-polyfill';
 import type { AppDeps } from '#server/context.ts';
-import { countsInFigures, outcomeAggregates } from '../figures/outcomes.ts';
+import { countsInFigures } from '../figures/outcomes.ts';
+import { brandShares, shareAggregates } from '../figures/brand-shares.ts';
+
+type Aggregates = ReturnType<typeof shareAggregates>;
 
 /** Orders and their value in minor units; the dashboard writes it in its language (formatMoney). */
 type Figure = { orders: number; revenue: number };
@@ -48,32 +51,22 @@ export type Dashboard = {
   restaurants: { slug: string; name: string; concept: string }[];
 };
 
-const sold = outcomeAggregates('sold');
-const rejected = outcomeAggregates('rejected');
-const missed = outcomeAggregates('missed');
-const canceled = outcomeAggregates('canceled');
-
+const emptyFigure = (): Figure => ({ orders: 0, revenue: 0 });
 const emptyOutcomes = (): Outcomes => ({
-  orders: 0,
-  revenue: 0,
-  rejected: { orders: 0, revenue: 0 },
-  missed: { orders: 0, revenue: 0 },
-  canceled: { orders: 0, revenue: 0 },
+  ...emptyFigure(),
+  rejected: emptyFigure(),
+  missed: emptyFigure(),
+  canceled: emptyFigure(),
 });
-function add(sum: Outcomes, row: Outcomes): void {
-  sum.orders += row.orders;
-  sum.revenue += row.revenue;
-  for (const key of ['rejected', 'missed', 'canceled'] as const) {
-    sum[key].orders += row[key].orders;
-    sum[key].revenue += row[key].revenue;
-  }
-}
 
 /**
  * The dashboard's figures for a period, by the one definition of #domain/dashboard.ts (the sales list uses the same):
- * orders placed since midnight in Warsaw `days` days back that reached a restaurant, sold or not, per restaurant and
- * currency in one grouped query on orders(created_at), summed by concept and currency here; the restaurants' average
- * acceptance and preparation times beside. Waiting orders are every order still awaiting acceptance, soonest first.
+ * orders placed since midnight in Warsaw `days` days back that reached a restaurant, sold or not. Their value is
+ * split among the brands that cooked them (#domain/brand-split.ts, decision 067), and the brands' shares are summed
+ * per restaurant, per concept and per currency in one query (grouping sets); an order counts once in each row it has
+ * a share in, so a multi-brand order is one order in the totals and one in each of its brands' rows. The times are
+ * the order's, beside the restaurant it was placed at (one order is accepted and prepared once). Waiting orders are
+ * every order still awaiting acceptance, soonest first.
  */
 export async function loadDashboard(
   { db, now: clock }: Pick<AppDeps, 'db' | 'now'>,
@@ -82,11 +75,19 @@ export async function loadDashboard(
   const now = clock();
   const since = periodStart(days, now);
   const inPeriod = and(gte(orders.createdAt, since), countsInFigures());
-  const [grouped, readyTimes, waitingRows, allRestaurants] = await Promise.all([
+  const { scoped, shares } = brandShares(db, inPeriod);
+  const [sold, rejected, missed, canceled] = (['sold', 'rejected', 'missed', 'canceled'] as const).map((outcome) =>
+    shareAggregates(shares, outcome),
+  ) as [Aggregates, Aggregates, Aggregates, Aggregates];
+  const [grouped, times, readyTimes, waitingRows, allRestaurants] = await Promise.all([
     db
+      .with(scoped)
       .select({
-        restaurantId: orders.restaurantId,
-        currency: orders.currency,
+        // 0: a restaurant's row, 2: a concept's (its restaurants summed: the first bit), 3: a currency's totals.
+        level: sql<number>`grouping(${shares.restaurantId}, ${restaurants.conceptId})::int`,
+        restaurantId: shares.restaurantId,
+        conceptId: restaurants.conceptId,
+        currency: shares.currency,
         orders: sold.orders,
         revenue: sold.value,
         rejectedOrders: rejected.orders,
@@ -95,6 +96,16 @@ export async function loadDashboard(
         missedValue: missed.value,
         canceledOrders: canceled.orders,
         canceledValue: canceled.value,
+      })
+      .from(shares)
+      .innerJoin(restaurants, eq(restaurants.id, shares.restaurantId))
+      .groupBy(
+        sql`grouping sets ((${shares.currency}, ${shares.restaurantId}, ${restaurants.conceptId}), (${shares.currency}, ${restaurants.conceptId}), (${shares.currency}))`,
+      ),
+    db
+      .select({
+        restaurantId: orders.restaurantId,
+        currency: orders.currency,
         accepted: sql<number>`(count(*) filter (where ${orders.acceptedAt} is not null))::int`,
         acceptanceSeconds: sql<
           number | null
@@ -112,7 +123,8 @@ export async function loadDashboard(
       .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
       .orderBy(asc(concepts.name), asc(restaurants.name)),
   ]);
-  const restaurantIds = [...new Set(grouped.map((g) => g.restaurantId))];
+  const restaurantRows = grouped.filter((g) => g.level === 0);
+  const restaurantIds = [...new Set([...restaurantRows, ...times].map((g) => g.restaurantId))];
   const names = restaurantIds.length
     ? await db
         .select({
@@ -128,49 +140,52 @@ export async function loadDashboard(
         .where(inArray(restaurants.id, restaurantIds))
     : [];
 
+  const outcomesOf = (g: (typeof grouped)[number] | undefined): Outcomes =>
+    g
+      ? {
+          orders: g.orders,
+          revenue: g.revenue,
+          rejected: { orders: g.rejectedOrders, revenue: g.rejectedValue },
+          missed: { orders: g.missedOrders, revenue: g.missedValue },
+          canceled: { orders: g.canceledOrders, revenue: g.canceledValue },
+        }
+      : emptyOutcomes();
+  const key = (restaurantId: number, currency: string) => `${restaurantId}|${currency}`;
+  const keys = new Map([...restaurantRows, ...times].map((g) => [key(g.restaurantId, g.currency), g] as const));
   const byRestaurant: Dashboard['byRestaurant'] = [];
-  const conceptSums = new Map<string, DashboardRow>();
-  const totalSums = new Map<Currency, Outcomes>();
-  for (const g of grouped) {
-    const restaurant = names.find((n) => n.id === g.restaurantId);
+  for (const { restaurantId, currency } of keys.values()) {
+    const restaurant = names.find((n) => n.id === restaurantId);
     if (!restaurant) continue;
-    const currency = g.currency as Currency;
-    const figures: Outcomes = {
-      orders: g.orders,
-      revenue: g.revenue,
-      rejected: { orders: g.rejectedOrders, revenue: g.rejectedValue },
-      missed: { orders: g.missedOrders, revenue: g.missedValue },
-      canceled: { orders: g.canceledOrders, revenue: g.canceledValue },
-    };
-    const ready = readyTimes.find((r) => r.restaurantId === g.restaurantId && r.currency === g.currency);
+    const figures = restaurantRows.find((g) => g.restaurantId === restaurantId && g.currency === currency);
+    const time = times.find((t) => t.restaurantId === restaurantId && t.currency === currency);
+    const ready = readyTimes.find((r) => r.restaurantId === restaurantId && r.currency === currency);
     byRestaurant.push({
       id: restaurant.id,
       slug: restaurant.slug,
       name: restaurant.name,
       concept: restaurant.concept,
-      currency,
-      ...figures,
+      currency: currency as Currency,
+      ...outcomesOf(figures),
       times: {
-        accepted: g.accepted,
-        acceptanceSeconds: g.acceptanceSeconds === null ? null : Math.round(g.acceptanceSeconds),
-        promisedMinutes: g.promisedMinutes === null ? null : Math.round(g.promisedMinutes * 10) / 10,
+        accepted: time?.accepted ?? 0,
+        acceptanceSeconds: time?.acceptanceSeconds == null ? null : Math.round(time.acceptanceSeconds),
+        promisedMinutes: time?.promisedMinutes == null ? null : Math.round(time.promisedMinutes * 10) / 10,
         ready: ready?.ready ?? 0,
         actualMinutes: ready?.actualMinutes === undefined ? null : Math.round(ready.actualMinutes * 10) / 10,
       },
     });
-    const key = `${restaurant.conceptId}|${currency}`;
-    const concept = conceptSums.get(key) ?? {
-      id: restaurant.conceptId,
-      slug: restaurant.conceptSlug,
-      name: restaurant.concept,
-      currency,
-      ...emptyOutcomes(),
-    };
-    add(concept, figures);
-    conceptSums.set(key, concept);
-    const total = totalSums.get(currency) ?? emptyOutcomes();
-    add(total, figures);
-    totalSums.set(currency, total);
+  }
+  const byConcept: DashboardRow[] = [];
+  for (const g of grouped.filter((row) => row.level === 2)) {
+    const concept = names.find((n) => n.conceptId === g.conceptId);
+    if (!concept) continue;
+    byConcept.push({
+      id: concept.conceptId,
+      slug: concept.conceptSlug,
+      name: concept.concept,
+      currency: g.currency as Currency,
+      ...outcomesOf(g),
+    });
   }
   const byRevenue = (a: { currency: string; revenue: number }, b: { currency: string; revenue: number }) =>
     a.currency.localeCompare(b.currency) || b.revenue - a.revenue;
@@ -178,10 +193,11 @@ export async function loadDashboard(
     days,
     since: since.toISOString(),
     now: now.toISOString(),
-    totals: [...totalSums]
-      .map(([currency, t]) => ({ currency, ...t }))
+    totals: grouped
+      .filter((g) => g.level === 3)
+      .map((g) => ({ currency: g.currency as Currency, ...outcomesOf(g) }))
       .sort((a, b) => a.currency.localeCompare(b.currency)),
-    byConcept: [...conceptSums.values()].sort(byRevenue),
+    byConcept: byConcept.sort(byRevenue),
     byRestaurant: byRestaurant.sort(byRevenue),
     waiting: waitingRows,
     restaurants: allRestaurants,

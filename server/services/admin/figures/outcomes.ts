@@ -25,12 +25,3 @@ export const countsInFigures = (): SQL => or(...OUTCOME_RULES.map((r) => outcome
 
 /** The day an order was placed on, in the figures' time zone. */
 export const figuresDayOf = sql<string>`(${orders.createdAt} at time zone ${sql.raw(`'${FIGURES_TIME_ZONE}'`)})::date`;
-
-/** count and sum(total) of one outcome's orders, as two aggregate columns of a grouped query. */
-export function outcomeAggregates(outcome: FigureOutcome) {
-  const where = outcomeIs(outcome);
-  return {
-    orders: sql<number>`(count(*) filter (where ${where}))::int`,
-    value: sql<number>`coalesce(sum(${orders.total}) filter (where ${where}), 0)::bigint`.mapWith(Number),
-  };
-}

@@ -30,7 +30,9 @@ export async function listBaskets({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: L
         restaurantId: restaurants.id,
         restaurant: restaurants.name,
         userEmail: users.email,
-        lines: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.basketId} = ${baskets.id})`,
+        // Qualified by hand: in a one-table select drizzle names a column without its table, which inside the subquery
+        // would be the line's own id.
+        lines: sql<number>`(select count(*)::int from ${basketItems} as bi where bi.basket_id = ${baskets}.id)`,
         orderId: orders.id,
         orderDisplayId: orders.displayId,
         createdAt: baskets.createdAt,

@@ -23,7 +23,9 @@ export async function listConcepts({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: 
         domain: concepts.domain,
         country: concepts.country,
         active: concepts.active,
-        restaurants: sql<number>`(select count(*)::int from ${restaurants} where ${restaurants.conceptId} = ${concepts.id})`,
+        // Qualified by hand: in a one-table select drizzle names a column without its table, which inside the subquery
+        // would be the restaurant's own id.
+        restaurants: sql<number>`(select count(*)::int from ${restaurants} as r where r.concept_id = ${concepts}.id)`,
       })
       .from(concepts)
       .where(where)

@@ -4,7 +4,7 @@ import { locations, restaurants } from '#db/schema/index.ts';
 import type { ListQuery } from '#domain/admin-lists.ts';
 import { contains, offsetOf, pageSizeOf, orderOf, str } from './sql.ts';
 
-/** The locations: address, country, pickup and delivery flags, restaurants there; soft-deleted ones when asked. */
+/** The locations: address, country, pickup and delivery flags, shared baskets, restaurants there; soft-deleted ones when asked. */
 export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query: ListQuery) {
   const q = str(query.filters['q']);
   const country = str(query.filters['country']);
@@ -29,8 +29,11 @@ export async function listLocations({ db }: Pick<ServiceCtx<'db'>, 'db'>, query:
         country: locations.country,
         pickupEnabled: locations.pickupEnabled,
         deliveryEnabled: locations.deliveryEnabled,
+        sharedBaskets: locations.sharedBaskets,
         deleted: locations.deleted,
-        restaurants: sql<number>`(select count(*)::int from ${restaurants} where ${restaurants.locationId} = ${locations.id})`,
+        // Spelled out: in a one-table select Drizzle writes column names unqualified, so `location_id = id` would
+        // compare the restaurant's own columns (every location counted 1).
+        restaurants: sql<number>`(select count(*)::int from ${restaurants} as r where r.location_id = ${locations}.id)`,
       })
       .from(locations)
       .where(where)
