@@ -181,6 +181,9 @@ export const orders = pgTable(
     restaurantId: integer('restaurant_id')
       .notNull()
       .references(() => restaurants.id),
+    // A shared basket's order (issue 35): another brand at the kitchen cooks some of its lines. Kept so that reports
+    // split only these orders per brand without reading every order's lines (decision 067).
+    mixedBrands: boolean('mixed_brands').notNull().default(false),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),

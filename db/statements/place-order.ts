@@ -31,13 +31,13 @@ with ${kitchenSlotCtes({
   ${takeDiscountUseSql(`:discountCodeId::int`, '(select ok from room)')}
 ), placed as (
   insert into orders (id, basket_id, display_id, status, source, delivery_type, payment_method, payment_type,
-    restaurant_id, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
+    restaurant_id, mixed_brands, user_id, created_by_user_id, discount_code_id, discount, currency, value, delivery_costs,
     discount_value, service_fee, extra_fee, total, customer, comment, lang, consents, access_token_hash,
     idempotency_key, request_hash, accept_deadline, scheduled_for, promised_at, fire_at, due_at, created_at,
     updated_at)
   select :orderId::text::uuid, :basketId::text::uuid, :displayId::text, :status::text,
     :source::text, :deliveryType::text, :paymentMethod::text, :paymentType::text,
-    :restaurantId::int, :userId::text::uuid, :createdByUserId::text::uuid,
+    :restaurantId::int, :mixedBrands::text::boolean, :userId::text::uuid, :createdByUserId::text::uuid,
     :discountCodeId::int, :discount::text::jsonb, :currency::text, :value::int,
     :deliveryCosts::int, :discountValue::int, :serviceFee::int, :extraFee::int,
     :total::int, :customer::text::jsonb, :comment::text, :lang::text,
@@ -142,6 +142,7 @@ select exists (select from placed) as placed,
     'paymentMethod',
     'paymentType',
     'restaurantId',
+    'mixedBrands',
     'userId',
     'createdByUserId',
     'discountCodeId',

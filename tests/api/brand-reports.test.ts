@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, notExists } from 'drizzle-orm';
+import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { basketItems, concepts, menuItems, modifierGroups, orderItems, orders, restaurants } from '#db/schema/index.ts';
@@ -99,8 +99,22 @@ async function split(id: string) {
   return { order: row!, lines, shares };
 }
 
-const cookLine = (lineId: number, restaurantId: number) =>
-  ctx.database.db.update(orderItems).set({ restaurantId }).where(eq(orderItems.id, lineId));
+/** Another brand cooks the line now, and the order says it is mixed, as place-order writes a shared basket's. */
+async function cookLine(lineId: number, restaurantId: number) {
+  const db = ctx.database.db;
+  const [line] = await db
+    .update(orderItems)
+    .set({ restaurantId })
+    .where(eq(orderItems.id, lineId))
+    .returning({ orderId: orderItems.orderId });
+  await db
+    .update(orders)
+    .set({
+      mixedBrands: sql`exists (select 1 from order_items oi where oi.order_id = orders.id
+      and oi.restaurant_id <> orders.restaurant_id)`,
+    })
+    .where(eq(orders.id, line!.orderId));
+}
 
 type Figure = { orders: number; revenue: number };
 type Dashboard = {
@@ -266,7 +280,12 @@ describe('reports split a multi-brand order per brand', () => {
           const [current] = await db.select({ discount: orders.discount }).from(orders).where(eq(orders.id, id));
           await db
             .update(orders)
-            .set({ ...money, total, discount: { ...current!.discount!, type: discountType } })
+            .set({
+              ...money,
+              total,
+              discount: { ...current!.discount!, type: discountType },
+              mixedBrands: lines.some((l) => l.restaurantId !== brands[0]!.id),
+            })
             .where(eq(orders.id, id));
           const expected = splitByBrand({ restaurantId: brands[0]!.id, discountType, lines, ...money });
           const rows = await read();

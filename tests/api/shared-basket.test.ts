@@ -187,6 +187,7 @@ describe('a basket across the brands of one kitchen', () => {
     await settle(ctx);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.restaurantId).toBe((await restaurantIdOf(PIEROGI)).id);
+    expect(row!.mixedBrands).toBe(true);
     expect(row!.total).toBe(basket.summary.totalValue);
     expect(row!.paidAt).not.toBeNull();
     const lines = await ctx.database.db

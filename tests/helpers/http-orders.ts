@@ -86,6 +86,8 @@ export async function placeOrderOverHttp(
     blikCode?: string;
     /** The customer's comment to the restaurant. */
     comment?: string;
+    /** Other brands' restaurants at the same location, whose first plain dish goes into a shared basket too. */
+    also?: string[];
   },
 ): Promise<PlacedOrder & { menuItemId: number }> {
   const restaurant = (await (await fetch(`${baseUrl}/api/restaurants/${options.restaurant}`)).json()) as Restaurant;
@@ -109,6 +111,19 @@ export async function placeOrderOverHttp(
   const basket = cookieOf(added, 'basket');
   if (!basket) throw new Error('no basket cookie');
   const cookies = [...sessionCookies, `basket=${basket}`];
+  for (const other of options.also ?? []) {
+    const menu = (await (await fetch(`${baseUrl}/api/restaurants/${other}`)).json()) as Restaurant;
+    const dish = menu.categories
+      .flatMap((c) => c.items)
+      .find((i) => !i.unavailable && i.groups.length === 0 && i.price > 0);
+    if (!dish) throw new Error(`no plain item at ${other}`);
+    const more = await fetch(`${baseUrl}/api/basket/items`, {
+      method: 'POST',
+      headers: headers(cookies),
+      body: JSON.stringify({ menuItemId: dish.id, quantity: 1 }),
+    });
+    if (!more.ok) throw new Error(`basket answered ${more.status} for ${other}: ${await more.text()}`);
+  }
   if (options.deliveryMethod === 'pickup') {
     const delivery = await fetch(`${baseUrl}/api/basket/delivery`, {
       method: 'PUT',

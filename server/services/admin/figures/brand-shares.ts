@@ -22,13 +22,8 @@ const outcomeOf = sql<FigureOutcome | null>`case ${sql.join(
   sql` `,
 )} end`;
 
-/**
- * Whether another brand cooks a line of the order. No order says so itself, so its lines are looked up: one index
- * probe per order of the report (decision 067: a column on orders written by place-order would spare it). Nested in
- * its own SQL so that drizzle keeps the columns' tables (it drops them from a single-table select's top-level
- * columns, and the subquery's would then mean its own).
- */
-const mixed = sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.restaurantId} <> ${orders.restaurantId})`;
+/** Whether another brand cooks a line of the order: place-order writes it (orders.mixed_brands, decision 067). */
+const mixed = sql`${orders.mixedBrands}`;
 
 /**
  * Each brand's share of the orders that `where` picks, one row per order and brand restaurant: the split of

@@ -272,6 +272,7 @@ export function draftOrder(asked: DraftCall): OrderDraft {
     paymentMethod: input.paymentMethod,
     paymentType: online ? 'online' : input.paymentMethod === 'cashOnDelivery' ? 'cash' : 'card',
     restaurantId: restaurant.id,
+    mixedBrands: basket.lines.some((line) => line.kitchen.restaurantId !== restaurant.id),
     // Staff ordering for a customer (the call centre) do not own the order: the caller's account does, if any.
     // A guest's basket has no user.
     userId: actor.kind === 'customer' ? actor.user.id : actor.kind === 'staff' ? actor.customerUserId : basket.userId,

@@ -34,6 +34,7 @@ function paramsOf(
     paymentMethod: order.paymentMethod,
     paymentType: order.paymentType,
     restaurantId: order.restaurantId,
+    mixedBrands: order.mixedBrands ? 'true' : 'false',
     userId: order.userId,
     createdByUserId: order.createdByUserId,
     discountCodeId: order.discountCodeId,
