@@ -11,6 +11,7 @@ import { STATUS_NAME } from '#app/orders/status-texts.ts';
 import { inLocale } from './form-helpers.ts';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { linesWithBrands } from '#domain/order-brands.ts';
 import { InvoiceLink } from '#app/invoices/InvoiceLink.tsx';
 
 const intlLocale = { pl: 'pl-PL', en: 'en-GB', ua: 'uk-UA' } as const;
@@ -65,11 +66,12 @@ export default function OrderCard({ order, open, locale }: { order: OrderView; o
         </a>
       </div>
       <ul id={itemsId} className="account-order-items" hidden={!open}>
-        {order.items.map((item, index) => (
+        {linesWithBrands(order.items, order.brands).map(({ line: item, brand }, index) => (
           <li key={index}>
             <span>
               {item.quantity} × {item.name}
               {item.mods.length > 0 && <small> ({item.mods.map((mod) => mod.name).join(', ')})</small>}
+              {brand && <small> · {brand.conceptName}</small>}
               <Allergens info={item.allergens} texts={allergenTexts(locale)} />
             </span>
             <span>{formatMoney(item.value, order.currency, locale)}</span>

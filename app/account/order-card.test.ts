@@ -13,6 +13,8 @@ const order = {
   restaurant: { slug: 'smash-club-warszawa', name: 'Smash Club Warszawa', country: 'pl', phone: null },
   items: [
     {
+      restaurantId: 7,
+      brand: { conceptSlug: 'smash-club', conceptName: 'Smash Club', restaurantName: 'Smash Club Warszawa' },
       name: 'Smash burger',
       quantity: 2,
       unitPrice: 3200,
@@ -21,14 +23,24 @@ const order = {
       allergens: { contains: ['gluten', 'milk'], mayContain: [] },
     },
   ],
+  brands: [
+    {
+      restaurantId: 7,
+      restaurantSlug: 'smash-club-warszawa',
+      restaurantName: 'Smash Club Warszawa',
+      conceptSlug: 'smash-club',
+      conceptName: 'Smash Club',
+      look: null,
+    },
+  ],
   currency: 'PLN',
   total: 7190,
   createdAt: '2026-11-20T17:05:00.000Z',
   accessToken: 'tok_en-1',
 } as unknown as OrderView;
 
-const render = (open: boolean, locale: 'pl' | 'en' | 'ua' = 'pl') =>
-  renderToStaticMarkup(createElement(OrderCard, { order, open, locale }));
+const render = (open: boolean, locale: 'pl' | 'en' | 'ua' = 'pl', shown: OrderView = order) =>
+  renderToStaticMarkup(createElement(OrderCard, { order: shown, open, locale }));
 
 describe('an order on my orders', () => {
   it('shows its number, local date, restaurant, translated status, total and a link to its status page', () => {
@@ -62,5 +74,26 @@ describe('an order on my orders', () => {
     expect(open).toContain('aria-expanded="true"');
     expect(open).toContain('Ukryj pozycje');
     expect(open).toMatch(/2 × Smash burger\s*<small> \(Cheddar\)<\/small>/);
+    // One brand: nothing names it beside the line (the card's restaurant does).
+    expect(open).not.toContain('· Smash Club');
+  });
+
+  it('names each line’s brand, each brand’s lines together, when several brands at one kitchen cook it', () => {
+    const pierogi = { conceptSlug: 'pierogi-babci', conceptName: 'Pierogi Babci', restaurantName: 'Pierogi Babci Wwa' };
+    const [burger] = order.items;
+    const shared = {
+      ...order,
+      items: [burger, { ...burger, restaurantId: 9, brand: pierogi, name: 'Ruskie', mods: [] }, burger],
+      brands: [...order.brands, { ...order.brands[0], ...pierogi, restaurantId: 9, restaurantSlug: 'pierogi' }],
+    } as OrderView;
+    const html = render(true, 'en', shared);
+    expect(html.match(/Smash burger|Ruskie|· Smash Club|· Pierogi Babci/g)).toEqual([
+      'Smash burger',
+      '· Smash Club',
+      'Smash burger',
+      '· Smash Club',
+      'Ruskie',
+      '· Pierogi Babci',
+    ]);
   });
 });

@@ -26,6 +26,7 @@ import { Notice } from '#app/ui/notice.tsx';
 import { controlProps, FieldNotes } from '#app/ui/field.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { linesWithBrands } from '#domain/order-brands.ts';
 import './phone-order.css';
 
 /** How often an open order is read again, so the agent sees the restaurant's moves while the caller is on the line. */
@@ -205,10 +206,11 @@ function FollowedOrderView({
       </dl>
       <h4>{m.cc_products({}, t)}</h4>
       <ul className="cc-followed-items">
-        {order.items.map((item, index) => (
+        {linesWithBrands(order.items, order.brands).map(({ line: item, brand }, index) => (
           <li key={index}>
             {item.quantity} × {item.name}
-            {item.mods.length > 0 && ` (${item.mods.map((mod) => mod.name).join(', ')})`} — {money(item.value)}
+            {item.mods.length > 0 && ` (${item.mods.map((mod) => mod.name).join(', ')})`}
+            {brand && ` · ${brand.conceptName}`} — {money(item.value)}
             <Allergens info={item.allergens} texts={allergenTexts(locale)} />
           </li>
         ))}

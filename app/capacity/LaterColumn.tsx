@@ -5,6 +5,7 @@ import type { KitchenCard } from '#app/api-types.ts';
 import { Temporal } from 'temporal-polyfill';
 import { boardColumn } from '#domain/kitchen-capacity.ts';
 import { formatPromise } from '#domain/promise-time.ts';
+import { namesBrands } from '#domain/order-brands.ts';
 import './kitchen-board.css';
 
 /** The server's clock on the board, a tick every 20 seconds: a "later" order moves to cook at its fire time. */
@@ -58,6 +59,8 @@ export function LaterColumn({
               {order.items.map((item, i) => (
                 <li key={i}>
                   {item.quantity} × {item.name}
+                  {/* Several brands cook it (issue 35): which one each line is for; the card's sections come later. */}
+                  {namesBrands(order.brands) && <small> · {item.brand.conceptName}</small>}
                 </li>
               ))}
             </ul>

@@ -233,7 +233,7 @@ export const slotVoided = declare({
 });
 
 /**
- * An order with its restaurant, items, payments (with refunds) and item modifiers, in one statement: the summary
+ * An order with its restaurant, items, payments (with refunds), item modifiers and its lines' brands, in one statement: the summary
  * page's refresh is every guest's last request, and five statements (four of them built by drizzle on each call)
  * cost more of the server than placing the order did (decision 036). An item's modifiers are read by its key (the
  * lateral subquery, kept apart by `offset 0`): joined as a whole, the planner scanned every order's modifiers. The
@@ -253,7 +253,11 @@ export const orderView = declare({
       from payments p left join refunds f on f.payment_id = p.id where p.order_id = o.id) as "payments",
     (select coalesce(json_agg(m order by m.id), '[]') from order_items i
       cross join lateral (select * from order_item_mods m where m.order_item_id = i.id offset 0) m
-      where i.order_id = o.id) as "mods"
+      where i.order_id = o.id) as "mods",
+    (select coalesce(json_agg(json_build_object('restaurantId', b.id, 'restaurantSlug', b.slug,
+        'restaurantName', b.name, 'conceptSlug', c.slug, 'conceptName', c.name)), '[]')
+      from restaurants b join concepts c on c.id = b.concept_id
+      where b.id in (select i.restaurant_id from order_items i where i.order_id = o.id)) as "brands"
   from orders o
   join restaurants r on r.id = o.restaurant_id
   join locations l on l.id = r.location_id
@@ -277,6 +281,14 @@ export const orderView = declare({
     items: 'object[]',
     payments: type({ payment: 'object', refund: 'object | null' }).array(),
     mods: 'object[]',
+    /** The brand restaurants cooking the lines (issue 35), in no order: the view orders them by the lines. */
+    brands: type({
+      restaurantId: 'number',
+      restaurantSlug: 'string',
+      restaurantName: 'string',
+      conceptSlug: 'string',
+      conceptName: 'string',
+    }).array(),
   }),
-  json: ['order', 'seller', 'invoiceRequest', 'items', 'payments', 'mods'],
+  json: ['order', 'seller', 'invoiceRequest', 'items', 'payments', 'mods', 'brands'],
 });

@@ -10,6 +10,7 @@ import { statusName, time } from '#app/admin/orders/format.ts';
 import TicketActions from '#app/admin/tickets/TicketActions.tsx';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { linesByBrand, namesBrands } from '#domain/order-brands.ts';
 
 type Props = {
   order: Card;
@@ -20,6 +21,56 @@ type Props = {
   onAct: (action: StaffAction, minutes?: number, reason?: RejectionReason) => Promise<boolean>;
   onAcknowledge: () => void;
 };
+
+type Items = Card['items'];
+
+function ItemList({ items, locale }: { items: Items; locale: UiLocale }) {
+  return (
+    <ul className="kitchen-card-items">
+      {items.map((item, i) => (
+        <li key={i}>
+          <strong>{item.quantity}×</strong> {item.name}
+          {item.mods.length > 0 && <small>{item.mods.map((mod) => mod.name).join(', ')}</small>}
+          <Allergens info={item.allergens} texts={allergenTexts(locale)} className="kitchen-card-allergens" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An order several brands at this kitchen cook (issue 35): one section per brand, its tag in the brand's colour and
+ * its lines under it, so every station sees the whole bag and the parts finish together.
+ */
+function BrandSections({ order, locale }: { order: Card; locale: UiLocale }) {
+  const t = { locale: messageLocale(locale) } as const;
+  return (
+    <div className="kitchen-brands" role="group" aria-label={m.admin_kitchen_brands({}, t)}>
+      {linesByBrand(order.items, order.brands).map(({ brand, lines }) => {
+        const tagId = `kitchen-brand-${order.id}-${brand.restaurantId}`;
+        const look = brand.look;
+        return (
+          <section
+            key={brand.restaurantId}
+            className="kitchen-brand"
+            aria-labelledby={tagId}
+            data-brand={brand.conceptSlug}
+            style={look ? { borderColor: look.colour } : undefined}
+          >
+            <p
+              id={tagId}
+              className="kitchen-brand-tag"
+              style={look ? { background: look.colour, color: look.onColour } : undefined}
+            >
+              {brand.conceptName}
+            </p>
+            <ItemList items={lines} locale={locale} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}
 
 /** One order on the kitchen board: number, what to cook, the countdown or the promised time, and the one-tap actions. */
 export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAct, onAcknowledge }: Props) {
@@ -63,15 +114,11 @@ export default function KitchenCard({ order, locale, offsetMs, fresh, busy, onAc
           {m.admin_orders_estimated({ time: time(order.estimatedReadyAt, locale) }, t)}
         </p>
       )}
-      <ul className="kitchen-card-items">
-        {order.items.map((item, i) => (
-          <li key={i}>
-            <strong>{item.quantity}×</strong> {item.name}
-            {item.mods.length > 0 && <small>{item.mods.map((mod) => mod.name).join(', ')}</small>}
-            <Allergens info={item.allergens} texts={allergenTexts(locale)} className="kitchen-card-allergens" />
-          </li>
-        ))}
-      </ul>
+      {namesBrands(order.brands) ? (
+        <BrandSections order={order} locale={locale} />
+      ) : (
+        <ItemList items={order.items} locale={locale} />
+      )}
       {order.comment && <p className="kitchen-card-comment">{order.comment}</p>}
       <ActionButtons
         order={order}

@@ -4,8 +4,9 @@ import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { Allergens } from '#app/allergens/Allergens.tsx';
 import { allergenTexts } from '#i18n/allergen-texts.ts';
+import { linesWithBrands } from '#domain/order-brands.ts';
 
-/** The order's lines with their modifiers, and its totals. */
+/** The order's lines with their modifiers (and their brands, when several brands cook it), and its totals. */
 export default function OrderLines({ order, locale }: { order: OrderView; locale: UiLocale }) {
   const t = { locale: messageLocale(locale) } as const;
   const money = (minor: number) => formatMoney(minor, order.currency as Currency, locale);
@@ -13,10 +14,11 @@ export default function OrderLines({ order, locale }: { order: OrderView; locale
     <section className="staff-card" aria-labelledby="staff-order-lines">
       <h2 id="staff-order-lines">{m.admin_orders_lines({}, t)}</h2>
       <ul className="staff-lines">
-        {order.items.map((item, i) => (
+        {linesWithBrands(order.items, order.brands).map(({ line: item, brand }, i) => (
           <li key={i}>
             <span>
               {item.quantity} × {item.name}
+              {brand && <small className="staff-line-brand">{brand.conceptName}</small>}
               {item.mods.length > 0 && (
                 <small className="staff-mods">{item.mods.map((mod) => mod.name).join(', ')}</small>
               )}

@@ -8,6 +8,7 @@ import { allergenTexts } from '#i18n/allergen-texts.ts';
 import { messageLocale, type UiLocale } from '#i18n/messages.ts';
 import { m } from '#i18n/paraglide/messages.js';
 import { paymentTypeName, sourceName } from '../codes.ts';
+import { brandNames, linesByBrand, namesBrands } from '#domain/order-brands.ts';
 
 type Line = KitchenTicket['lines'][number];
 type T = { locale: ReturnType<typeof messageLocale> };
@@ -53,6 +54,24 @@ function Lines({ lines, locale, boxes }: { lines: Line[]; locale: UiLocale; boxe
   );
 }
 
+/**
+ * An order several brands at the kitchen cook (issue 35): each brand's name, then its lines, so the cooks of each brand
+ * and the packer checking the bag find their part. An ordinary order's lines print as they always did.
+ */
+function BrandLines({ ticket, locale, boxes }: { ticket: KitchenTicket; locale: UiLocale; boxes: boolean }) {
+  if (!namesBrands(ticket.brands)) return <Lines lines={ticket.lines} locale={locale} boxes={boxes} />;
+  return (
+    <>
+      {linesByBrand(ticket.lines, ticket.brands).map(({ brand, lines }) => (
+        <div key={brand.restaurantId} className="ticket-brand-lines">
+          <p className="ticket-brand-name">{brand.conceptName}</p>
+          <Lines lines={lines} locale={locale} boxes={boxes} />
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** The promised ready time on the kitchen's clock, with the day when it is not today. */
 function promise(ticket: KitchenTicket, now: Temporal.Instant, t: T): string {
   if (!ticket.promisedAt) return m.ticket_not_promised({}, t);
@@ -86,7 +105,7 @@ const TicketPaper = forwardRef<HTMLElement, Props>(function TicketPaper({ ticket
   return (
     <article ref={ref} className={`ticket-paper ticket-${kind}`} aria-label={`#${ticket.displayId}`}>
       <header className="ticket-head">
-        <p className="ticket-brand">{ticket.brand}</p>
+        <p className="ticket-brand">{namesBrands(ticket.brands) ? brandNames(ticket.brands) : ticket.brand}</p>
         <p className="ticket-small">{ticket.restaurant}</p>
         <p className="ticket-number">#{ticket.displayId}</p>
         <p className="ticket-kind">
@@ -121,7 +140,7 @@ const TicketPaper = forwardRef<HTMLElement, Props>(function TicketPaper({ ticket
             )}
           </>,
         )}
-      {section(<Lines lines={ticket.lines} locale={locale} boxes={kind === 'packing'} />)}
+      {section(<BrandLines ticket={ticket} locale={locale} boxes={kind === 'packing'} />)}
       {kind === 'packing' && section(<p>{m.ticket_pieces({ count: pieceCount(ticket.lines) }, t)}</p>)}
       {ticket.comment &&
         section(

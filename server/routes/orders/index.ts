@@ -242,7 +242,9 @@ export const ordersRoutes = new Hono<AppEnv>()
       summary: 'An order’s status, items, totals and deadlines (the summary page’s refresh)',
       security: security.order,
       responses: {
-        200: jsonResponse('{ order }'),
+        200: jsonResponse(
+          '{ order } (its items each with restaurantId and brand; brands: the brands cooking it in the lines’ order, several for a basket shared across a kitchen’s brands)',
+        ),
         404: errorResponse('notFound: no such order, or neither its token nor its customer’s session'),
       },
     }),

@@ -19,6 +19,8 @@ import type { LegalEntity } from '#domain/invoice.ts';
 import { timeZoneOf } from '#domain/country.ts';
 import { countryOf } from '#domain/money.ts';
 import { formatPromise } from '#domain/promise-time.ts';
+import { brandsOfLines, linesByBrand, namesBrands } from '#domain/order-brands.ts';
+import { orderLineBrands } from './line-brands.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -36,7 +38,18 @@ export type ConfirmationData = {
   /** The language the order was placed in; null when the caller named none. */
   lang: Lang | null;
   /** `allergens` as the line was ordered (issue 36); null when the restaurant gave none ("ask the restaurant"). */
-  items: { name: string; quantity: number; value: number; mods: string[]; allergens: AllergenInfo }[];
+  items: {
+    name: string;
+    quantity: number;
+    value: number;
+    mods: string[];
+    allergens: AllergenInfo;
+    /**
+     * The brand that cooks it (issue 35): an order of several brands lists its lines under their names. Left out, the
+     * lines are listed as one brand's.
+     */
+    brand?: { restaurantId: number; name: string };
+  }[];
   /** The company selling under the brand (issue 36); left out when the operator has not named it. */
   seller?: LegalEntity | null;
   /** The kitchen's promise (issue 34): ready (pickup) or at the door (delivery), as stored on the order. */
@@ -116,11 +129,20 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
     const extras = item.mods.map((m) => stripEmoji(m));
     const name = stripEmoji(item.name) + (extras.length ? ` (${extras.join(', ')})` : '');
     return {
+      restaurantId: item.brand?.restaurantId ?? 0,
       text: `${item.quantity} × ${name} — ${formatMoney(item.value, currency, lang)}`,
       name,
       allergens: allergenSentences(item.allergens, allergenWords).join(' '),
     };
   });
+  const brands = brandsOfLines(
+    order.items.flatMap((item) => item.brand ?? []),
+    (brand) => brand,
+  );
+  // Under each brand's name only when several brands cook it; an ordinary order's list is as it always was.
+  const sections = namesBrands(brands)
+    ? linesByBrand(lines, brands).map((section) => ({ name: section.brand.name, lines: section.lines }))
+    : [{ name: null, lines }];
   const total = formatMoney(order.total, currency, lang);
   const intro = m.email_orderIntro({ restaurant: order.restaurantName, id: order.displayId }, options);
   // Nothing is promised before the restaurant accepts: the next e-mail says whether it did.
@@ -141,7 +163,10 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       waiting,
       ...(promised ? [promised] : []),
       '',
-      ...lines.map((l) => `${l.text}\n   ${l.allergens}`),
+      ...sections.flatMap((section) => [
+        ...(section.name === null ? [] : [`${section.name}:`]),
+        ...section.lines.map((l) => `${l.text}\n   ${l.allergens}`),
+      ]),
       '',
       `${totalLabel}: ${total}`,
       '',
@@ -154,7 +179,15 @@ export function orderConfirmationEmail(env: Env, order: ConfirmationData): Outgo
       p(escapeHtml(intro)) +
         p(escapeHtml(waiting)) +
         (promised ? p(`<strong>${escapeHtml(promised)}</strong>`) : '') +
-        `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l.text)}<br><small style="color:#444">${escapeHtml(l.allergens)}</small></li>`).join('')}</ul>` +
+        sections
+          .map(
+            (section) =>
+              (section.name === null
+                ? ''
+                : `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(section.name)}</p>`) +
+              `<ul style="margin:0 0 16px;padding-left:20px">${section.lines.map((l) => `<li>${escapeHtml(l.text)}<br><small style="color:#444">${escapeHtml(l.allergens)}</small></li>`).join('')}</ul>`,
+          )
+          .join('') +
         p(`<strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong>`),
       { href: link, label: follow },
       (signature ? p(escapeHtml(signature)) : '') +
@@ -210,10 +243,11 @@ const modsOf = reusable((db) =>
  */
 export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string): Promise<void> {
   // Sent together: on PostgreSQL the three travel in one write and come back in one read.
-  const [[order], items, mods] = await Promise.all([
+  const [[order], items, mods, brands] = await Promise.all([
     confirmedOrder(tx, { id: orderId }),
     orderLines(tx, { id: orderId }),
     modsOf(tx, { id: orderId }),
+    orderLineBrands(tx, { id: orderId }),
   ]);
   if (!order) return;
   await enqueueEmail(
@@ -233,6 +267,7 @@ export async function enqueueOrderConfirmation(tx: Tx, env: Env, orderId: string
         ...i,
         mods: mods.filter((m) => m.itemId === i.id).map((m) => m.name),
         allergens: allergenInfoOf(i),
+        brand: brands.find((b) => b.itemId === i.id),
       })),
       promise: order.promisedAt ? { readyAt: order.promisedAt, dueAt: order.dueAt } : null,
     }),

@@ -11,6 +11,8 @@ import * as m from '#i18n/paraglide/messages.js';
 import { enqueueEmail, type OutgoingEmail } from '../outbox/enqueue.ts';
 import { type Lang, orderAccessToken, statusPath } from './access-token.ts';
 import { confirmationLang, emailBrand, escapeHtml, isLang, orderHtml } from './confirmation.ts';
+import { brandNames, brandsOfLines, namesBrands } from '#domain/order-brands.ts';
+import { orderLineBrands } from './line-brands.ts';
 
 /** What one of these e-mails says beyond the order itself. */
 type StatusEmailEvent =
@@ -165,7 +167,12 @@ function wording(order: OrderToTell, event: StatusEmailEvent, lang: Lang): { sub
  * brand, with the link to its status page. The link carries the order's access token, which is derived from the
  * order id and the server's secret (access-token.ts), so any later e-mail can carry the same token the confirmation did.
  */
-function statusEmail(env: Env, order: OrderToTell, event: StatusEmailEvent): OutgoingEmail {
+function statusEmail(
+  env: Env,
+  order: OrderToTell,
+  event: StatusEmailEvent,
+  brands: readonly { name: string }[],
+): OutgoingEmail {
   const lang = confirmationLang({ lang: isLang(order.lang) ? order.lang : null, country: order.country });
   const options = { locale: messageLocale(lang) };
   const brand = emailBrand(env, order.conceptSlug);
@@ -173,7 +180,15 @@ function statusEmail(env: Env, order: OrderToTell, event: StatusEmailEvent): Out
     statusPath(lang, order.id, orderAccessToken(env.orderTokenSecret, order.id)),
     env.publicBaseUrl,
   ).toString();
-  const { subject, paragraphs } = wording(order, event, lang);
+  const { subject, paragraphs: said } = wording(order, event, lang);
+  // An order several brands at one kitchen cook (issue 35) names them all under what happened to it.
+  const paragraphs = namesBrands(brands)
+    ? [
+        ...said.slice(0, 1),
+        m.email_orderBrands({ brands: brandNames(brands.map((b) => ({ conceptName: b.name }))) }, options),
+        ...said.slice(1),
+      ]
+    : said;
   const follow = m.email_orderFollow({}, options);
   const signature = brand ? m.email_orderSignature({ brand: brand.name }, options) : null;
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
@@ -202,7 +217,15 @@ export async function enqueueStatusEmail(
   orderId: string,
   event: StatusEmailEvent,
 ): Promise<void> {
-  const [order] = await orderToTell(tx, { id: orderId });
+  const [[order], lines] = await Promise.all([orderToTell(tx, { id: orderId }), orderLineBrands(tx, { id: orderId })]);
   if (!order) return;
-  await enqueueEmail(tx, statusEmail(env, order, event));
+  await enqueueEmail(
+    tx,
+    statusEmail(
+      env,
+      order,
+      event,
+      brandsOfLines(lines, (line) => line),
+    ),
+  );
 }

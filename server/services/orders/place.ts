@@ -286,6 +286,18 @@ function freshView(
   now: Date,
 ): OrderView | null {
   const { order, payment } = draft;
+  // The lines' brands as the basket holds them: a shared basket's (issue 35), else its one restaurant's. A line of a
+  // brand it does not name is read back instead.
+  const brands = (
+    basket.brands.length > 0 ? basket.brands : [{ ...basket.restaurant, restaurantId: basket.restaurant.id }]
+  ).map(({ restaurantId, slug, name, conceptSlug, conceptName }) => ({
+    restaurantId,
+    restaurantSlug: slug,
+    restaurantName: name,
+    conceptSlug,
+    conceptName,
+  }));
+  if (written.lines.some((l) => !brands.some((b) => b.restaurantId === l.restaurantId))) return null;
   const [view] = orderViews(
     [
       {
@@ -344,6 +356,7 @@ function freshView(
         name: m.name,
         value: m.value,
       })),
+      brands,
     ],
     now,
   );

@@ -39,6 +39,8 @@ import { queryOf, rowOf } from '#db/raw.ts';
 import * as ordersSql from '#db/statements/orders.ts';
 import { run } from '#db/statements/statement.ts';
 import { reusable } from '#db/reusable.ts';
+import { brandsOfLines, type BrandLook, type LineBrand, type OrderBrand } from '#domain/order-brands.ts';
+import { loadTenants, readableOn, shopLogoPath } from '#tenants/index.ts';
 
 const MONEY_FIELDS = ['value', 'deliveryCosts', 'discountValue', 'serviceFee', 'extraFee', 'total'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
@@ -77,6 +79,9 @@ export type OrderView = {
   customer: (typeof orders.$inferSelect)['customer'];
   comment: string;
   items: {
+    /** The brand's restaurant that cooks it (issue 35): the order's own, or another brand's at the same kitchen. */
+    restaurantId: number;
+    brand: Pick<LineBrand, 'conceptSlug' | 'conceptName' | 'restaurantName'>;
     name: string;
     quantity: number;
     unitPrice: number;
@@ -85,6 +90,11 @@ export type OrderView = {
     /** As ordered: the dish's with its options' (decision 050); null when the restaurant gave none. */
     allergens: AllergenInfo;
   }[];
+  /**
+   * The brands cooking it, in the order its lines first name them (#domain/order-brands.ts): one for an ordinary
+   * order; several when its kitchen shares baskets. Screens group the lines under them only when there are several.
+   */
+  brands: OrderBrand[];
   discount: (typeof orders.$inferSelect)['discount'];
   /** Amounts are minor units; each screen writes them in its language (formatMoney, server/domain/money.ts). */
   currency: Currency;
@@ -158,7 +168,30 @@ const requestOf = ({ companyName, nip, street, zip, city }: InvoiceRequestRow): 
   city,
 });
 
-/** Items, payments (with refunds) and item modifiers of the orders `ids`: three queries, sent together. */
+/** The brand restaurants (and their concepts) that cook the lines of the orders `ids`. */
+function lineBrands(db: Db | Tx, ids: string[]): Promise<LineBrand[]> {
+  return db
+    .select({
+      restaurantId: restaurants.id,
+      restaurantSlug: restaurants.slug,
+      restaurantName: restaurants.name,
+      conceptSlug: concepts.slug,
+      conceptName: concepts.name,
+    })
+    .from(restaurants)
+    .innerJoin(concepts, eq(concepts.id, restaurants.conceptId))
+    .where(
+      inArray(
+        restaurants.id,
+        db.selectDistinct({ id: orderItems.restaurantId }).from(orderItems).where(inArray(orderItems.orderId, ids)),
+      ),
+    );
+}
+
+/**
+ * Items, payments (with refunds), item modifiers and the lines' brands of the orders `ids`: four queries, sent
+ * together.
+ */
 function orderDetails(db: Db | Tx, ids: string[]) {
   return Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
@@ -175,6 +208,7 @@ function orderDetails(db: Db | Tx, ids: string[]) {
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItemMods.id))
       .then((rows) => rows.map((r) => r.mod)),
+    lineBrands(db, ids),
   ]);
 }
 
@@ -193,11 +227,38 @@ async function buildViews(db: Db | Tx, rows: OrderRow[], now: Date, details?: Or
   );
 }
 
+/**
+ * A brand's colour and logo as its site shows them (tenants/<slug>/tenant.json), for the board's tags and the status
+ * page's sections. A concept made by hand in the database has no tenant folder, and so no look: screens then name it
+ * in their neutral style.
+ */
+function brandLook(conceptSlug: string): BrandLook | null {
+  const tenant = loadTenants().find((t) => t.slug === conceptSlug);
+  if (!tenant) return null;
+  return { colour: tenant.theme.primary, onColour: readableOn(tenant.theme.primary), logo: shopLogoPath(tenant) };
+}
+
 /** The views of orders whose rows and details the caller holds (place-order has just written them). */
-export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDetails, now: Date): OrderView[] {
+export function orderViews(
+  rows: OrderRow[],
+  [items, paymentRows, mods, brandRows]: OrderDetails,
+  now: Date,
+): OrderView[] {
   const nowInstant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  const brandById = new Map(brandRows.map((brand) => [brand.restaurantId, brand]));
   return rows.map((row) => {
     const { order } = row;
+    const lines = items.filter((i) => i.orderId === order.id);
+    // A line's brand restaurant is always read with it; the order's own restaurant stands in should one be missing.
+    const brandOf = (restaurantId: number): LineBrand =>
+      brandById.get(restaurantId) ??
+      brandById.get(order.restaurantId) ?? {
+        restaurantId: order.restaurantId,
+        restaurantSlug: row.restaurantSlug,
+        restaurantName: row.restaurantName,
+        conceptSlug: '',
+        conceptName: row.restaurantName,
+      };
     const status = isOrderStatus(order.status) ? order.status : 'new';
     const currency = order.currency as Currency;
     const money = Object.fromEntries(MONEY_FIELDS.map((f) => [f, order[f]])) as Record<MoneyField, number>;
@@ -230,9 +291,11 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
       },
       customer: order.customer,
       comment: order.comment,
-      items: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({
+      items: lines.map((i) => {
+        const { conceptSlug, conceptName, restaurantName } = brandOf(i.restaurantId);
+        return {
+          restaurantId: i.restaurantId,
+          brand: { conceptSlug, conceptName, restaurantName },
           name: stripEmoji(i.name),
           quantity: i.quantity,
           unitPrice: i.unitPrice,
@@ -241,7 +304,12 @@ export function orderViews(rows: OrderRow[], [items, paymentRows, mods]: OrderDe
             .filter((m) => m.orderItemId === i.id)
             .map((m) => ({ groupName: stripEmoji(m.groupName), name: stripEmoji(m.name), value: m.value })),
           allergens: allergenInfoOf(i),
-        })),
+        };
+      }),
+      brands: brandsOfLines(lines, (i) => {
+        const brand = brandOf(i.restaurantId);
+        return { ...brand, restaurantId: i.restaurantId, look: brandLook(brand.conceptSlug) };
+      }),
       discount: order.discount,
       ...money,
       currency,
@@ -350,7 +418,7 @@ type Json = Record<string, unknown>;
 async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow; details: OrderDetails } | null> {
   const [read] = await run(queryOf(db), ordersSql.orderView, { orderId });
   if (!read) return null;
-  const { order, invoiceRequest, items, payments: paymentRows, mods, ...restaurant } = read;
+  const { order, invoiceRequest, items, payments: paymentRows, mods, brands, ...restaurant } = read;
   return {
     row: {
       ...restaurant,
@@ -364,6 +432,7 @@ async function readOrder(db: Db | Tx, orderId: string): Promise<{ row: OrderRow;
         refund: refund ? rowOf(refunds, refund as Json) : null,
       })),
       mods.map((mod) => rowOf(orderItemMods, mod as Json)),
+      brands,
     ],
   };
 }

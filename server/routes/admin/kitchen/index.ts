@@ -28,7 +28,8 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
     '/:restaurant',
     describeRoute({
       tags,
-      summary: 'A restaurant’s kitchen queue (by slug): its orders in new, processing and the ready statuses',
+      summary:
+        'A restaurant’s kitchen queue (by slug): its orders in new, processing and the ready statuses, and another brand’s holding a line it cooks (one card, the lines’ brands in orders[].brands and items[].brand)',
       security: security.session,
       responses: {
         200: jsonResponse(
@@ -88,7 +89,9 @@ export const adminKitchenRoutes = new Hono<AppEnv>()
         200: jsonResponse('{ acknowledged: true }'),
         401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
         403: errorResponse('Forbidden: a kitchen account, and the restaurant is of another kitchen'),
-        404: errorResponse('notFound: no such restaurant, or the order is not this restaurant’s'),
+        404: errorResponse(
+          'notFound: no such restaurant, or the order is not this restaurant’s nor holds a line it cooks',
+        ),
       },
     }),
     validate('param', orderParam),

@@ -55,11 +55,11 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       tags,
       summary: 'What an order’s kitchen ticket and packing slip print (the 80 mm print view reads it)',
       description:
-        'Brand, restaurant and kitchen, display id, channel (web, cc, bot), pickup or delivery, the lines without prices (quantity, name, options), the order’s comment, the promised ready time (orders.promisedAt, or acceptance + the preparation minutes; null before either) with the restaurant’s time zone, the customer’s name and phone, the delivery address’s lines, and the payment state: paid, toCollect (amount in minor units, cash or card) or unpaid (#domain/tickets.ts). For the admin and the kitchen accounts of the order’s kitchen.',
+        'Brand, restaurant and kitchen, display id, channel (web, cc, bot), pickup or delivery, the lines without prices (quantity, name, options, the brand restaurant that cooks each), the brands cooking it in the lines’ order (several when its kitchen shares baskets: the papers list the lines under each brand’s name), the order’s comment, the promised ready time (orders.promisedAt, or acceptance + the preparation minutes; null before either) with the restaurant’s time zone, the customer’s name and phone, the delivery address’s lines, and the payment state: paid, toCollect (amount in minor units, cash or card) or unpaid (#domain/tickets.ts). For the admin and the kitchen accounts of the order’s kitchen.',
       security: security.session,
       responses: {
         200: jsonResponse(
-          '{ ticket: { id, displayId, brand, restaurant, kitchen, source, deliveryType, status, lines, comment, placedAt, promisedAt, timeZone, customer, address, payment, lang } }',
+          '{ ticket: { id, displayId, brand, restaurant, kitchen, source, deliveryType, status, lines, brands, comment, placedAt, promisedAt, timeZone, customer, address, payment, lang } }',
         ),
         401: errorResponse('Unauthorized: not signed in as admin or kitchen staff'),
         403: errorResponse('Forbidden: a kitchen account, and the order is of another kitchen'),

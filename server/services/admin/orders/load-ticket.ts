@@ -26,6 +26,11 @@ export type KitchenTicket = {
   deliveryType: string;
   status: OrderView['status'];
   lines: TicketLine[];
+  /**
+   * The brands cooking it, in the lines' order (issue 35): one for an ordinary order; several, and the papers list
+   * the lines under each brand's name, when its kitchen shares baskets.
+   */
+  brands: Pick<OrderView['brands'][number], 'restaurantId' | 'conceptSlug' | 'conceptName' | 'restaurantName'>[];
   comment: string;
   placedAt: string;
   /** When the food is promised ready (promisedReadyAt); null before the kitchen accepted an order nothing promised. */
@@ -80,6 +85,12 @@ export async function loadTicket(
     deliveryType: view.deliveryType,
     status: view.status,
     lines: view.items.map(({ unitPrice: _unitPrice, value: _value, ...line }) => line),
+    brands: view.brands.map(({ restaurantId, conceptSlug, conceptName, restaurantName }) => ({
+      restaurantId,
+      conceptSlug,
+      conceptName,
+      restaurantName,
+    })),
     comment: view.comment,
     placedAt: view.createdAt,
     promisedAt: promised ? new Date(promised.epochMilliseconds).toISOString() : null,

@@ -379,6 +379,13 @@ export function draftOrder(asked: DraftCall): OrderDraft {
             value: line.totalPrice,
             mods: line.options.map((o) => o.name),
             allergens: line.allergens,
+            // A shared basket's lines are listed under their brands' names (issue 35).
+            brand: {
+              restaurantId: line.kitchen.restaurantId,
+              name:
+                basket.brands.find((b) => b.restaurantId === line.kitchen.restaurantId)?.conceptName ??
+                restaurant.conceptName,
+            },
           })),
           promise: promise ? { readyAt: new Date(promise.readyAt.epochMilliseconds), dueAt: at(promise.dueAt) } : null,
         }),
