@@ -3,7 +3,7 @@ import { DELIVERY_METHODS, type DeliveryMethod, meetsMinimum, missingForMinimum 
 import type { Basket } from '#app/stores/basket.ts';
 import type { PromotionRefusal } from '#domain/promotions.ts';
 import type { LineBlock } from '#domain/shared-basket.ts';
-import { groupByBrand } from '#domain/basket-brands.ts';
+import { linesByBrand, namesBrands } from '#domain/order-brands.ts';
 
 export type BasketLine = Basket['lines'][number];
 type Names = Partial<Record<Locale, string>>;
@@ -65,11 +65,17 @@ export function summaryBlockers(basket: Basket): SummaryBlocker[] {
 export type BasketBrand = Basket['brands'][number];
 
 /**
- * A shared basket's lines under their brands, in the order the brands came (issue 35); none for a basket of one
- * brand, which shows its lines as it always did.
+ * A shared basket's lines under their brands (issue 35), grouped as the order's screens and papers group them
+ * (#domain/order-brands.ts), each line's brand being the restaurant of its kitchen; none for a basket of one brand,
+ * which shows its lines as it always did.
  */
 export const brandGroups = (basket: Pick<Basket, 'lines' | 'brands'>) =>
-  groupByBrand(basket.lines, basket.brands, (line) => line.kitchen.restaurantId);
+  namesBrands(basket.brands)
+    ? linesByBrand(
+        basket.lines.map((line) => ({ ...line, restaurantId: line.kitchen.restaurantId })),
+        basket.brands,
+      )
+    : [];
 
 /** The lines that stop the order now (a closed brand's, an unavailable dish's): the ones "remove them" removes. */
 export const blockedLines = (basket: Pick<Basket, 'lines'>): BasketLine[] =>
