@@ -308,6 +308,9 @@ export const orderItems = pgTable(
     ...allergenColumns(),
     // The menu item's VAT rate when ordered (issue 36), for the invoice; null on lines written before it was kept.
     vatRate: integer('vat_rate'),
+    // Whether the order's discount code applied to this line (a code for some categories or brands discounts only
+    // theirs), so reports give each brand its own part of the discount (decision 067). True where no code applies.
+    discounted: boolean('discounted').notNull().default(true),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -57,13 +57,15 @@ with ${kitchenSlotCtes({
 ), lines as materialized (
   select nextval('order_items_id_seq')::int as id, l.*
   from jsonb_to_recordset(:lines::text::jsonb)
-    as l(line int, "menuItemId" int, "restaurantId" int, name text, quantity int, "unitPrice" int, value int, allergens text[],
+    as l(line int, "menuItemId" int, "restaurantId" int, discounted boolean, name text, quantity int, "unitPrice" int,
+      value int, allergens text[],
       "mayContain" text[])
   where exists (select from placed)
 ), items as (
-  insert into order_items (id, order_id, menu_item_id, restaurant_id, name, quantity, unit_price, value, allergens,
-    may_contain, vat_rate)
-  select l.id, :orderId::text::uuid, l."menuItemId", coalesce(l."restaurantId", :restaurantId::int), l.name, l.quantity, l."unitPrice", l.value, l.allergens,
+  insert into order_items (id, order_id, menu_item_id, restaurant_id, discounted, name, quantity, unit_price, value,
+    allergens, may_contain, vat_rate)
+  select l.id, :orderId::text::uuid, l."menuItemId", coalesce(l."restaurantId", :restaurantId::int),
+    coalesce(l.discounted, true), l.name, l.quantity, l."unitPrice", l.value, l.allergens,
     l."mayContain", (select vat_rate from menu_items where menu_items.id = l."menuItemId")
   from lines l order by l.line
   returning id

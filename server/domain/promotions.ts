@@ -58,10 +58,12 @@ export function eligibleValue(
   lines: PromotionFacts['lines'],
   restaurant?: PromotionFacts['restaurant'],
 ): number {
-  return lines
-    .filter((line) => inScope(rules.categoryIds, line.categoryId) && brandInScope(rules, brandOf(line, restaurant)))
-    .reduce((sum, l) => sum + l.value, 0);
+  return lines.filter((line) => lineEligible(rules, line, restaurant)).reduce((sum, l) => sum + l.value, 0);
 }
+
+/** Whether a code's scope takes in a line: its category, brand and restaurant (the order keeps it per line). */
+export const lineEligible = (rules: Scope, line: Line, restaurant?: PromotionFacts['restaurant']): boolean =>
+  inScope(rules.categoryIds, line.categoryId) && brandInScope(rules, brandOf(line, restaurant));
 
 /**
  * Throws the first rule the order breaks, in the order a customer can act on: when, where, what, how much, who. The

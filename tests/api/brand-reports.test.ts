@@ -258,6 +258,8 @@ describe('reports split a multi-brand order per brand', () => {
           fc.record({
             brand: fc.nat({ max: 2 }),
             value: fc.oneof(fc.constantFrom(0, 500, 1000), fc.nat({ max: 30_000 })),
+            // A code for some brands or categories discounts only their lines (order_items.discounted).
+            discounted: fc.boolean(),
           }),
           { maxLength: 6 },
         ),
@@ -267,7 +269,11 @@ describe('reports split a multi-brand order per brand', () => {
         fc.nat({ max: 999 }),
         fc.nat({ max: 999 }),
         async (drawn, discount, discountType, deliveryCosts, serviceFee, extraFee) => {
-          const lines = drawn.map((l) => ({ restaurantId: brands[l.brand]!.id, value: l.value }));
+          const lines = drawn.map((l) => ({
+            restaurantId: brands[l.brand]!.id,
+            value: l.value,
+            discounted: l.discounted,
+          }));
           const value = lines.reduce((a, l) => a + l.value, 0);
           const discountValue = discountType === 'freeDelivery' ? deliveryCosts : Math.min(discount, value);
           const money = { value, discountValue, deliveryCosts, serviceFee, extraFee };

@@ -350,8 +350,19 @@ describe('a basket across the brands of one kitchen', () => {
       .reduce((sum, l) => sum + l.totalPrice, 0);
     expect(basket.summary.discountValue).toBe(Math.round(sushiValue * 0.1));
     expect(basket.summary.discountValue).toBeLessThan(Math.round(basket.summary.productsValue * 0.1));
+    // The order keeps which lines the code discounted, so the reports give the discount to Sushi Kaizen alone.
+    const placed = await checkout(jar);
+    expect(placed.status).toBe(201);
+    const { order } = (await placed.json()) as { order: { id: string } };
+    const lines = await ctx.database.db
+      .select({ restaurantId: orderItems.restaurantId, discounted: orderItems.discounted })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    expect(lines.filter((l) => l.discounted).map((l) => l.restaurantId)).toEqual([sushi.id]);
+    expect(lines).toHaveLength(3);
 
     // A code for a brand the basket does not hold is refused, as in a one-brand basket.
+    await familyBasket(jar);
     await ctx.database.db
       .update(discountCodes)
       .set({ conceptIds: [(await restaurantIdOf(PASTA)).conceptId] })

@@ -362,13 +362,13 @@ export function pricedAt(basket: PricedBasket, point: DeliveryPoint): PricedBask
 }
 
 /** A line as a discount code's rules judge it: its category, value, and brand restaurant (issue 35). */
-export const promotionLines = (lines: readonly PricedBasketLine[]) =>
-  lines.map((l) => ({
-    categoryId: l.categoryId,
-    value: l.totalPrice,
-    restaurantId: l.kitchen.restaurantId,
-    conceptId: l.kitchen.conceptId,
-  }));
+export const promotionLine = (l: PricedBasketLine) => ({
+  categoryId: l.categoryId,
+  value: l.totalPrice,
+  restaurantId: l.kitchen.restaurantId,
+  conceptId: l.kitchen.conceptId,
+});
+export const promotionLines = (lines: readonly PricedBasketLine[]) => lines.map(promotionLine);
 
 const scoped = (rules: PromotionRules) => Boolean(rules.conceptIds?.length || rules.restaurantIds?.length);
 

@@ -323,6 +323,7 @@ function freshView(
         orderId: order.id,
         menuItemId: l.menuItemId,
         restaurantId: l.restaurantId,
+        discounted: l.discounted,
         name: l.name,
         quantity: l.quantity,
         unitPrice: l.unitPrice,

@@ -36,8 +36,8 @@ const mixed = sql`${orders.mixedBrands}`;
  * of the benchmark's busy year) is one row of its own columns, read without joining its lines twice. The others are
  * split: the lines' value summed per brand is the weight, each part is shared pro rata (⌊part·w/W⌋, all-zero
  * weights count one each), and the units left go to the largest remainders, ties to the lowest restaurant id — the
- * domain's rule, which tests/api/brand-reports.test.ts holds this query to. No order keeps which lines a discount code
- * applied to, so a discount is spread over all lines (decision 067).
+ * domain's rule, which tests/api/brand-reports.test.ts holds this query to. A products discount is shared by the
+ * lines it applied to (order_items.discounted, decision 067).
  *
  * The orders are read once, in a CTE that the caller attaches with `db.with(scoped)`. `perBrand: false` reads every
  * order whole from orders (one row each, no line read, the CTE unused): for a report that sums every brand of each
@@ -63,6 +63,10 @@ export function brandShares(
         extraFee: orders.extraFee,
         total: orders.total,
         mixed: sql<boolean>`${mixed}`.as('mixed'),
+        // A free-delivery code discounts the delivery, shared as the delivery is; any other discounts its lines.
+        productDiscount: sql<boolean>`coalesce(${orders.discount}->>'type', '') <> 'freeDelivery'`.as(
+          'product_discount',
+        ),
       })
       .from(orders)
       .where(where),
@@ -101,6 +105,12 @@ export function brandShares(
       outcome: sql<FigureOutcome | null>`${scoped.outcome}`.as('outcome'),
       ...partsOf((part) => sql<number>`${sql.identifier('scoped')}.${sql.identifier(COLUMN[part])}`),
       weight: sql<number>`sum(${orderItems.value})::bigint`.as('weight'),
+      // The value of the brand's lines the order's code applied to (decision 067).
+      discountedWeight:
+        sql<number>`(coalesce(sum(${orderItems.value}) filter (where ${orderItems.discounted}), 0))::bigint`.as(
+          'discounted_weight',
+        ),
+      productDiscount: sql<boolean>`${scoped.productDiscount}`.as('product_discount'),
     })
     .from(scoped)
     .innerJoin(orderItems, eq(orderItems.orderId, scoped.id))
@@ -111,6 +121,7 @@ export function brandShares(
       scoped.currency,
       scoped.day,
       scoped.outcome,
+      scoped.productDiscount,
       ...PARTS.map((part) => sql`${sql.identifier('scoped')}.${sql.identifier(COLUMN[part])}`),
     )
     .as('brands');
@@ -119,6 +130,17 @@ export function brandShares(
   const weightSum = sql`(sum(${brands.weight}) over (${byOrder}))::bigint`;
   const weight = sql`(case when ${weightSum} = 0 then 1 else ${brands.weight} end)`;
   const weightTotal = sql`(case when ${weightSum} = 0 then (count(*) over (${byOrder}))::bigint else ${weightSum} end)`;
+  // A products discount is shared by the value of the lines it applied to, when it applied to any (the domain's rule).
+  const discountedSum = sql`(sum(${brands.discountedWeight}) over (${byOrder}))::bigint`;
+  const byDiscounted = sql`(${brands.productDiscount} and ${discountedSum} > 0)`;
+  const weightOf = (part: Part) =>
+    part === 'discountValue'
+      ? sql`(case when ${byDiscounted} then ${brands.discountedWeight} else ${weight} end)`
+      : weight;
+  const totalOf = (part: Part) =>
+    part === 'discountValue'
+      ? sql`(case when ${byDiscounted} then ${discountedSum} else ${weightTotal} end)`
+      : weightTotal;
   const amount = (part: Part) => sql`${sql.identifier('brands')}.${sql.identifier(COLUMN[part])}::bigint`;
   const quotas = db
     .select({
@@ -130,8 +152,14 @@ export function brandShares(
       ...partsOf((part) => amount(part)),
       ...Object.fromEntries(
         PARTS.flatMap((part) => [
-          [`${part}Floor`, sql<number>`(${amount(part)} * ${weight}) / ${weightTotal}`.as(`${COLUMN[part]}_floor`)],
-          [`${part}Rem`, sql<number>`(${amount(part)} * ${weight}) % ${weightTotal}`.as(`${COLUMN[part]}_rem`)],
+          [
+            `${part}Floor`,
+            sql<number>`(${amount(part)} * ${weightOf(part)}) / ${totalOf(part)}`.as(`${COLUMN[part]}_floor`),
+          ],
+          [
+            `${part}Rem`,
+            sql<number>`(${amount(part)} * ${weightOf(part)}) % ${totalOf(part)}`.as(`${COLUMN[part]}_rem`),
+          ],
         ]),
       ),
     })

@@ -12,6 +12,7 @@ import type { Actor, Env } from '#server/context.ts';
 import { actorAuditData, actorUserId } from '../../actor.ts';
 import {
   pricedAt,
+  promotionLine,
   promotionLines,
   type PricedBasket,
   type PricedBasketLocation,
@@ -26,7 +27,7 @@ import { type OrderPromise, orderPromise, preOrderAllowed } from '#domain/kitche
 import { RuleError } from '#domain/rule-error.ts';
 import { recordedConsents } from './idempotency.ts';
 import type { CustomerHistory } from './promotion.ts';
-import { customerKeys, promotionRefusal } from '#domain/promotions.ts';
+import { customerKeys, lineEligible, promotionRefusal } from '#domain/promotions.ts';
 import type { PlaceOrderInput } from './input.ts';
 
 /** A basket an order can be made of: it has a restaurant at a location, and lines. */
@@ -51,6 +52,8 @@ export type DraftLine = {
   quantity: number;
   unitPrice: number;
   value: number;
+  /** Whether the order's discount code applied to the line (decision 067); true when no code applies. */
+  discounted: boolean;
   /** The line's allergens as ordered (decision 050); both null when not given. */
   allergens: Allergen[] | null;
   mayContain: Allergen[] | null;
@@ -318,10 +321,14 @@ export function draftOrder(asked: DraftCall): OrderDraft {
     createdAt: now,
     updatedAt: now,
   };
+  const code = basket.discount?.active ? basket.discount : null;
   const lines = basket.lines.map((line, i) => ({
     line: i,
     menuItemId: line.menuItemId,
     restaurantId: line.kitchen.restaurantId,
+    discounted: code
+      ? lineEligible(code.rules, promotionLine(line), { id: restaurant.id, conceptId: restaurant.conceptId })
+      : true,
     name: line.name,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
