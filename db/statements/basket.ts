@@ -28,6 +28,21 @@ const openingRange = type({
 export const OPENING_RANGE_JSON = (h: string) =>
   `json_build_object('day', ${h}.day, 'from', ${h}."from", 'to', ${h}."to", 'date', ${h}.date, 'service', ${h}.service)`;
 
+/** The opening ranges of restaurant `r` as a JSON array, in day and time order. */
+const HOURS_JSON = (r: string) => `(select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
+    from working_hours h where h.restaurant_id = ${r}.id)`;
+
+/** The delivery zones of restaurant `r` as a JSON array, in the admin's order (decision 061). */
+const DELIVERY_ZONES_JSON = (r: string) => `(select json_agg(json_build_object('id', z.id, 'polygon', z.polygon,
+      'zips', z.zips, 'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
+    from delivery_zones z where z.restaurant_id = ${r}.id)`;
+
+/** What restaurant `r` asks of a basket on its own (#domain/shared-basket.ts BrandTerms), as JSON object fields. */
+const TERMS_FIELDS = (r: string) => `'deliveryValue', ${r}.delivery_value, 'minBasketValue', ${r}.min_basket_value,
+    'smallOrderThreshold', ${r}.small_order_threshold, 'extraFee', ${r}.extra_fee,
+    'preparationMinutes', ${r}.preparation_minutes, 'autoAccept', ${r}.auto_accept,
+    'deliveryZones', ${DELIVERY_ZONES_JSON(r)}`;
+
 /** A discount code's own rules (issue 38) as one JSON object, read from the row named `d`. */
 export const PROMOTION_RULES_SQL = (d: string) => `json_build_object('validFrom', ${d}.valid_from,
     'validTo', ${d}.valid_to, 'minBasketValue', ${d}.min_basket_value, 'oncePerCustomer', ${d}.once_per_customer,
@@ -91,6 +106,17 @@ const deliveryZoneRow = type({
   minBasketValue: 'number',
 });
 
+/** A restaurant's own terms, as TERMS_FIELDS answers them. */
+const termsFields = {
+  deliveryValue: 'number',
+  minBasketValue: 'number',
+  smallOrderThreshold: 'number',
+  extraFee: 'number',
+  preparationMinutes: 'number',
+  autoAccept: 'boolean',
+  deliveryZones: deliveryZoneRow.array().or('null'),
+} as const;
+
 /** A brand's restaurant of a shared basket (issue 35) with its own terms and hours, in the order its lines came. */
 const brandRow = type({
   id: 'number',
@@ -101,13 +127,7 @@ const brandRow = type({
   conceptName: 'string',
   isEnabled: 'boolean',
   active: 'boolean',
-  deliveryValue: 'number',
-  minBasketValue: 'number',
-  smallOrderThreshold: 'number',
-  extraFee: 'number',
-  preparationMinutes: 'number',
-  autoAccept: 'boolean',
-  deliveryZones: deliveryZoneRow.array().or('null'),
+  ...termsFields,
   hours: openingRange.array().or('null'),
 });
 export type BrandRow = typeof brandRow.infer;
@@ -132,14 +152,8 @@ export const pricingRow = type({
     phone: 'string | null',
     isEnabled: 'boolean',
     active: 'boolean',
-    deliveryValue: 'number',
-    minBasketValue: 'number',
-    smallOrderThreshold: 'number',
-    extraFee: 'number',
     acceptanceMinutes: 'number',
-    preparationMinutes: 'number',
-    autoAccept: 'boolean',
-    deliveryZones: deliveryZoneRow.array().or('null'),
+    ...termsFields,
   }).or('null'),
   location: type({
     id: 'number',
@@ -212,27 +226,14 @@ select
     'discountCodeId', b.discount_code_id) as basket,
   case when r.id is not null then json_build_object('id', r.id, 'slug', r.slug, 'name', r.name,
     'conceptId', r.concept_id, 'phone', r.phone, 'isEnabled', r.is_enabled, 'active', r.active,
-    'deliveryValue', r.delivery_value, 'minBasketValue', r.min_basket_value,
-    'smallOrderThreshold', r.small_order_threshold, 'extraFee', r.extra_fee,
-    'acceptanceMinutes', r.acceptance_minutes, 'preparationMinutes', r.preparation_minutes,
-    'autoAccept', r.auto_accept,
-    'deliveryZones', (select json_agg(json_build_object('id', z.id, 'polygon', z.polygon, 'zips', z.zips,
-        'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
-      from delivery_zones z where z.restaurant_id = r.id)) end as restaurant,
+    'acceptanceMinutes', r.acceptance_minutes, ${TERMS_FIELDS('r')}) end as restaurant,
   case when l.id is not null then json_build_object('id', l.id, 'slug', l.slug, 'name', l.name,
     'street', l.street, 'no', l.no, 'zip', l.zip, 'city', l.city, 'citySlug', l.city_slug, 'country', l.country,
     'latitude', l.latitude, 'longitude', l.longitude, 'pickupEnabled', l.pickup_enabled,
     'deliveryEnabled', l.delivery_enabled, 'deleted', l.deleted, 'sharedBaskets', l.shared_baskets) end as location,
   case when l.shared_baskets then (select json_agg(json_build_object('id', br.id, 'slug', br.slug, 'name', br.name,
       'conceptId', br.concept_id, 'conceptSlug', bc.slug, 'conceptName', bc.name, 'isEnabled', br.is_enabled,
-      'active', br.active, 'deliveryValue', br.delivery_value, 'minBasketValue', br.min_basket_value,
-      'smallOrderThreshold', br.small_order_threshold, 'extraFee', br.extra_fee,
-      'preparationMinutes', br.preparation_minutes, 'autoAccept', br.auto_accept,
-      'deliveryZones', (select json_agg(json_build_object('id', z.id, 'polygon', z.polygon, 'zips', z.zips,
-          'deliveryValue', z.delivery_value, 'minBasketValue', z.min_basket_value) order by z.position, z.id)
-        from delivery_zones z where z.restaurant_id = br.id),
-      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
-        from working_hours h where h.restaurant_id = br.id))
+      'active', br.active, ${TERMS_FIELDS('br')}, 'hours', ${HOURS_JSON('br')})
       order by firsts.at, firsts.line)
     from (select mi.restaurant_id, min(bi.created_at) as at, min(bi.id) as line
         from ${source.basketItems} bi join menu_items mi on mi.id = bi.menu_item_id
@@ -243,8 +244,7 @@ select
     'deliveryMinutes', l.delivery_minutes, 'busy', l.busy - 'reason') end as kitchen,
   c.slug as "conceptSlug",
   c.name as "conceptName",
-  (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
-    from working_hours h where h.restaurant_id = r.id) as hours,
+  ${HOURS_JSON('r')} as hours,
   case when d.id is not null then json_build_object('id', d.id, 'code', d.code, 'type', d.type, 'value', d.value,
     'country', d.country, 'active', d.active, 'quantity', d.quantity, 'used', d.used,
     'rules', ${PROMOTION_RULES_SQL('d')}) end as discount,
@@ -371,8 +371,7 @@ select
       'locationDeleted', l.deleted, 'sharedBaskets', l.shared_baskets, 'country', l.country,
       'windows', json_build_array(json_build_object('from', c.available_from, 'to', c.available_to),
         json_build_object('from', i.available_from, 'to', i.available_to)),
-      'hours', (select json_agg(${OPENING_RANGE_JSON('h')} order by h.day, h."from")
-        from working_hours h where h.restaurant_id = r.id))
+      'hours', ${HOURS_JSON('r')})
     from menu_items i join restaurants r on r.id = i.restaurant_id join locations l on l.id = r.location_id
       join menu_categories c on c.id = i.category_id
     where i.id = :menuItemId::int) as item,

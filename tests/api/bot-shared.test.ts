@@ -1,9 +1,9 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { menuItems, modifierGroups, orderItems, orders, restaurants, users } from '#db/schema/index.ts';
+import { orderItems, orders, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, orderStatus, plCustomer, settle } from '../helpers/orders.ts';
+import { allConsents, orderStatus, plainDishes, plCustomer, settle, zipOf } from '../helpers/orders.ts';
 
 // Issue 35: a bot orders one basket across the brands cooked at a kitchen that shares baskets.
 const ctx = useTestApp();
@@ -58,34 +58,9 @@ async function dishOf(key: string, slug: string) {
   expect(response.status).toBe(200);
   const menu = (await response.json()) as BotMenu;
   const { db } = ctx.database;
-  const [item] = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.restaurantId, menu.restaurant.id),
-        eq(menuItems.unavailable, false),
-        eq(menuItems.resetPrices, false),
-        sql`${menuItems.price} > 0`,
-        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
-      ),
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(1);
+  const [item] = await plainDishes(db, menu.restaurant.id);
   expect(menu.categories.flatMap((c) => c.items).some((i) => i.id === item!.id && !i.unavailable)).toBe(true);
   return { menuItemId: item!.id, restaurant: menu.restaurant };
-}
-
-/** The zip of a restaurant's first delivery zone. */
-async function zipOf(slug: string): Promise<string> {
-  const [row] = await ctx.database.db
-    .select({
-      zips: sql<string[]>`(select z.zips from delivery_zones z where z.restaurant_id = ${restaurants.id}
-        order by z.position, z.id limit 1)`,
-    })
-    .from(restaurants)
-    .where(eq(restaurants.slug, slug));
-  return row!.zips[0]!;
 }
 
 describe('bot: one basket across the brands of one kitchen', () => {
@@ -101,7 +76,7 @@ describe('bot: one basket across the brands of one kitchen', () => {
       items: dishes.map((d) => ({ menuItemId: d.menuItemId, quantity: 3 })),
       deliveryMethod: 'door2door',
       ...plCustomer,
-      zip: await zipOf(MOKOTOW_BRANDS[0]),
+      zip: await zipOf(ctx.database.db, MOKOTOW_BRANDS[0]),
       consents: allConsents,
       paymentMethod: 'blik',
       blikCode: '123456',

@@ -1,11 +1,11 @@
-import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { basketItems, concepts, menuItems, modifierGroups, orderItems, orders, restaurants } from '#db/schema/index.ts';
+import { basketItems, concepts, orderItems, orders, restaurants } from '#db/schema/index.ts';
 import { splitByBrand, type BrandShare } from '#domain/brand-split.ts';
 import { brandShares } from '#server/services/admin/figures/brand-shares.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, makeBasket, placeOrder, plCustomer, PL, settle } from '../helpers/orders.ts';
+import { allConsents, makeBasket, placeOrder, plainDishes, plCustomer, PL, settle } from '../helpers/orders.ts';
 
 // Issue 35: one order cooked by several brands of one kitchen. The dashboard and the sales list give each brand its
 // share of the order (#domain/brand-split.ts), and the shares add up to the order's total.
@@ -44,20 +44,7 @@ async function restaurant(slug: string) {
 async function order(dishes: number, code?: string) {
   const db = ctx.database.db;
   const basket = await makeBasket(db, { quantity: 2, ...(code ? { code } : {}) });
-  const more = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.restaurantId, basket.restaurantId),
-        ne(menuItems.id, basket.menuItemId),
-        eq(menuItems.unavailable, false),
-        eq(menuItems.resetPrices, false),
-        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
-      ),
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(dishes - 1);
+  const more = await plainDishes(db, basket.restaurantId, { limit: dishes - 1, except: [basket.menuItemId] });
   expect(more).toHaveLength(dishes - 1);
   if (more.length)
     await db

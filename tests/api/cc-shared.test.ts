@@ -1,9 +1,9 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { locations, menuItems, modifierGroups, orderItems, orders, restaurants, users } from '#db/schema/index.ts';
+import { locations, orderItems, orders, restaurants, users } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, plCustomer } from '../helpers/orders.ts';
+import { allConsents, plainDishes, plCustomer, zipOf } from '../helpers/orders.ts';
 
 // Issue 35: the call centre builds one basket across the brands cooked at a kitchen that shares baskets.
 const ctx = useTestApp();
@@ -50,34 +50,9 @@ async function plainDish(slug: string): Promise<{ menuItemId: number; restaurant
     .from(restaurants)
     .where(eq(restaurants.slug, slug));
   if (!restaurant) throw new Error(`no ${slug}`);
-  const [item] = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.restaurantId, restaurant.id),
-        eq(menuItems.unavailable, false),
-        eq(menuItems.resetPrices, false),
-        sql`${menuItems.price} > 0`,
-        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
-      ),
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(1);
+  const [item] = await plainDishes(db, restaurant.id);
   if (!item) throw new Error(`no plain dish at ${slug}`);
   return { menuItemId: item.id, restaurantId: restaurant.id, locationId: restaurant.locationId };
-}
-
-/** The zip of a restaurant's first delivery zone: inside the area it delivers to. */
-async function zipOf(slug: string): Promise<string> {
-  const [row] = await ctx.database.db
-    .select({
-      zips: sql<string[]>`(select z.zips from delivery_zones z where z.restaurant_id = ${restaurants.id}
-        order by z.position, z.id limit 1)`,
-    })
-    .from(restaurants)
-    .where(eq(restaurants.slug, slug));
-  return row!.zips[0]!;
 }
 
 type Basket = {
@@ -147,7 +122,7 @@ describe('a staff basket across the brands of one kitchen', () => {
       `/api/cc/baskets/${basketId}/order`,
       {
         ...plCustomer,
-        zip: await zipOf(MOKOTOW_BRANDS[0]),
+        zip: await zipOf(ctx.database.db, MOKOTOW_BRANDS[0]),
         consents: allConsents,
         paymentMethod: 'cashOnDelivery',
         customerUserId: null,

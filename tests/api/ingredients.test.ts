@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -14,7 +14,7 @@ import {
 } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { request, useTestApp } from '../helpers/app.ts';
-import { allConsents, makeBasket, placeOrder, plCustomer } from '../helpers/orders.ts';
+import { allConsents, dishNamed, makeBasket, placeOrder, plCustomer } from '../helpers/orders.ts';
 
 // Issue 35, decision 064: a kitchen's shared ingredients. One switch on a board takes every dish that uses the
 // ingredient off every brand cooked at that kitchen, on every channel, and back.
@@ -58,39 +58,7 @@ async function ingredientAt(kitchen: string, name: string): Promise<number> {
   return row.id;
 }
 
-/** A dish of a restaurant by its name, with the first options of its groups that must be chosen. */
-async function dish(restaurant: string, name: string) {
-  const db = ctx.database.db;
-  const [item] = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .where(
-      and(
-        eq(restaurants.slug, restaurant),
-        or(eq(menuItems.name, name), sql`${menuItems.translations}->'pl'->>'name' = ${name}`),
-      ),
-    );
-  if (!item) throw new Error(`no ${name} at ${restaurant}`);
-  const groups = await db
-    .select({ id: modifierGroups.id, min: modifierGroups.min, required: modifierGroups.required })
-    .from(modifierGroups)
-    .where(eq(modifierGroups.menuItemId, item.id))
-    .orderBy(modifierGroups.position);
-  const optionIds: number[] = [];
-  for (const group of groups) {
-    const needed = Math.max(group.min, group.required ? 1 : 0);
-    if (needed === 0) continue;
-    const options = await db
-      .select({ id: modifierOptions.id })
-      .from(modifierOptions)
-      .where(eq(modifierOptions.groupId, group.id))
-      .orderBy(modifierOptions.position)
-      .limit(needed);
-    optionIds.push(...options.map((o) => o.id));
-  }
-  return { id: item.id, optionIds };
-}
+const dish = (restaurant: string, name: string) => dishNamed(ctx.database.db, restaurant, name);
 
 /** A basket at `restaurant` holding `quantity` of the dish (with its required options), ready for checkout. */
 async function basketWith(restaurant: string, name: string, quantity = 3) {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { basketItems, menuItems, modifierGroups, orderItems, restaurants } from '#db/schema/index.ts';
+import { basketItems, menuItems, orderItems, restaurants } from '#db/schema/index.ts';
 import { pathFor } from '#domain/localized-routes.ts';
 import { SYSTEM } from '#server/services/actor.ts';
 import type { KitchenTicket } from '#server/services/admin/orders/load-ticket.ts';
@@ -17,6 +17,7 @@ import {
   allConsents,
   holdNotifications,
   makeBasket,
+  plainDishes,
   orderStatus,
   PL,
   placeOrder,
@@ -53,21 +54,7 @@ async function restaurantId(slug: string): Promise<number> {
 async function placed({ sushi }: { sushi: boolean }): Promise<Placed> {
   const { db } = ctx.database;
   const b = await makeBasket(db, { quantity: 4 });
-  const [second] = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.restaurantId, b.restaurantId),
-        ne(menuItems.id, b.menuItemId),
-        eq(menuItems.unavailable, false),
-        eq(menuItems.resetPrices, false),
-        sql`${menuItems.price} > 0`,
-        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
-      ),
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(1);
+  const [second] = await plainDishes(db, b.restaurantId, { except: [b.menuItemId] });
   await db.insert(basketItems).values({ basketId: b.basketId, menuItemId: second!.id, quantity: 2 });
   const held = holdNotifications(ctx);
   const response = await placeOrder(ctx, b.basketId, {

@@ -1,13 +1,10 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   deliveryZones,
   discountCodes,
   kitchenIngredients,
   locations,
-  menuItems,
-  modifierGroups,
-  modifierOptions,
   orderItems,
   orders,
   restaurants,
@@ -17,7 +14,7 @@ import {
 } from '#db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '#server/services/auth/sessions.ts';
 import { callWithBasket, request, useTestApp, type BasketJar } from '../helpers/app.ts';
-import { allConsents, orderStatus, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
+import { allConsents, dishNamed, orderStatus, placeOrder, plCustomer, settle } from '../helpers/orders.ts';
 
 // Issue 35, decision 066: one kitchen, many brands. Warszawa Mokotów shares baskets in the demo data and cooks Pasta
 // Fresca, Smash Club, Pierogi Babci and Sushi Kaizen: a family's pierogi, sushi and burger make one basket, one
@@ -66,38 +63,8 @@ const restaurantIdOf = async (slug: string) => {
   return row;
 };
 
-/** A dish by its Polish name, with the options named (by Polish name) and the first of every other required group. */
-async function dish(restaurant: string, name: string, chosen: string[] = []) {
-  const db = ctx.database.db;
-  const [item] = await db
-    .select({ id: menuItems.id })
-    .from(menuItems)
-    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .where(
-      and(
-        eq(restaurants.slug, restaurant),
-        or(eq(menuItems.name, name), sql`${menuItems.translations}->'pl'->>'name' = ${name}`),
-      ),
-    );
-  if (!item) throw new Error(`no ${name} at ${restaurant}`);
-  const groups = await db
-    .select({ id: modifierGroups.id, min: modifierGroups.min, required: modifierGroups.required })
-    .from(modifierGroups)
-    .where(eq(modifierGroups.menuItemId, item.id))
-    .orderBy(modifierGroups.position);
-  const optionIds: number[] = [];
-  for (const group of groups) {
-    const options = await db
-      .select({ id: modifierOptions.id, name: modifierOptions.name, translations: modifierOptions.translations })
-      .from(modifierOptions)
-      .where(eq(modifierOptions.groupId, group.id))
-      .orderBy(modifierOptions.position);
-    const named = options.filter((o) => chosen.includes(o.name) || chosen.includes(o.translations?.pl?.name ?? ''));
-    const needed = Math.max(group.min, group.required ? 1 : 0);
-    optionIds.push(...(named.length > 0 ? named : options.slice(0, needed)).map((o) => o.id));
-  }
-  return { id: item.id, optionIds };
-}
+const dish = (restaurant: string, name: string, chosen: string[] = []) =>
+  dishNamed(ctx.database.db, restaurant, name, chosen);
 
 const add = (jar: BasketJar, item: { id: number; optionIds: number[] }, quantity = 1) =>
   callWithBasket(ctx, jar, '/api/basket/items', {

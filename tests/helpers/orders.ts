@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import {
   basketItems,
@@ -7,12 +7,81 @@ import {
   locations,
   menuItems,
   modifierGroups,
+  modifierOptions,
   restaurants,
 } from '#db/schema/index.ts';
 import { request, type TestContext } from './app.ts';
 
 export const PL = 'pasta-fresca-warszawa-mokotow';
 export const UA = 'bao-house-kyiv-podil';
+
+/** The zips of restaurant `restaurants`' first delivery zone (decision 061): inside the area it delivers to. */
+const FIRST_ZONE_ZIPS = sql<string[]>`(select z.zips from delivery_zones z where z.restaurant_id = ${restaurants.id}
+  order by z.position, z.id limit 1)`;
+
+/** A zip inside the delivery area of the restaurant with this slug. */
+export async function zipOf(db: Db, slug: string): Promise<string> {
+  const [row] = await db.select({ zips: FIRST_ZONE_ZIPS }).from(restaurants).where(eq(restaurants.slug, slug));
+  if (!row) throw new Error(`no restaurant ${slug}`);
+  return row.zips[0]!;
+}
+
+/**
+ * A restaurant's plain dishes (available, priced, no options to choose), first by id: `limit` of them, leaving out
+ * the ones in `except`.
+ */
+export function plainDishes(db: Db, restaurantId: number, { limit = 1, except = [] as number[] } = {}) {
+  return db
+    .select({ id: menuItems.id, price: menuItems.price })
+    .from(menuItems)
+    .where(
+      and(
+        eq(menuItems.restaurantId, restaurantId),
+        except.length ? notInArray(menuItems.id, except) : undefined,
+        eq(menuItems.unavailable, false),
+        eq(menuItems.resetPrices, false),
+        sql`${menuItems.price} > 0`,
+        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
+      ),
+    )
+    .orderBy(asc(menuItems.id))
+    .limit(limit);
+}
+
+/**
+ * A restaurant's dish by its Polish name (as written, or as a Ukrainian menu's Polish translation), with the options
+ * named in `chosen` (by Polish name) and the first ones of every other group that must be chosen.
+ */
+export async function dishNamed(db: Db, restaurant: string, name: string, chosen: string[] = []) {
+  const [item] = await db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+    .where(
+      and(
+        eq(restaurants.slug, restaurant),
+        or(eq(menuItems.name, name), sql`${menuItems.translations}->'pl'->>'name' = ${name}`),
+      ),
+    );
+  if (!item) throw new Error(`no ${name} at ${restaurant}`);
+  const groups = await db
+    .select({ id: modifierGroups.id, min: modifierGroups.min, required: modifierGroups.required })
+    .from(modifierGroups)
+    .where(eq(modifierGroups.menuItemId, item.id))
+    .orderBy(modifierGroups.position);
+  const optionIds: number[] = [];
+  for (const group of groups) {
+    const options = await db
+      .select({ id: modifierOptions.id, name: modifierOptions.name, translations: modifierOptions.translations })
+      .from(modifierOptions)
+      .where(eq(modifierOptions.groupId, group.id))
+      .orderBy(modifierOptions.position);
+    const named = options.filter((o) => chosen.includes(o.name) || chosen.includes(o.translations?.pl?.name ?? ''));
+    const needed = Math.max(group.min, group.required ? 1 : 0);
+    optionIds.push(...(named.length > 0 ? named : options.slice(0, needed)).map((o) => o.id));
+  }
+  return { id: item.id, optionIds };
+}
 
 /**
  * A basket put straight into the database (what the basket API would have stored): `quantity` of the
@@ -31,9 +100,7 @@ export async function makeBasket(
   const [restaurant] = await db
     .select({
       id: restaurants.id,
-      // Its first delivery zone's zips (decision 061).
-      zips: sql<string[]>`(select z.zips from delivery_zones z where z.restaurant_id = ${restaurants.id}
-        order by z.position, z.id limit 1)`,
+      zips: FIRST_ZONE_ZIPS,
       lat: locations.latitude,
       lng: locations.longitude,
       country: locations.country,
@@ -42,20 +109,7 @@ export async function makeBasket(
     .innerJoin(locations, eq(locations.id, restaurants.locationId))
     .where(eq(restaurants.slug, options.restaurant ?? PL));
   if (!restaurant) throw new Error('no such restaurant');
-  const [item] = await db
-    .select({ id: menuItems.id, price: menuItems.price })
-    .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.restaurantId, restaurant.id),
-        eq(menuItems.unavailable, false),
-        eq(menuItems.resetPrices, false),
-        sql`${menuItems.price} > 0`,
-        notExists(db.select().from(modifierGroups).where(eq(modifierGroups.menuItemId, menuItems.id))),
-      ),
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(1);
+  const [item] = await plainDishes(db, restaurant.id);
   if (!item) throw new Error('no plain item');
   let discountCodeId: number | null = null;
   if (options.code) {
